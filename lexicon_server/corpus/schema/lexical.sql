@@ -1,0 +1,119 @@
+-- Lexicon lexical component: one SQLite database per language.
+-- Strings that repeat (written forms) are interned in `terms`; everything else points at them.
+-- Every fact row names its `source_id`; sense scope is explicit (see docs/corpus-format.md).
+PRAGMA user_version = 1;
+
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;  -- keys: schema='lexical', schema_version, language, dataset_version, built_from
+
+CREATE TABLE sources (
+    id      INTEGER PRIMARY KEY,
+    name    TEXT NOT NULL UNIQUE,   -- stable key, e.g. 'wordnet-3.1', 'cmudict', 'freedict-eng-fra'
+    title   TEXT NOT NULL,          -- human name, e.g. 'Princeton WordNet 3.1'
+    version TEXT NOT NULL,
+    licence TEXT NOT NULL,          -- SPDX id or short name
+    url     TEXT NOT NULL           -- where the upstream project lives (documentation only)
+);
+
+CREATE TABLE terms (
+    id   INTEGER PRIMARY KEY,
+    text TEXT NOT NULL UNIQUE,      -- written form as published (underscores turned into spaces)
+    norm TEXT NOT NULL,             -- NFKC + casefold + collapsed whitespace: the look-up key
+    zipf REAL NOT NULL DEFAULT 0    -- wordfreq Zipf frequency (0 = unknown), for ranking
+);
+CREATE INDEX terms_norm ON terms (norm);
+
+CREATE TABLE entries (
+    id        INTEGER PRIMARY KEY,
+    term_id   INTEGER NOT NULL REFERENCES terms (id),
+    pos       TEXT NOT NULL,        -- noun, verb, adj, adv, ... (lower-case word, not a code)
+    etymology TEXT,
+    source_id INTEGER NOT NULL REFERENCES sources (id)
+);
+CREATE INDEX entries_term ON entries (term_id);
+
+CREATE TABLE synsets (
+    id          INTEGER PRIMARY KEY,
+    external_id TEXT NOT NULL UNIQUE,  -- e.g. 'wn31-02086723-n'
+    pos         TEXT NOT NULL,
+    lexname     TEXT,
+    gloss       TEXT NOT NULL,
+    source_id   INTEGER NOT NULL REFERENCES sources (id)
+);
+
+CREATE TABLE senses (
+    id          INTEGER PRIMARY KEY,
+    entry_id    INTEGER NOT NULL REFERENCES entries (id),
+    synset_id   INTEGER REFERENCES synsets (id),  -- NULL for dictionaries without synsets
+    rank        INTEGER NOT NULL,                 -- order within the entry (0 = first/most frequent)
+    external_id TEXT,                             -- e.g. WordNet sense key
+    gloss       TEXT NOT NULL,
+    tags        TEXT NOT NULL DEFAULT '',         -- space-separated labels: 'slang informal ...'
+    source_id   INTEGER NOT NULL REFERENCES sources (id)
+);
+CREATE INDEX senses_entry ON senses (entry_id, rank);
+CREATE INDEX senses_synset ON senses (synset_id);
+
+CREATE TABLE examples (
+    id        INTEGER PRIMARY KEY,
+    sense_id  INTEGER NOT NULL REFERENCES senses (id),
+    text      TEXT NOT NULL,
+    source_id INTEGER NOT NULL REFERENCES sources (id)
+);
+CREATE INDEX examples_sense ON examples (sense_id);
+
+CREATE TABLE pronunciations (
+    id        INTEGER PRIMARY KEY,
+    term_id   INTEGER NOT NULL REFERENCES terms (id),
+    entry_id  INTEGER REFERENCES entries (id),    -- NULL when the source does not tie it to an entry
+    notation  TEXT NOT NULL CHECK (notation IN ('arpabet', 'ipa')),
+    value     TEXT NOT NULL,
+    variant   INTEGER NOT NULL,                   -- 0 = first listed, as in cmudict's word(2)
+    source_id INTEGER NOT NULL REFERENCES sources (id)
+);
+CREATE INDEX pronunciations_term ON pronunciations (term_id);
+
+CREATE TABLE translations (
+    id              INTEGER PRIMARY KEY,
+    term_id         INTEGER NOT NULL REFERENCES terms (id),  -- the word in this component's language
+    sense_id        INTEGER REFERENCES senses (id),          -- NULL = not tied to a sense (unsensed)
+    target_language TEXT NOT NULL,                           -- BCP-47-ish tag: 'fr', 'de', 'ja'
+    target_text     TEXT NOT NULL,
+    target_norm     TEXT NOT NULL,
+    note            TEXT,                                    -- e.g. gender or usage label from the source
+    source_id       INTEGER NOT NULL REFERENCES sources (id)
+);
+CREATE INDEX translations_term ON translations (term_id, target_language);
+
+-- Directed edges exactly as published. scope: 'synset' (WordNet semantic pointer: both ends are
+-- synsets), 'sense' (WordNet lexical pointer: both ends are senses), 'term' (unsensed, e.g.
+-- ConceptNet). Targets in another language carry dst_language/dst_text and no ids.
+CREATE TABLE relations (
+    id            INTEGER PRIMARY KEY,
+    relation      TEXT NOT NULL,          -- hypernym, hyponym, antonym, ... (see docs/corpus-format.md)
+    scope         TEXT NOT NULL CHECK (scope IN ('synset', 'sense', 'term')),
+    src_synset_id INTEGER REFERENCES synsets (id),
+    src_sense_id  INTEGER REFERENCES senses (id),
+    src_term_id   INTEGER REFERENCES terms (id),
+    dst_synset_id INTEGER REFERENCES synsets (id),
+    dst_sense_id  INTEGER REFERENCES senses (id),
+    dst_term_id   INTEGER REFERENCES terms (id),
+    dst_language  TEXT NOT NULL,
+    dst_text      TEXT,
+    weight        REAL,
+    source_id     INTEGER NOT NULL REFERENCES sources (id)
+);
+CREATE INDEX relations_src_synset ON relations (src_synset_id, relation);
+CREATE INDEX relations_src_sense ON relations (src_sense_id, relation);
+CREATE INDEX relations_src_term ON relations (src_term_id, relation);
+
+-- Inflected form -> lemma (WordNet *.exc, Wiktionary form-of senses).
+CREATE TABLE inflections (
+    form_norm     TEXT NOT NULL,
+    lemma_term_id INTEGER NOT NULL REFERENCES terms (id),
+    pos           TEXT NOT NULL,
+    source_id     INTEGER NOT NULL REFERENCES sources (id),
+    PRIMARY KEY (form_norm, lemma_term_id, pos)
+) WITHOUT ROWID;

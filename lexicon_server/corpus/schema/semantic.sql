@@ -1,0 +1,27 @@
+-- Lexicon semantic component: the vocabulary of one vector set. The vectors themselves live
+-- beside it: <lang>/semantic.f16.npy (float16, unit-normalised, row i = vocab.id i) and
+-- <lang>/semantic.usearch (usearch HNSW, cosine metric, i8 quantisation, key = vocab.id).
+PRAGMA user_version = 1;
+
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;  -- keys: schema='semantic', schema_version, language, dataset_version, dimensions
+
+CREATE TABLE sources (
+    id      INTEGER PRIMARY KEY,
+    name    TEXT NOT NULL UNIQUE,
+    title   TEXT NOT NULL,
+    version TEXT NOT NULL,
+    licence TEXT NOT NULL,
+    url     TEXT NOT NULL
+);
+
+CREATE TABLE vocab (
+    id        INTEGER PRIMARY KEY,       -- row in the matrix and key in the index (0-based)
+    text      TEXT NOT NULL,
+    norm      TEXT NOT NULL,
+    zipf      REAL NOT NULL DEFAULT 0,
+    source_id INTEGER NOT NULL REFERENCES sources (id)
+);
+CREATE INDEX vocab_norm ON vocab (norm);

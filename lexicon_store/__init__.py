@@ -1,0 +1,3 @@
+"""Content-addressed dataset manager for Lexicon releases."""
+
+__all__: list[str] = []
