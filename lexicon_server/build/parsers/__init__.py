@@ -1,0 +1,3 @@
+"""Streaming parsers, one module per upstream format."""
+
+__all__: list[str] = []

@@ -1,0 +1,162 @@
+"""Plain records that the upstream parsers yield and the builder consumes.
+
+Parsers stream these one at a time (memory must not grow with the input); the builder
+interns and writes them. Fields keep the upstream meaning; normalisation happens in the
+builder, not here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "Assertion",
+    "BilingualEntry",
+    "FrequencyRow",
+    "InflectionRow",
+    "PointerRecord",
+    "PronunciationRow",
+    "SenseRank",
+    "SynsetMember",
+    "SynsetRecord",
+    "VectorRow",
+    "WiktEntry",
+    "WiktSense",
+    "WiktTranslation",
+]
+
+
+# --- WordNet (WNDB data.*/index.sense/*.exc and WN-LMF XML) -------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SynsetMember:
+    """One lemma of a synset, in the synset's own order."""
+
+    lemma: str  # as published, underscores kept (the builder turns them into spaces)
+    sense_key: str | None  # WordNet sense key / LMF sense id when the source gives one
+    lex_id: int = 0
+    adjposition: str | None = None  # WNDB '(a)', '(p)', '(ip)' markers on adjectives
+
+
+@dataclass(frozen=True, slots=True)
+class PointerRecord:
+    """A directed pointer from a synset (member 0) or one of its members to another."""
+
+    relation: str  # normalised name: 'hypernym', 'hyponym', 'antonym', ... (docs/corpus-format.md)
+    target_synset: str  # external id of the target synset
+    source_member: int  # 0 = the whole synset (semantic pointer); k = k-th member (1-based)
+    target_member: int  # 0 = the whole synset; k = k-th member (1-based)
+
+
+@dataclass(frozen=True, slots=True)
+class SynsetRecord:
+    external_id: str  # e.g. 'wn31-02086723-n' / 'oewn-02086723-n'
+    pos: str  # 'noun' | 'verb' | 'adj' | 'adv'
+    lexname: str | None
+    gloss: str  # definition only, examples split off
+    examples: tuple[str, ...]
+    members: tuple[SynsetMember, ...]
+    pointers: tuple[PointerRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SenseRank:
+    """index.sense / LMF ordering: which sense of a lemma comes first and how often it is used."""
+
+    sense_key: str
+    synset: str
+    sense_number: int  # 1-based, as published
+    tag_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class InflectionRow:
+    """An irregular form and its lemma (WordNet *.exc or a Wiktionary form-of sense)."""
+
+    form: str
+    lemma: str
+    pos: str
+
+
+# --- CMUdict --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PronunciationRow:
+    word: str  # without the '(2)' variant suffix
+    variant: int  # 0 for 'word', 1 for 'word(2)', ...
+    phones: tuple[str, ...]  # ARPAbet with stress digits, e.g. ('K', 'AE1', 'T')
+
+
+# --- Wiktextract / Kaikki JSONL -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WiktTranslation:
+    language: str  # target language code ('fr')
+    word: str
+    sense_hint: str | None  # the source's own sense label for the translation table, if any
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class WiktSense:
+    gloss: str
+    tags: tuple[str, ...]  # 'slang', 'informal', ...
+    examples: tuple[str, ...]
+    translations: tuple[WiktTranslation, ...]  # attached to this sense by the source
+    form_of: tuple[str, ...] = ()  # lemmas when the sense is an inflected form
+    sense_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WiktEntry:
+    word: str
+    language: str  # entry language code ('en')
+    pos: str
+    etymology: str | None
+    ipa: tuple[str, ...]
+    senses: tuple[WiktSense, ...]
+    translations: tuple[WiktTranslation, ...]  # entry-level, not attached to a sense
+
+
+# --- ConceptNet / bilingual dictionaries / frequencies / vectors ----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Assertion:
+    """One ConceptNet edge, e.g. /r/Synonym /c/en/car -> /c/fr/voiture."""
+
+    relation: str  # ConceptNet name without '/r/', e.g. 'Synonym', 'IsA'
+    start_language: str
+    start_text: str
+    end_language: str
+    end_text: str
+    weight: float
+    dataset: str  # e.g. '/d/wiktionary/en'
+
+
+@dataclass(frozen=True, slots=True)
+class BilingualEntry:
+    """A headword of a bilingual dictionary (FreeDict dictd) and its translations."""
+
+    source_language: str  # 'en'
+    target_language: str  # 'fr'
+    headword: str
+    pos: str | None
+    translations: tuple[str, ...]
+    sense_notes: tuple[str | None, ...]  # one per translation: a gloss/usage note if the source gives one
+
+
+@dataclass(frozen=True, slots=True)
+class FrequencyRow:
+    word: str
+    zipf: float  # wordfreq's Zipf scale: log10 of frequency per billion words
+
+
+@dataclass(frozen=True, slots=True)
+class VectorRow:
+    word: str
+    language: str
+    vector: tuple[float, ...]  # parsers may instead yield numpy batches; see parsers/vectors.py
