@@ -1,0 +1,42 @@
+"""Every environment variable the builder reads, in one place, passed down as one object."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["BuildConfig", "load_build_config"]
+
+
+@dataclass(frozen=True)
+class BuildConfig:
+    cache_dir: Path  # downloaded sources, extracted files and cached starter builds
+
+    @property
+    def downloads(self) -> Path:
+        return self.cache_dir / "downloads"
+
+    @property
+    def extracted(self) -> Path:
+        return self.cache_dir / "extracted"
+
+    @property
+    def builds(self) -> Path:
+        return self.cache_dir / "builds"
+
+    @property
+    def releases(self) -> Path:
+        return self.cache_dir / "releases"
+
+
+def load_build_config(environ: Mapping[str, str] | None = None) -> BuildConfig:
+    """LEXICON_BUILD_CACHE, else $XDG_CACHE_HOME/lexicon/sources, else ~/.cache/lexicon/sources."""
+    env = os.environ if environ is None else environ
+    explicit = env.get("LEXICON_BUILD_CACHE")
+    if explicit:
+        return BuildConfig(cache_dir=Path(explicit).expanduser())
+    xdg = env.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
+    return BuildConfig(cache_dir=base / "lexicon" / "sources")

@@ -1,0 +1,28 @@
+"""The builder's one exception base, with messages that name the fix."""
+
+from __future__ import annotations
+
+__all__ = ["BuildError", "SourceMismatch", "SourceUnavailable"]
+
+
+class BuildError(RuntimeError):
+    """Something the corpus builder could not do; the message says what and how to fix it."""
+
+
+class SourceUnavailable(BuildError):
+    """A source could not be fetched or found locally."""
+
+
+class SourceMismatch(BuildError):
+    """A local source file differs from what `sources.lock.json` pins."""
+
+    def __init__(self, name: str, field: str, expected: object, actual: object, path: str) -> None:
+        self.name = name
+        self.field = field
+        self.expected = expected
+        self.actual = actual
+        self.path = path
+        super().__init__(
+            f"source {name!r} ({path}): {field} is {actual!r}, the lock pins {expected!r}; "
+            "delete the file and run `lexicon-build fetch-sources` to fetch the pinned one"
+        )

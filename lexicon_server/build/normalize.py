@@ -1,0 +1,18 @@
+"""The one look-up key used everywhere in the corpus (terms.norm, vocab.norm, target_norm)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["display_form", "norm"]
+
+
+def display_form(text: str) -> str:
+    """The written form as stored: WordNet's underscores become spaces, whitespace collapsed."""
+    return " ".join(text.replace("_", " ").split())
+
+
+def norm(text: str) -> str:
+    """NFKC, casefold, underscores to spaces, whitespace collapsed to single spaces."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return " ".join(folded.replace("_", " ").split())
