@@ -1,0 +1,327 @@
+"""Write the English wordplay component (`en/wordplay.sqlite`) from parsed records.
+
+The builder parses CMUdict and WordNet and calls `write_wordplay`; everything the
+queries need at run time (rhyme parts, near-rhyme keys, anagram signatures, palindrome
+flags, onsets) is precomputed here, so the server only does indexed look-ups.
+
+Inputs are streamed into staging tables of the output database itself, so memory does
+not grow with the input; the final tables are then filled with one ordered
+`INSERT ... SELECT`.
+
+Word ids are assigned in ranking order (Zipf frequency descending, then spelling), and
+pronunciation ids follow word ids. The queries rely on this: walking an index in id
+order *is* walking it in frequency order, so they can stop after `limit` rows instead of
+sorting every match.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from lexicon_server.build.errors import BuildError
+from lexicon_server.build.records import PronunciationRow
+from lexicon_server.corpus.reader import SCHEMA_VERSIONS, schema_sql
+from lexicon_server.query.wordplay_keys import (
+    deletion_keys,
+    fold,
+    is_palindrome,
+    is_single_token,
+    letters,
+    onset_split,
+    rhyme_part,
+    signature,
+    substitution_keys,
+    syllable_count,
+)
+
+__all__ = ["SourceLike", "WordplaySource", "WordplayStats", "write_wordplay"]
+
+_BATCH = 5_000
+
+
+class SourceLike(Protocol):
+    """Any record describing an upstream source (the builder's own type fits)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def version(self) -> str: ...
+    @property
+    def licence(self) -> str: ...
+    @property
+    def url(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class WordplaySource:
+    """A source row of the `sources` table."""
+
+    name: str  # stable key, e.g. 'cmudict', 'wordnet-3.1'
+    title: str
+    version: str
+    licence: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class WordplayStats:
+    """What was written, for the build log."""
+
+    words: int
+    pronunciations: int
+    synset_links: int
+    near_keys: int
+
+
+_STAGING = """
+CREATE TABLE _hw (
+    text TEXT PRIMARY KEY, fold TEXT NOT NULL, letters TEXT NOT NULL, signature TEXT NOT NULL,
+    is_single INTEGER NOT NULL, is_palindrome INTEGER NOT NULL, zipf REAL NOT NULL,
+    source_id INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE _cmu (
+    text TEXT PRIMARY KEY, fold TEXT NOT NULL, letters TEXT NOT NULL, signature TEXT NOT NULL,
+    is_single INTEGER NOT NULL, is_palindrome INTEGER NOT NULL, zipf REAL NOT NULL,
+    source_id INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE _hw_syn (text TEXT NOT NULL, synset TEXT NOT NULL, PRIMARY KEY (text, synset))
+    WITHOUT ROWID;
+CREATE TABLE _pr (
+    fold TEXT NOT NULL, variant INTEGER NOT NULL, phones TEXT NOT NULL, rhyme TEXT NOT NULL,
+    syllables INTEGER NOT NULL, onset TEXT NOT NULL, rest TEXT NOT NULL,
+    PRIMARY KEY (fold, variant)
+) WITHOUT ROWID;
+"""
+
+_STAGING_TABLES = ("_hw", "_cmu", "_hw_syn", "_pr")
+
+
+def write_wordplay(
+    path: Path,
+    *,
+    pronunciations: Iterable[PronunciationRow],
+    headwords: Iterable[tuple[str, str, Sequence[str]]],
+    zipf: Mapping[str, float],
+    sources: Iterable[SourceLike],
+    dataset_version: str,
+    pronunciation_source: str = "cmudict",
+    language: str = "en",
+) -> WordplayStats:
+    """Write the wordplay database to `path` (atomically: a temp file, then a rename).
+
+    - `pronunciations`: CMUdict rows (word, variant, ARPAbet phones), as the parser yields.
+    - `headwords`: `(text, source_name, synset_external_ids)` for every lexical headword
+      whose spelling and senses wordplay may report (e.g. every WordNet lemma with the ids
+      of the synsets it belongs to, the same ids as the lexical component). Underscores
+      become spaces. A headword listed by two sources keeps the first source.
+    - `zipf`: Zipf frequency by casefolded word (wordfreq's keys); missing words rank 0.
+    - `sources`: every source named above, with `pronunciation_source` among them.
+
+    CMUdict pronunciations attach to every headword with the same casefolded spelling;
+    a CMUdict word with no such headword becomes a word of its own, spelled by CMUdict.
+    Raises `BuildError` if a source name is not among `sources`.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    conn = sqlite3.connect(tmp, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute("PRAGMA synchronous = OFF")
+        # executescript commits whatever is open, so all DDL runs before the transaction.
+        conn.executescript(schema_sql("wordplay"))
+        conn.executescript(_STAGING)
+        conn.execute("BEGIN")
+        source_ids = _write_sources(conn, sources)
+        if pronunciation_source not in source_ids:
+            raise BuildError(
+                f"wordplay: pronunciation source {pronunciation_source!r} is not among the "
+                f"sources given ({sorted(source_ids)}); pass its source record to write_wordplay"
+            )
+        _write_meta(conn, language, dataset_version)
+        _stage_headwords(conn, headwords, zipf, source_ids)
+        _stage_pronunciations(conn, pronunciations, zipf, source_ids[pronunciation_source])
+        stats = _fill_tables(conn, source_ids[pronunciation_source])
+        for table in _STAGING_TABLES:
+            conn.execute(f"DROP TABLE {table}")
+        conn.execute("COMMIT")
+        conn.execute("ANALYZE")
+        conn.execute("VACUUM")
+    except BaseException:
+        conn.close()
+        tmp.unlink(missing_ok=True)
+        raise
+    conn.close()
+    with open(tmp, "rb") as handle:
+        os.fsync(handle.fileno())
+    os.replace(tmp, path)
+    return stats
+
+
+def _write_sources(conn: sqlite3.Connection, sources: Iterable[SourceLike]) -> dict[str, int]:
+    ids: dict[str, int] = {}
+    for source in sources:
+        if source.name in ids:
+            continue
+        cursor = conn.execute(
+            "INSERT INTO sources (name, title, version, licence, url) VALUES (?, ?, ?, ?, ?)",
+            (source.name, source.title, source.version, source.licence, source.url),
+        )
+        assert cursor.lastrowid is not None
+        ids[source.name] = cursor.lastrowid
+    return ids
+
+
+def _write_meta(conn: sqlite3.Connection, language: str, dataset_version: str) -> None:
+    conn.executemany(
+        "INSERT INTO meta (key, value) VALUES (?, ?)",
+        [
+            ("schema", "wordplay"),
+            ("schema_version", str(SCHEMA_VERSIONS["wordplay"])),
+            ("language", language),
+            ("dataset_version", dataset_version),
+        ],
+    )
+
+
+def _word_row(text: str, zipf: Mapping[str, float], source_id: int) -> tuple[object, ...]:
+    folded = fold(text)
+    return (
+        text,
+        folded,
+        letters(folded),
+        signature(folded),
+        int(is_single_token(folded)),
+        int(is_palindrome(folded)),
+        float(zipf.get(folded, zipf.get(text, 0.0))),
+        source_id,
+    )
+
+
+def _stage_headwords(
+    conn: sqlite3.Connection,
+    headwords: Iterable[tuple[str, str, Sequence[str]]],
+    zipf: Mapping[str, float],
+    source_ids: Mapping[str, int],
+) -> None:
+    words: list[tuple[object, ...]] = []
+    links: list[tuple[str, str]] = []
+    for raw, source_name, synsets in headwords:
+        text = " ".join(raw.replace("_", " ").split())
+        if not text:
+            continue
+        source_id = source_ids.get(source_name)
+        if source_id is None:
+            raise BuildError(
+                f"wordplay: headword {raw!r} names source {source_name!r}, which is not among "
+                f"the sources given ({sorted(source_ids)}); pass its source record"
+            )
+        words.append(_word_row(text, zipf, source_id))
+        links.extend((text, synset) for synset in synsets)
+        if len(words) >= _BATCH or len(links) >= _BATCH:
+            _flush_headwords(conn, words, links)
+    _flush_headwords(conn, words, links)
+
+
+def _flush_headwords(
+    conn: sqlite3.Connection, words: list[tuple[object, ...]], links: list[tuple[str, str]]
+) -> None:
+    # OR IGNORE: the first source to list a spelling keeps it.
+    conn.executemany("INSERT OR IGNORE INTO _hw VALUES (?, ?, ?, ?, ?, ?, ?, ?)", words)
+    conn.executemany("INSERT OR IGNORE INTO _hw_syn VALUES (?, ?)", links)
+    words.clear()
+    links.clear()
+
+
+def _stage_pronunciations(
+    conn: sqlite3.Connection,
+    rows: Iterable[PronunciationRow],
+    zipf: Mapping[str, float],
+    source_id: int,
+) -> None:
+    prons: list[tuple[object, ...]] = []
+    words: list[tuple[object, ...]] = []
+    for row in rows:
+        if not row.phones or not row.word:
+            continue
+        phones = tuple(row.phones)
+        onset, rest = onset_split(phones)
+        folded = fold(row.word)
+        prons.append(
+            (
+                folded,
+                row.variant,
+                " ".join(phones),
+                " ".join(rhyme_part(phones)),
+                syllable_count(phones),
+                " ".join(onset),
+                " ".join(rest),
+            )
+        )
+        words.append(_word_row(row.word, zipf, source_id))
+        if len(prons) >= _BATCH:
+            _flush_pronunciations(conn, prons, words)
+    _flush_pronunciations(conn, prons, words)
+
+
+def _flush_pronunciations(
+    conn: sqlite3.Connection, prons: list[tuple[object, ...]], words: list[tuple[object, ...]]
+) -> None:
+    conn.executemany("INSERT OR IGNORE INTO _pr VALUES (?, ?, ?, ?, ?, ?, ?)", prons)
+    conn.executemany("INSERT OR IGNORE INTO _cmu VALUES (?, ?, ?, ?, ?, ?, ?, ?)", words)
+    prons.clear()
+    words.clear()
+
+
+def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats:
+    conn.execute("CREATE INDEX _hw_fold ON _hw (fold)")
+    # CMUdict words no headword spells (case-insensitively) become words of their own.
+    conn.execute(
+        "INSERT INTO _hw SELECT * FROM _cmu c "
+        "WHERE NOT EXISTS (SELECT 1 FROM _hw h WHERE h.fold = c.fold)"
+    )
+    # Ranking order: most frequent first; among equals, the lower-case spelling first.
+    conn.execute(
+        "INSERT INTO words (text, letters, signature, is_single, is_palindrome, zipf, source_id) "
+        "SELECT text, letters, signature, is_single, is_palindrome, zipf, source_id FROM _hw "
+        "ORDER BY zipf DESC, fold, text <> fold, text"
+    )
+    conn.execute(
+        "INSERT INTO prons (word_id, variant, phones, rhyme, syllables, onset, rest, source_id) "
+        "SELECT w.id, p.variant, p.phones, p.rhyme, p.syllables, p.onset, p.rest, ? "
+        "FROM _pr p JOIN _hw h ON h.fold = p.fold JOIN words w ON w.text = h.text "
+        "ORDER BY w.id, p.variant",
+        (pron_source_id,),
+    )
+    conn.execute(
+        "INSERT OR IGNORE INTO word_synsets (word_id, synset) "
+        "SELECT w.id, s.synset FROM _hw_syn s JOIN words w ON w.text = s.text"
+    )
+    near = _fill_near_keys(conn)
+    (words,) = conn.execute("SELECT count(*) FROM words").fetchone()
+    (prons,) = conn.execute("SELECT count(*) FROM prons").fetchone()
+    (links,) = conn.execute("SELECT count(*) FROM word_synsets").fetchone()
+    return WordplayStats(words=words, pronunciations=prons, synset_links=links, near_keys=near)
+
+
+def _fill_near_keys(conn: sqlite3.Connection) -> int:
+    keys: list[tuple[str, str, int]] = []
+    reader = conn.cursor()
+    reader.execute("SELECT id, rhyme FROM prons ORDER BY id")
+    while batch := reader.fetchmany(_BATCH):
+        for pron_id, rhyme in batch:
+            tokens = rhyme.split()
+            keys.extend(("sub", key, pron_id) for key in substitution_keys(tokens))
+            keys.extend(("del", key, pron_id) for key in deletion_keys(tokens))
+        conn.executemany("INSERT OR IGNORE INTO near_keys VALUES (?, ?, ?)", keys)
+        keys.clear()
+    (total,) = conn.execute("SELECT count(*) FROM near_keys").fetchone()
+    return int(total)
