@@ -1,0 +1,116 @@
+"""`interpret`: explain caller-chosen phrases where they occur in a text.
+
+This is dictionary-assisted reading, not slang detection: the caller names the phrases,
+and the meanings are listed by source order, not chosen for the sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from lexicon_server.slang.definitions import Definition
+from lexicon_server.slang.errors import SlangInputError
+from lexicon_server.slang.glossary_source import ProjectGlossary
+from lexicon_server.slang.offsets import Utf16Index
+from lexicon_server.slang.online import UrbanDictionary
+from lexicon_server.slang.phrases import (
+    MAX_PHRASES,
+    Span,
+    case_key,
+    check_phrase,
+    check_text,
+    find_occurrences,
+)
+from lexicon_server.slang.sources import MeaningSources, check_limit
+
+if TYPE_CHECKING:
+    from lexicon_server.config import ServerConfig
+    from lexicon_server.slang.corpus_source import LexicalCorpus
+
+__all__ = ["InterpretEntry", "InterpretResult", "Status", "interpret"]
+
+Status = Literal["found", "not_found", "not_in_text", "error"]
+
+
+@dataclass(frozen=True)
+class InterpretEntry:
+    """One requested phrase: where it occurs, what it means, and whether the look-up worked.
+
+    `error` is set exactly when `status == "error"`; meanings from the sources that did
+    answer are kept in `definitions` even then.
+    """
+
+    term: str
+    status: Status
+    occurrences: tuple[Span, ...]
+    definitions: tuple[Definition, ...]
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class InterpretResult:
+    text: str
+    entries: tuple[InterpretEntry, ...]
+    has_errors: bool
+    sources: tuple[str, ...]
+
+
+def _unique_terms(terms: Iterable[str]) -> list[str]:
+    if isinstance(terms, str):
+        raise SlangInputError("terms", "must be a list of phrases, not a single string")
+    checked = [check_phrase(t, f"terms[{i}]") for i, t in enumerate(terms)]
+    if not checked:
+        raise SlangInputError("terms", "must name at least one phrase to explain")
+    if len(checked) > MAX_PHRASES:
+        raise SlangInputError("terms", f"has {len(checked)} phrases; the limit is {MAX_PHRASES}")
+    seen: set[str] = set()
+    unique: list[str] = []
+    for term in checked:
+        if case_key(term) not in seen:  # first spelling wins; a repeat is not looked up again
+            seen.add(case_key(term))
+            unique.append(term)
+    return unique
+
+
+def interpret(
+    text: str,
+    terms: Iterable[str],
+    limit: int = 3,
+    *,
+    corpus: LexicalCorpus | None = None,
+    glossary: ProjectGlossary | Path | str | None = None,
+    online: UrbanDictionary | bool = False,
+    config: ServerConfig | None = None,
+    language: str = "en",
+    sources: MeaningSources | None = None,
+) -> InterpretResult:
+    """Occurrences and meanings of each phrase in `terms`; look-up failures stay per entry."""
+    check_text(text)
+    unique = _unique_terms(terms)
+    check_limit(limit)
+    if sources is None:
+        sources = MeaningSources.build(
+            corpus=corpus, glossary=glossary, online=online, config=config, language=language
+        )
+    sources.require_any()
+    index = Utf16Index.of(text)
+    entries: list[InterpretEntry] = []
+    for term in unique:
+        occurrences = tuple(find_occurrences(text, term, index))
+        if not occurrences:
+            entries.append(InterpretEntry(term, "not_in_text", (), ()))
+            continue
+        found, errors = sources.gather(term, limit)
+        if errors:
+            status: Status = "error"
+        else:
+            status = "found" if found else "not_found"
+        entries.append(
+            InterpretEntry(term, status, occurrences, tuple(found), "; ".join(errors) or None)
+        )
+    return InterpretResult(
+        text, tuple(entries), any(e.status == "error" for e in entries), sources.names
+    )
