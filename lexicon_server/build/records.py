@@ -58,6 +58,7 @@ class SynsetRecord:
     examples: tuple[str, ...]
     members: tuple[SynsetMember, ...]
     pointers: tuple[PointerRecord, ...]
+    satellite: bool = False  # WNDB ss_type 's' / LMF partOfSpeech 's' (adjective satellite)
 
 
 @dataclass(frozen=True, slots=True)
