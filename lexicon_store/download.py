@@ -451,7 +451,13 @@ class Downloader:
             state = _PartState(item, algorithm, expected_hex, f, new_hasher(algorithm))
             self._adopt_partial(state)
             meter.report(item, state.offset, 0, state.start, 0, force=True)
-            attempts = self._run_attempts(client, state, meter)
+            try:
+                attempts = self._run_attempts(client, state, meter)
+            except DigestMismatch:
+                # Bad bytes are worth nothing to a later run; drop them while still locked.
+                partial.unlink(missing_ok=True)
+                _meta_path(item.dest).unlink(missing_ok=True)
+                raise
             self._commit(state)
         meter.report(item, item.size, state.received, state.start, 0, finished=True)
         return DownloadResult(item, state.received, state.resumed_from, False, attempts)
