@@ -1,0 +1,84 @@
+"""The server's exceptions: bad input, and data the active selection cannot serve.
+
+Both are expected failures. The tool layer turns them into MCP tool errors whose text
+names the parameter (or the language and capability) and what to do about it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lexicon_server.corpus.reader import CapabilityUnavailable
+
+__all__ = [
+    "REASON_TEXT",
+    "InvalidArgument",
+    "LexiconServerError",
+    "NoSuchSense",
+    "describe_unavailable",
+    "fix_command",
+]
+
+
+class LexiconServerError(Exception):
+    """Base of every expected failure raised by the query layer."""
+
+
+class InvalidArgument(LexiconServerError, ValueError):
+    """A tool argument outside what the tool accepts."""
+
+    def __init__(self, parameter: str, allowed: str, got: object) -> None:
+        self.parameter = parameter
+        self.allowed = allowed
+        self.got = got
+        shown = repr(got)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        super().__init__(f"invalid {parameter}={shown}: {parameter} must be {allowed}")
+
+
+class NoSuchSense(LexiconServerError, LookupError):
+    """A `sense_id` that does not belong to the word being asked about."""
+
+    def __init__(self, sense_id: str, word: str) -> None:
+        self.sense_id = sense_id
+        self.word = word
+        super().__init__(
+            f"sense_id {sense_id!r} is not a sense of {word!r}; "
+            f"call dictionary_lookup on {word!r} to list its sense ids"
+        )
+
+
+# One sentence per reason; the four never collapse into "no such word".
+REASON_TEXT = {
+    "language_not_installed": "the corpus has this language but it is not installed here",
+    "unknown_language": "the corpus has never carried this language",
+    "capability_not_installed": "the language is installed, but not this kind of data",
+    "not_available_upstream": "the corpus has no such data for this language at all",
+}
+
+
+def fix_command(reason: str, language: str, capability: str, dataset_version: str) -> str | None:
+    """The `lexicon-data` command that would make the query work, if one exists."""
+    if reason == "language_not_installed":
+        return (
+            f"lexicon-data add-language --version {dataset_version} --languages {language} "
+            f"--capabilities {capability}"
+        )
+    if reason == "capability_not_installed":
+        return (
+            f"lexicon-data install --version {dataset_version} --languages {language} "
+            f"--capabilities {capability} (keeping the languages and capabilities you have)"
+        )
+    return None
+
+
+def describe_unavailable(exc: CapabilityUnavailable, dataset_version: str) -> str:
+    """A message for a person: the reason code first, then what it means and the fix."""
+    text = REASON_TEXT.get(exc.reason, exc.reason)
+    message = f"{exc.reason}: {exc.capability} data for language {exc.language!r}: {text}"
+    fix = fix_command(exc.reason, exc.language, exc.capability, dataset_version)
+    if fix is not None:
+        message += f". To get it, run: {fix}"
+    return message

@@ -1,0 +1,311 @@
+"""Typed results of the dictionary tools; their JSON schema is each tool's `outputSchema`.
+
+Every result names its dataset version and language; every fact in it names its source
+(with licence) and its sense scope, so a client can tell a sense-attached fact from an
+unsensed one and cite where it came from.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "MAX_RESPONSE_CHARS",
+    "Budget",
+    "Example",
+    "LookupResult",
+    "Neighbor",
+    "Pronunciation",
+    "RelationEdge",
+    "RelationResult",
+    "RelationTarget",
+    "RelationsResult",
+    "Resolution",
+    "SemanticResult",
+    "Sense",
+    "SenseRef",
+    "SourceRef",
+    "SynonymCandidate",
+    "SynonymGroup",
+    "SynonymsResult",
+    "TranslateResult",
+    "Translation",
+    "TranslationGroup",
+    "Unavailable",
+]
+
+# No serialised tool result grows past this many characters; see docs/tools.md.
+MAX_RESPONSE_CHARS = 64_000
+
+SenseScope = Literal["sense", "synset", "unsensed"]
+Reason = Literal[
+    "language_not_installed",
+    "unknown_language",
+    "capability_not_installed",
+    "not_available_upstream",
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SourceRef(_Model):
+    """Where a fact comes from: the upstream source, its version and its licence."""
+
+    name: str = Field(description="stable source key, e.g. 'wordnet-3.1'")
+    title: str
+    version: str
+    licence: str = Field(description="SPDX id or short licence name")
+
+
+class Budget(_Model):
+    """The response size budget, and what (if anything) was cut to respect it."""
+
+    max_chars: int = Field(description="upper bound on the serialised response")
+    cut: list[str] = Field(
+        default_factory=list, description="what was left out or shortened, empty if nothing"
+    )
+
+
+class Unavailable(_Model):
+    """Why a language's data could not be served (one of the four reasons)."""
+
+    reason: Reason
+    language: str
+    capability: str
+    message: str
+    fix: str | None = Field(default=None, description="the lexicon-data command that would fix it")
+
+
+class SenseRef(_Model):
+    """The source-native sense a group of candidates belongs to."""
+
+    id: str = Field(description="sense handle, usable as sense_id in dictionary_translate")
+    external_id: str | None = None
+    pos: str
+    gloss: str
+    source: SourceRef
+
+
+# --- dictionary_lookup ------------------------------------------------------------------
+
+
+class Example(_Model):
+    text: str
+    source: SourceRef
+
+
+class Pronunciation(_Model):
+    notation: Literal["arpabet", "ipa"]
+    value: str
+    variant: int
+    scope: Literal["entry", "term"] = Field(
+        description="'entry': tied to this sense's entry; 'term': to the written form"
+    )
+    source: SourceRef
+
+
+class Translation(_Model):
+    text: str
+    target_language: str
+    note: str | None = None
+    sense_scope: SenseScope
+    target_entry_installed: bool = Field(
+        description="whether the target word has its own entry in an installed language"
+    )
+    source: SourceRef
+
+
+class Sense(_Model):
+    id: str = Field(description="sense handle, usable as sense_id in dictionary_translate")
+    external_id: str | None = None
+    word: str = Field(description="the headword this sense belongs to")
+    pos: str
+    gloss: str
+    tags: list[str]
+    synset: str | None = None
+    sense_scope: SenseScope = "sense"
+    etymology: str | None = None
+    source: SourceRef
+    examples: list[Example]
+    pronunciations: list[Pronunciation]
+    translations: list[Translation]
+    truncated_fields: list[str] = Field(
+        description="detail classes that have more items than the budget let through"
+    )
+
+
+class Resolution(_Model):
+    """How the query text was matched to a headword."""
+
+    form: str
+    lemma: str
+    via: Literal["exact", "inflection_table", "suffix_rule"]
+    pos: str | None = None
+    rule: str | None = Field(default=None, description="the suffix rule applied, e.g. '-s -> '")
+    source: SourceRef | None = None
+
+
+class LookupResult(_Model):
+    word: str
+    language: str
+    dataset_version: str
+    found: bool
+    resolutions: list[Resolution]
+    count: int = Field(description="number of senses returned")
+    total_senses: int = Field(description="number of senses the corpus has for the word")
+    senses: list[Sense]
+    unsensed_translations: list[Translation]
+    unsensed_translations_truncated: bool
+    budgets: dict[str, int] = Field(description="the detail budgets used: examples, ...")
+    budget: Budget
+
+
+# --- dictionary_synonyms ------------------------------------------------------------------
+
+
+class SynonymCandidate(_Model):
+    text: str
+    sense_scope: SenseScope
+    relation: Literal["synset_member", "synonym"]
+    target_entry_installed: bool
+    source: SourceRef
+
+
+class SynonymGroup(_Model):
+    sense: SenseRef | None = Field(description="null for the unsensed group")
+    sense_scope: SenseScope
+    candidates: list[SynonymCandidate]
+    truncated: bool
+
+
+class SynonymsResult(_Model):
+    word: str
+    language: str
+    dataset_version: str
+    found: bool
+    resolutions: list[Resolution]
+    count: int = Field(description="number of groups")
+    candidate_count: int = Field(description="number of candidates across the groups")
+    senses_inspected: int
+    max_senses: int
+    unsensed_limit: int = Field(description="the unsensed allocation in force")
+    unsensed_returned: int
+    groups: list[SynonymGroup]
+    budget: Budget
+
+
+# --- dictionary_translate -----------------------------------------------------------------
+
+
+class TranslationGroup(_Model):
+    sense: SenseRef | None = Field(description="null for translations not tied to a sense")
+    sense_scope: SenseScope
+    candidates: list[Translation]
+    truncated: bool
+
+
+class TranslateResult(_Model):
+    word: str
+    source_language: str
+    target_language: str
+    target_language_status: Literal["installed"] | Reason = Field(
+        description="whether the target language's own lexical data is installed, else why not"
+    )
+    dataset_version: str
+    found: bool
+    resolutions: list[Resolution]
+    count: int = Field(description="number of groups")
+    candidate_count: int = Field(description="number of candidates across the groups")
+    senses_inspected: int
+    max_senses: int
+    groups: list[TranslationGroup]
+    budget: Budget
+
+
+# --- dictionary_relations -----------------------------------------------------------------
+
+
+class RelationEdge(_Model):
+    """One directed edge exactly as the source publishes it."""
+
+    relation: str
+    scope: Literal["synset", "sense", "term"]
+    from_text: str
+    from_id: str | None = Field(description="synset or sense id of the edge's start")
+    to_text: str
+    to_id: str | None
+    to_language: str
+    source: SourceRef
+
+
+class RelationTarget(_Model):
+    text: str = Field(description="the target's words, comma-joined for a synset")
+    words: list[str]
+    language: str
+    synset: str | None = None
+    sense_id: str | None = None
+    gloss: str | None = None
+    target_entry_installed: bool
+
+
+class RelationResult(_Model):
+    relation: str
+    relation_scope: Literal["direct", "transitive"]
+    distance: Literal[1, 2]
+    sense_scope: SenseScope
+    from_sense: SenseRef | None
+    target: RelationTarget
+    path: list[RelationEdge]
+    source: SourceRef = Field(description="source of the last edge of the path")
+
+
+class RelationsResult(_Model):
+    word: str
+    language: str
+    relation: str
+    dataset_version: str
+    found: bool
+    resolutions: list[Resolution]
+    max_depth: int
+    transitive_limit: int = Field(description="the transitive allocation in force")
+    count: int
+    direct_count: int
+    transitive_count: int
+    senses_inspected: int
+    results: list[RelationResult]
+    budget: Budget
+
+
+# --- dictionary_semantic_neighbors --------------------------------------------------------
+
+
+class Neighbor(_Model):
+    text: str
+    language: str
+    score: float = Field(description="exact cosine similarity to the query vector")
+    source: SourceRef
+    sense_scope: SenseScope = "unsensed"
+
+
+class SemanticResult(_Model):
+    word: str
+    language: str
+    target_language: str | None
+    scope: Literal["global", "monolingual", "cross_lingual"]
+    searched_languages: list[str]
+    restricted: bool = Field(
+        description="true when the search covered fewer vector languages than the corpus has"
+    )
+    not_searched: dict[str, str] = Field(
+        description="vector languages of the corpus left out of this search, with the reason"
+    )
+    dataset_version: str
+    found: bool
+    count: int
+    method: str
+    neighbors: list[Neighbor]
+    budget: Budget

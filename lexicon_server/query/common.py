@@ -1,0 +1,380 @@
+"""What every query shares: argument checks, text normalisation, headword resolution,
+round-robin budgets, provenance and the response size budget.
+
+All SQL here binds its parameters; nothing the caller sends is ever spliced into a
+statement.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
+
+from lexicon_server.errors import InvalidArgument
+from lexicon_server.models import MAX_RESPONSE_CHARS, Budget, Resolution, SourceRef
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from lexicon_server.corpus.reader import Corpus
+
+__all__ = [
+    "DEFAULT_ALLOCATION",
+    "LIMIT_MAX",
+    "MAX_TEXT_CHARS",
+    "Cuts",
+    "Headwords",
+    "check_allocation",
+    "check_budget",
+    "check_language",
+    "check_limit",
+    "check_text",
+    "clip",
+    "entry_installed",
+    "fit_response",
+    "normalize",
+    "parse_sense_id",
+    "resolve_headwords",
+    "round_robin",
+    "sense_handle",
+    "sources",
+]
+
+LIMIT_MAX = 100
+MAX_TEXT_CHARS = 100
+DEFAULT_ALLOCATION = 5
+# Free text longer than this is shortened (and the response says so).
+GLOSS_CHARS = 1_000
+EXAMPLE_CHARS = 500
+
+# BCP-47-shaped: a 2-3 letter primary subtag, then optional 2-8 character subtags
+# (Wiktionary codes such as 'zh-min-nan' have this shape too).
+_LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
+_WHITESPACE = re.compile(r"\s+")
+
+
+# --- argument checks ------------------------------------------------------------------------
+
+
+def check_text(parameter: str, value: str, max_chars: int = MAX_TEXT_CHARS) -> str:
+    """The stripped text, or InvalidArgument if it is empty, too long or has control chars."""
+    stripped = value.strip()
+    allowed = f"1 to {max_chars} characters of text without control characters"
+    if not stripped or len(stripped) > max_chars:
+        raise InvalidArgument(parameter, allowed, value)
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in stripped):
+        raise InvalidArgument(parameter, allowed, value)
+    return stripped
+
+
+def check_language(parameter: str, value: str) -> str:
+    """A lower-cased language tag such as 'en', 'fr' or 'pt-br'."""
+    tag = value.strip().lower().replace("_", "-")
+    if not _LANGUAGE_TAG.fullmatch(tag):
+        raise InvalidArgument(
+            parameter, "a language tag like 'en', 'fr' or 'pt-br' (ISO 639 code first)", value
+        )
+    return tag
+
+
+def check_limit(parameter: str, value: int, low: int = 1, high: int = LIMIT_MAX) -> int:
+    if isinstance(value, bool) or not low <= value <= high:
+        raise InvalidArgument(parameter, f"an integer from {low} to {high}", value)
+    return value
+
+
+def check_budget(parameter: str, value: int) -> int:
+    """A detail budget: 0 disables the class, up to LIMIT_MAX items otherwise."""
+    return check_limit(parameter, value, 0, LIMIT_MAX)
+
+
+def check_allocation(parameter: str, value: int | None, limit: int) -> int:
+    """An allocation of the broader class within `limit`.
+
+    None means the default (5, but never more than `limit`); 0 disables the class; a
+    positive value is an explicit allocation and may not exceed `limit`; -1 is reserved
+    for automatic allocation in a future version and is refused.
+    """
+    if value is None:
+        return min(DEFAULT_ALLOCATION, limit)
+    allowed = f"0 (disabled) or an explicit allocation from 1 to limit={limit}"
+    if value == -1:
+        raise InvalidArgument(
+            parameter,
+            f"{allowed}; -1 (automatic allocation) is not accepted in this version",
+            value,
+        )
+    if isinstance(value, bool) or not 0 <= value <= limit:
+        raise InvalidArgument(parameter, allowed, value)
+    return value
+
+
+# --- text ------------------------------------------------------------------------------------
+
+
+def normalize(text: str) -> str:
+    """The look-up key the builder stores in `terms.norm`: NFKC, casefold, single spaces."""
+    return _WHITESPACE.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
+
+
+class Cuts:
+    """Collects what a response left out or shortened, for `Budget.cut`."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self._clipped = 0
+
+    def add(self, note: str) -> None:
+        self.items.append(note)
+
+    def clip(self, text: str, limit: int) -> str:
+        if len(text) <= limit:
+            return text
+        self._clipped += 1
+        return text[: limit - 1] + "…"
+
+    def budget(self) -> Budget:
+        notes = list(self.items)
+        if self._clipped:
+            notes.append(f"{self._clipped} long text field(s) shortened")
+        return Budget(max_chars=MAX_RESPONSE_CHARS, cut=notes)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --- budgets -------------------------------------------------------------------------------
+
+
+def round_robin(available: Sequence[int], budget: int) -> list[int]:
+    """How many items each group gets when `budget` items are dealt one per group in turn."""
+    taken = [0] * len(available)
+    remaining = budget
+    while remaining > 0:
+        progressed = False
+        for i, have in enumerate(available):
+            if remaining == 0:
+                break
+            if taken[i] < have:
+                taken[i] += 1
+                remaining -= 1
+                progressed = True
+        if not progressed:
+            break
+    return taken
+
+
+_M = TypeVar("_M", bound="BaseModel")
+
+
+def fit_response(
+    model: _M,
+    shrink: Callable[[_M, int], tuple[_M, str] | None],
+    max_chars: int = MAX_RESPONSE_CHARS,
+) -> _M:
+    """Drop trailing items (via `shrink`) until the serialised model fits `max_chars`.
+
+    `shrink(model, excess)` returns a smaller model and a note saying what was cut, or
+    None when nothing more can go.
+    """
+    for _ in range(200):
+        size = len(model.model_dump_json())
+        if size <= max_chars:
+            return model
+        shrunk = shrink(model, size - max_chars)
+        if shrunk is None:
+            return model
+        model, _note = shrunk
+    return model
+
+
+# --- provenance -------------------------------------------------------------------------------
+
+_sources_lock = threading.Lock()
+# Keyed by id(conn); the connection is kept in the value so its id is never reused.
+_sources_cache: dict[int, tuple[sqlite3.Connection, dict[int, SourceRef]]] = {}
+
+
+def sources(conn: sqlite3.Connection) -> dict[int, SourceRef]:
+    """The `sources` table of one component database, read once per connection."""
+    cached = _sources_cache.get(id(conn))
+    if cached is not None and cached[0] is conn:
+        return cached[1]
+    rows = conn.execute("SELECT id, name, title, version, licence FROM sources").fetchall()
+    table = {
+        row[0]: SourceRef(name=row[1], title=row[2], version=row[3], licence=row[4]) for row in rows
+    }
+    with _sources_lock:
+        _sources_cache[id(conn)] = (conn, table)
+    return table
+
+
+def sense_handle(language: str, sense_rowid: int) -> str:
+    """A sense id for the caller: stable within one dataset version."""
+    return f"{language}:s{sense_rowid}"
+
+
+def parse_sense_id(parameter: str, value: str, language: str) -> int:
+    prefix = f"{language}:s"
+    if not value.startswith(prefix) or not value[len(prefix) :].isdigit():
+        raise InvalidArgument(
+            parameter, f"a sense id returned by dictionary_lookup, like '{prefix}123'", value
+        )
+    return int(value[len(prefix) :])
+
+
+def entry_installed(corpus: Corpus, language: str, norm: str) -> bool:
+    """Whether `norm` has its own entry in `language`'s installed lexical data."""
+    if corpus.selection.availability(language, "lexical") is not None:
+        return False
+    conn = corpus.db(language, "lexical")
+    row = conn.execute(
+        "SELECT 1 FROM terms t JOIN entries e ON e.term_id = t.id WHERE t.norm = ? LIMIT 1",
+        (norm,),
+    ).fetchone()
+    return row is not None
+
+
+# --- headword resolution ------------------------------------------------------------------------
+
+# WordNet's morphy detachment rules, by part of speech, in its order.
+_SUFFIX_RULES: dict[str, tuple[tuple[str, str], ...]] = {
+    "noun": (
+        ("s", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ),
+    "verb": (
+        ("s", ""),
+        ("ies", "y"),
+        ("es", "e"),
+        ("es", ""),
+        ("ed", "e"),
+        ("ed", ""),
+        ("ing", "e"),
+        ("ing", ""),
+    ),
+    "adj": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+}
+_DOUBLING_SUFFIXES = ("ed", "ing", "er", "est")
+
+
+@dataclass(frozen=True)
+class Headwords:
+    """The terms a query resolved to, and how."""
+
+    norm: str
+    term_ids: tuple[int, ...]
+    resolutions: tuple[Resolution, ...]
+
+    @property
+    def found(self) -> bool:
+        return bool(self.term_ids)
+
+
+def _terms_with_entries(conn: sqlite3.Connection, norm: str, pos: str | None = None) -> list[int]:
+    if pos is None:
+        rows = conn.execute(
+            "SELECT t.id FROM terms t WHERE t.norm = ? "
+            "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id) ORDER BY t.id",
+            (norm,),
+        ).fetchall()
+    else:
+        rows = conn.execute(
+            "SELECT t.id FROM terms t WHERE t.norm = ? "
+            "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id AND e.pos = ?) "
+            "ORDER BY t.id",
+            (norm, pos),
+        ).fetchall()
+    return [row[0] for row in rows]
+
+
+def _term_text(conn: sqlite3.Connection, term_id: int) -> str:
+    row = conn.execute("SELECT text FROM terms WHERE id = ?", (term_id,)).fetchone()
+    return str(row[0]) if row else ""
+
+
+def _suffix_candidates(norm: str) -> Iterable[tuple[str, str, str]]:
+    """(lemma, pos, rule) guesses for an English inflected form, morphy-style."""
+    for pos, rules in _SUFFIX_RULES.items():
+        for suffix, ending in rules:
+            if norm.endswith(suffix) and len(norm) > len(suffix) + 1:
+                stem = norm[: -len(suffix)]
+                yield stem + ending, pos, f"-{suffix} -> -{ending}" if ending else f"-{suffix}"
+                # running -> run, bigger -> big: morphy misses doubled consonants.
+                if (
+                    suffix in _DOUBLING_SUFFIXES
+                    and not ending
+                    and len(stem) >= 3
+                    and stem[-1] == stem[-2]
+                    and stem[-1] not in "aeiou"
+                ):
+                    yield stem[:-1], pos, f"-{stem[-1]}{suffix}"
+
+
+def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Headwords:
+    """Find the headword(s) for `word`: exact, else its lemma (irregular table, then rules)."""
+    norm = normalize(word)
+    exact = _terms_with_entries(conn, norm)
+    if exact:
+        return Headwords(
+            norm,
+            tuple(exact),
+            (Resolution(form=word, lemma=_term_text(conn, exact[0]), via="exact"),),
+        )
+    table = sources(conn)
+    found: list[int] = []
+    resolutions: list[Resolution] = []
+    rows = conn.execute(
+        "SELECT lemma_term_id, pos, source_id FROM inflections WHERE form_norm = ? "
+        "ORDER BY lemma_term_id, pos",
+        (norm,),
+    ).fetchall()
+    for lemma_id, pos, source_id in rows:
+        if lemma_id not in found:
+            found.append(lemma_id)
+        resolutions.append(
+            Resolution(
+                form=word,
+                lemma=_term_text(conn, lemma_id),
+                via="inflection_table",
+                pos=pos,
+                source=table.get(source_id),
+            )
+        )
+    if not found and language == "en":
+        for lemma, pos, rule in _suffix_candidates(norm):
+            ids = [i for i in _terms_with_entries(conn, lemma, pos) if i not in found]
+            if ids:
+                found.extend(ids)
+                resolutions.append(
+                    Resolution(
+                        form=word,
+                        lemma=_term_text(conn, ids[0]),
+                        via="suffix_rule",
+                        pos=pos,
+                        rule=rule,
+                    )
+                )
+    if found:
+        return Headwords(norm, tuple(found), tuple(resolutions))
+    # No entry at all: a bare term may still carry translations or pronunciations.
+    bare = [row[0] for row in conn.execute("SELECT id FROM terms WHERE norm = ?", (norm,))]
+    if bare:
+        return Headwords(
+            norm,
+            tuple(bare),
+            (Resolution(form=word, lemma=_term_text(conn, bare[0]), via="exact"),),
+        )
+    return Headwords(norm, (), ())

@@ -1,0 +1,310 @@
+"""dictionary_lookup: senses of a word with examples, pronunciations and translations.
+
+`limit` caps the senses. Examples, pronunciations and translations each have one total
+budget for the whole response, dealt round-robin across the returned senses, so the
+first sense cannot starve the others; a sense with more items than it received lists
+the class in `truncated_fields`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING, Literal
+
+from lexicon_server.models import (
+    Example,
+    LookupResult,
+    Pronunciation,
+    Sense,
+    Translation,
+)
+from lexicon_server.query.common import (
+    EXAMPLE_CHARS,
+    GLOSS_CHARS,
+    Cuts,
+    check_budget,
+    check_language,
+    check_limit,
+    check_text,
+    entry_installed,
+    fit_response,
+    resolve_headwords,
+    round_robin,
+    sense_handle,
+    sources,
+)
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from lexicon_server.corpus.reader import Corpus
+
+__all__ = ["DEFAULT_BUDGETS", "SenseRow", "lookup", "sense_rows"]
+
+DEFAULT_BUDGETS = {"examples": 8, "pronunciations": 8, "translations": 20}
+
+
+class SenseRow:
+    """One sense as read from the database, before budgets are applied."""
+
+    __slots__ = (
+        "entry_id",
+        "etymology",
+        "external_id",
+        "gloss",
+        "id",
+        "pos",
+        "source_id",
+        "synset",
+        "tags",
+        "word",
+    )
+
+    def __init__(self, row: tuple[object, ...]) -> None:
+        (
+            self.id,
+            self.external_id,
+            self.gloss,
+            self.tags,
+            self.source_id,
+            self.entry_id,
+            self.pos,
+            self.etymology,
+            self.word,
+            self.synset,
+        ) = row  # type: ignore[assignment]
+
+    id: int
+    external_id: str | None
+    gloss: str
+    tags: str
+    source_id: int
+    entry_id: int
+    pos: str
+    etymology: str | None
+    word: str
+    synset: str | None
+
+
+def sense_rows(conn: sqlite3.Connection, term_ids: tuple[int, ...]) -> list[SenseRow]:
+    """Every sense of the given terms, in entry order then the source's own sense order."""
+    if not term_ids:
+        return []
+    marks = ",".join("?" * len(term_ids))
+    rows = conn.execute(
+        "SELECT s.id, s.external_id, s.gloss, s.tags, s.source_id, e.id, e.pos, e.etymology, "
+        "t.text, sy.external_id "
+        "FROM entries e JOIN terms t ON t.id = e.term_id JOIN senses s ON s.entry_id = e.id "
+        "LEFT JOIN synsets sy ON sy.id = s.synset_id "
+        f"WHERE e.term_id IN ({marks}) ORDER BY e.term_id, e.id, s.rank, s.id",
+        term_ids,
+    ).fetchall()
+    return [SenseRow(row) for row in rows]
+
+
+def lookup(
+    corpus: Corpus,
+    word: str,
+    language: str = "en",
+    limit: int = 10,
+    examples_limit: int = DEFAULT_BUDGETS["examples"],
+    pronunciations_limit: int = DEFAULT_BUDGETS["pronunciations"],
+    translations_limit: int = DEFAULT_BUDGETS["translations"],
+) -> LookupResult:
+    """Look `word` up in `language`; an inflected form resolves to its lemma."""
+    word = check_text("word", word)
+    language = check_language("language", language)
+    limit = check_limit("limit", limit)
+    budgets = {
+        "examples": check_budget("examples_limit", examples_limit),
+        "pronunciations": check_budget("pronunciations_limit", pronunciations_limit),
+        "translations": check_budget("translations_limit", translations_limit),
+    }
+    conn = corpus.db(language, "lexical")
+    table = sources(conn)
+    cuts = Cuts()
+    heads = resolve_headwords(conn, word, language)
+    all_senses = sense_rows(conn, heads.term_ids)
+    chosen = all_senses[:limit]
+    if len(all_senses) > limit:
+        cuts.add(f"senses: {len(all_senses) - limit} more beyond limit={limit}")
+    ids = [s.id for s in chosen]
+
+    examples = _examples(conn, ids)
+    prons = _pronunciations(conn, heads.term_ids, chosen)
+    translations, unsensed = _translations(conn, heads.term_ids, ids)
+
+    ex_take = round_robin([len(examples[i]) for i in ids], budgets["examples"])
+    pr_take = round_robin([len(prons[i]) for i in ids], budgets["pronunciations"])
+    # Translations not tied to a sense take their turn after the senses.
+    tr_take = round_robin(
+        [len(translations[i]) for i in ids] + [len(unsensed)], budgets["translations"]
+    )
+
+    installed_cache: dict[tuple[str, str], bool] = {}
+
+    def to_translation(row: tuple[str, str, str, str | None, int], scope: str) -> Translation:
+        lang, text, norm, note, source_id = row
+        key = (lang, norm)
+        if key not in installed_cache:
+            installed_cache[key] = entry_installed(corpus, lang, norm)
+        return Translation(
+            text=text,
+            target_language=lang,
+            note=note,
+            sense_scope="sense" if scope == "sense" else "unsensed",
+            target_entry_installed=installed_cache[key],
+            source=table[source_id],
+        )
+
+    senses: list[Sense] = []
+    for n, row in enumerate(chosen):
+        truncated = [
+            name
+            for name, have, took in (
+                ("examples", len(examples[row.id]), ex_take[n]),
+                ("pronunciations", len(prons[row.id]), pr_take[n]),
+                ("translations", len(translations[row.id]), tr_take[n]),
+            )
+            if have > took
+        ]
+        senses.append(
+            Sense(
+                id=sense_handle(language, row.id),
+                external_id=row.external_id,
+                word=row.word,
+                pos=row.pos,
+                gloss=cuts.clip(row.gloss, GLOSS_CHARS),
+                tags=row.tags.split() if row.tags else [],
+                synset=row.synset,
+                sense_scope="synset" if row.synset else "sense",
+                etymology=cuts.clip(row.etymology, GLOSS_CHARS) if row.etymology else None,
+                source=table[row.source_id],
+                examples=[
+                    Example(text=cuts.clip(text, EXAMPLE_CHARS), source=table[src])
+                    for text, src in examples[row.id][: ex_take[n]]
+                ],
+                pronunciations=prons[row.id][: pr_take[n]],
+                translations=[
+                    to_translation(t, "sense") for t in translations[row.id][: tr_take[n]]
+                ],
+                truncated_fields=truncated,
+            )
+        )
+    unsensed_shown = [to_translation(t, "unsensed") for t in unsensed[: tr_take[-1]]]
+    result = LookupResult(
+        word=word,
+        language=language,
+        dataset_version=corpus.dataset_version,
+        found=bool(all_senses) or bool(unsensed) or any(prons.values()),
+        resolutions=list(heads.resolutions),
+        count=len(senses),
+        total_senses=len(all_senses),
+        senses=senses,
+        unsensed_translations=unsensed_shown,
+        unsensed_translations_truncated=len(unsensed) > len(unsensed_shown),
+        budgets=budgets,
+        budget=cuts.budget(),
+    )
+    return fit_response(result, _drop_last_sense)
+
+
+def _drop_last_sense(result: LookupResult, _excess: int) -> tuple[LookupResult, str] | None:
+    update: dict[str, object]
+    if result.senses:
+        note = "senses: dropped the last sense to stay within the response budget"
+        kept = result.senses[:-1]
+        update = {"senses": kept, "count": len(kept)}
+    elif result.unsensed_translations:
+        note = "unsensed translations: dropped to stay within the response budget"
+        update = {"unsensed_translations": [], "unsensed_translations_truncated": True}
+    else:
+        return None
+    update["budget"] = result.budget.model_copy(update={"cut": [*result.budget.cut, note]})
+    return result.model_copy(update=update), note
+
+
+def _examples(conn: sqlite3.Connection, sense_ids: list[int]) -> dict[int, list[tuple[str, int]]]:
+    out: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    if sense_ids:
+        marks = ",".join("?" * len(sense_ids))
+        for sense_id, text, source_id in conn.execute(
+            f"SELECT sense_id, text, source_id FROM examples WHERE sense_id IN ({marks}) "
+            "ORDER BY sense_id, id",
+            sense_ids,
+        ):
+            out[sense_id].append((text, source_id))
+    return out
+
+
+def _pronunciations(
+    conn: sqlite3.Connection, term_ids: tuple[int, ...], chosen: list[SenseRow]
+) -> dict[int, list[Pronunciation]]:
+    """Each pronunciation goes to one sense only: the first returned sense of its entry,
+    or the first returned sense at all when the source ties it to the written form."""
+    out: dict[int, list[Pronunciation]] = defaultdict(list)
+    if not term_ids or not chosen:
+        return out
+    table = sources(conn)
+    first_of_entry: dict[int, int] = {}
+    for row in chosen:
+        first_of_entry.setdefault(row.entry_id, row.id)
+    marks = ",".join("?" * len(term_ids))
+    seen: set[tuple[str, str]] = set()
+    for entry_id, notation, value, variant, source_id in conn.execute(
+        "SELECT entry_id, notation, value, variant, source_id FROM pronunciations "
+        f"WHERE term_id IN ({marks}) ORDER BY term_id, variant, notation, id",
+        term_ids,
+    ):
+        if (notation, value) in seen:
+            continue
+        scope: Literal["entry", "term"]
+        if entry_id is None:
+            owner = chosen[0].id
+            scope = "term"
+        elif entry_id in first_of_entry:
+            owner = first_of_entry[entry_id]
+            scope = "entry"
+        else:
+            continue
+        seen.add((notation, value))
+        out[owner].append(
+            Pronunciation(
+                notation=notation,
+                value=value,
+                variant=variant,
+                scope=scope,
+                source=table[source_id],
+            )
+        )
+    return out
+
+
+_TranslationRow = tuple[str, str, str, str | None, int]
+
+
+def _translations(
+    conn: sqlite3.Connection, term_ids: tuple[int, ...], sense_ids: list[int]
+) -> tuple[dict[int, list[_TranslationRow]], list[_TranslationRow]]:
+    by_sense: dict[int, list[_TranslationRow]] = defaultdict(list)
+    unsensed: list[_TranslationRow] = []
+    if not term_ids:
+        return by_sense, unsensed
+    wanted = set(sense_ids)
+    marks = ",".join("?" * len(term_ids))
+    seen: set[tuple[int | None, str, str]] = set()
+    for sense_id, lang, text, norm, note, source_id in conn.execute(
+        "SELECT sense_id, target_language, target_text, target_norm, note, source_id "
+        f"FROM translations WHERE term_id IN ({marks}) ORDER BY target_language, id",
+        term_ids,
+    ):
+        key = (sense_id, lang, norm)
+        if key in seen:
+            continue
+        seen.add(key)
+        row = (lang, text, norm, note, source_id)
+        if sense_id is None:
+            unsensed.append(row)
+        elif sense_id in wanted:
+            by_sense[sense_id].append(row)
+    return by_sense, unsensed

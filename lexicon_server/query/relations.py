@@ -1,0 +1,403 @@
+"""dictionary_relations: directed lexical relations of a word, with their provenance.
+
+Direct edges (`relation_scope="direct"`, `distance=1`) come from the word's senses
+(synset and sense pointers) and from the word itself (unsensed, term-to-term edges).
+For hypernyms and hyponyms, `max_depth=2` adds a bounded two-edge expansion of the same
+relation (`relation_scope="transitive"`, `distance=2`) whose `path` holds both edges.
+The transitive class has its own allocation, `transitive_limit`; what it does not use
+goes back to direct results.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lexicon_server.errors import InvalidArgument
+from lexicon_server.models import RelationEdge, RelationResult, RelationsResult, RelationTarget
+from lexicon_server.query.common import (
+    GLOSS_CHARS,
+    Cuts,
+    check_allocation,
+    check_language,
+    check_limit,
+    check_text,
+    clip,
+    entry_installed,
+    fit_response,
+    normalize,
+    resolve_headwords,
+    round_robin,
+    sense_handle,
+    sources,
+)
+from lexicon_server.query.lookup import SenseRow, sense_rows
+from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, sense_ref
+
+if TYPE_CHECKING:
+    from lexicon_server.corpus.reader import Corpus
+    from lexicon_server.models import SenseRef, SourceRef
+
+__all__ = ["ALIASES", "RELATIONS", "TRANSITIVE_RELATIONS", "relations"]
+
+# The relation names the corpus stores (docs/corpus-format.md): the Global WordNet LMF
+# names the WordNet parsers emit, plus the ConceptNet relations the builder keeps.
+RELATIONS = frozenset(
+    {
+        "hypernym",
+        "hyponym",
+        "instance_hypernym",
+        "instance_hyponym",
+        "antonym",
+        "synonym",
+        "similar",
+        "also",
+        "attribute",
+        "entails",
+        "causes",
+        "verb_group",
+        "derivation",
+        "pertainym",
+        "participle",
+        "holo_member",
+        "holo_part",
+        "holo_substance",
+        "mero_member",
+        "mero_part",
+        "mero_substance",
+        "domain_topic",
+        "domain_region",
+        "exemplifies",
+        "has_domain_topic",
+        "has_domain_region",
+        "is_exemplified_by",
+        "related_to",
+        "is_a",
+        "part_of",
+        "has_a",
+        "used_for",
+        "capable_of",
+        "at_location",
+        "derived_from",
+        "etymologically_related_to",
+        "similar_to",
+    }
+)
+# Familiar spellings accepted for the stored names.
+ALIASES = {
+    "member_holonym": "holo_member",
+    "part_holonym": "holo_part",
+    "substance_holonym": "holo_substance",
+    "member_meronym": "mero_member",
+    "part_meronym": "mero_part",
+    "substance_meronym": "mero_substance",
+    "entailment": "entails",
+    "cause": "causes",
+    "domain_usage": "exemplifies",
+    "has_domain_usage": "is_exemplified_by",
+    "synonyms": "synonym",
+    "antonyms": "antonym",
+    "hypernyms": "hypernym",
+    "hyponyms": "hyponym",
+}
+TRANSITIVE_RELATIONS = frozenset({"hypernym", "hyponym", "instance_hypernym", "instance_hyponym"})
+_SENSE_CAP = MAX_SENSES_DEFAULT
+
+_EDGE_SQL = (
+    "SELECT id, relation, scope, src_synset_id, src_sense_id, src_term_id, dst_synset_id, "
+    "dst_sense_id, dst_term_id, dst_language, dst_text, source_id FROM relations "
+)
+
+
+@dataclass(frozen=True)
+class _Edge:
+    id: int
+    relation: str
+    scope: str
+    src_synset: int | None
+    src_sense: int | None
+    src_term: int | None
+    dst_synset: int | None
+    dst_sense: int | None
+    dst_term: int | None
+    dst_language: str
+    dst_text: str | None
+    source_id: int
+
+
+@dataclass(frozen=True)
+class _Found:
+    from_sense: SenseRow | None
+    path: tuple[_Edge, ...]
+
+
+def relations(
+    corpus: Corpus,
+    word: str,
+    relation: str,
+    language: str = "en",
+    limit: int = 20,
+    max_depth: int = 1,
+    transitive_limit: int | None = None,
+) -> RelationsResult:
+    """Edges of type `relation` from `word`, at most `limit` in total."""
+    word = check_text("word", word)
+    language = check_language("language", language)
+    name = relation.strip().lower().replace("-", "_").replace(" ", "_")
+    name = ALIASES.get(name, name)
+    if name not in RELATIONS:
+        raise InvalidArgument("relation", "one of " + ", ".join(sorted(RELATIONS)), relation)
+    limit = check_limit("limit", limit)
+    max_depth = check_limit("max_depth", max_depth, 1, 2)
+    if max_depth == 2 and name not in TRANSITIVE_RELATIONS:
+        raise InvalidArgument(
+            "max_depth",
+            "1 for this relation; 2 is offered for " + ", ".join(sorted(TRANSITIVE_RELATIONS)),
+            max_depth,
+        )
+    allocation = check_allocation("transitive_limit", transitive_limit, limit)
+    if max_depth == 1:
+        allocation = 0
+    conn = corpus.db(language, "lexical")
+    table = sources(conn)
+    cuts = Cuts()
+    heads = resolve_headwords(conn, word, language)
+    all_senses = sense_rows(conn, heads.term_ids)
+    senses = all_senses[:_SENSE_CAP]
+
+    # Direct edges, one list per source sense and a last one for term edges.
+    per_group: list[list[_Found]] = []
+    seen_targets: set[tuple[object, ...]] = set()
+    for row in senses:
+        found: list[_Found] = []
+        for edge in _edges_from_sense(conn, row, name):
+            key = _target_key(edge)
+            if key not in seen_targets:
+                seen_targets.add(key)
+                found.append(_Found(row, (edge,)))
+        per_group.append(found)
+    term_found: list[_Found] = []
+    if heads.term_ids:
+        marks = ",".join("?" * len(heads.term_ids))
+        for edge in _edges(
+            conn,
+            f"WHERE src_term_id IN ({marks}) AND relation = ? "
+            "ORDER BY COALESCE(weight, 0) DESC, id",
+            (*heads.term_ids, name),
+        ):
+            key = _target_key(edge)
+            if key not in seen_targets:
+                seen_targets.add(key)
+                term_found.append(_Found(None, (edge,)))
+    per_group.append(term_found)
+
+    # Two-edge expansion of the same relation from each direct synset target.
+    transitive: list[_Found] = []
+    if allocation:
+        for group in per_group:
+            for first in group:
+                edge = first.path[0]
+                if edge.dst_synset is None:
+                    continue
+                for second in _edges(
+                    conn,
+                    "WHERE src_synset_id = ? AND relation = ? AND scope = 'synset' ORDER BY id",
+                    (edge.dst_synset, name),
+                ):
+                    key = _target_key(second)
+                    if key not in seen_targets:
+                        seen_targets.add(key)
+                        transitive.append(_Found(first.from_sense, (edge, second)))
+
+    transitive_take = min(allocation, len(transitive))
+    direct_takes = round_robin([len(g) for g in per_group], limit - transitive_take)
+    chosen: list[_Found] = []
+    for group, take in zip(per_group, direct_takes, strict=True):
+        chosen.extend(group[:take])
+    direct_total = sum(len(g) for g in per_group)
+    if direct_total > len(chosen):
+        cuts.add(f"direct results: {direct_total - len(chosen)} more beyond limit={limit}")
+    if len(transitive) > transitive_take:
+        cuts.add(
+            f"transitive results: {len(transitive) - transitive_take} more beyond "
+            f"transitive_limit={allocation}"
+        )
+    direct_count = len(chosen)
+    chosen.extend(transitive[:transitive_take])
+
+    render = _Renderer(corpus, conn, language, table)
+    results = [render.result(found) for found in chosen]
+    result = RelationsResult(
+        word=word,
+        language=language,
+        relation=name,
+        dataset_version=corpus.dataset_version,
+        found=heads.found,
+        resolutions=list(heads.resolutions),
+        max_depth=max_depth,
+        transitive_limit=allocation,
+        count=len(results),
+        direct_count=direct_count,
+        transitive_count=len(results) - direct_count,
+        senses_inspected=len(senses),
+        results=results,
+        budget=cuts.budget(),
+    )
+    return fit_response(result, _drop_last)
+
+
+def _edges(conn: sqlite3.Connection, where: str, params: tuple[object, ...]) -> list[_Edge]:
+    return [_Edge(*row) for row in conn.execute(_EDGE_SQL + where, params)]
+
+
+def _edges_from_sense(conn: sqlite3.Connection, row: SenseRow, name: str) -> list[_Edge]:
+    out = _edges(conn, "WHERE src_sense_id = ? AND relation = ? ORDER BY id", (row.id, name))
+    synset = conn.execute("SELECT synset_id FROM senses WHERE id = ?", (row.id,)).fetchone()
+    if synset and synset[0] is not None:
+        out += _edges(
+            conn,
+            "WHERE src_synset_id = ? AND relation = ? AND scope = 'synset' ORDER BY id",
+            (synset[0], name),
+        )
+    return out
+
+
+def _target_key(edge: _Edge) -> tuple[object, ...]:
+    if edge.dst_synset is not None:
+        return ("synset", edge.dst_synset)
+    if edge.dst_sense is not None:
+        return ("sense", edge.dst_sense)
+    if edge.dst_term is not None:
+        return ("term", edge.dst_term)
+    return ("text", edge.dst_language, normalize(edge.dst_text or ""))
+
+
+class _Renderer:
+    """Turns stored edges into results, looking up the words and glosses at each end."""
+
+    def __init__(
+        self, corpus: Corpus, conn: sqlite3.Connection, language: str, table: dict[int, SourceRef]
+    ) -> None:
+        self.corpus = corpus
+        self.conn = conn
+        self.language = language
+        self.table = table
+
+    def result(self, found: _Found) -> RelationResult:
+        path = [self.edge(e) for e in found.path]
+        last = found.path[-1]
+        from_sense: SenseRef | None = (
+            sense_ref(self.language, found.from_sense, self.table) if found.from_sense else None
+        )
+        scope = {"synset": "synset", "sense": "sense"}.get(found.path[0].scope, "unsensed")
+        return RelationResult(
+            relation=last.relation,
+            relation_scope="direct" if len(found.path) == 1 else "transitive",
+            distance=1 if len(found.path) == 1 else 2,
+            sense_scope=scope,  # type: ignore[arg-type]
+            from_sense=from_sense,
+            target=self.target(last),
+            path=path,
+            source=self.table[last.source_id],
+        )
+
+    def synset(self, synset_id: int) -> tuple[str, list[str], str]:
+        ext, gloss = self.conn.execute(
+            "SELECT external_id, gloss FROM synsets WHERE id = ?", (synset_id,)
+        ).fetchone()
+        words = [
+            r[0]
+            for r in self.conn.execute(
+                "SELECT t.text FROM senses s JOIN entries e ON e.id = s.entry_id "
+                "JOIN terms t ON t.id = e.term_id WHERE s.synset_id = ? ORDER BY s.id",
+                (synset_id,),
+            )
+        ]
+        return ext, words, gloss
+
+    def sense(self, sense_id: int) -> tuple[str, str]:
+        row = self.conn.execute(
+            "SELECT t.text, s.gloss FROM senses s JOIN entries e ON e.id = s.entry_id "
+            "JOIN terms t ON t.id = e.term_id WHERE s.id = ?",
+            (sense_id,),
+        ).fetchone()
+        return (row[0], row[1]) if row else ("", "")
+
+    def term(self, term_id: int) -> str:
+        row = self.conn.execute("SELECT text FROM terms WHERE id = ?", (term_id,)).fetchone()
+        return str(row[0]) if row else ""
+
+    def ends(
+        self, synset: int | None, sense: int | None, term: int | None
+    ) -> tuple[str, str | None]:
+        if synset is not None:
+            ext, words, _ = self.synset(synset)
+            return ", ".join(words), ext
+        if sense is not None:
+            return self.sense(sense)[0], sense_handle(self.language, sense)
+        if term is not None:
+            return self.term(term), None
+        return "", None
+
+    def edge(self, e: _Edge) -> RelationEdge:
+        from_text, from_id = self.ends(e.src_synset, e.src_sense, e.src_term)
+        if e.dst_synset is None and e.dst_sense is None and e.dst_term is None:
+            to_text, to_id = e.dst_text or "", None
+        else:
+            to_text, to_id = self.ends(e.dst_synset, e.dst_sense, e.dst_term)
+        return RelationEdge(
+            relation=e.relation,
+            scope=e.scope,  # type: ignore[arg-type]
+            from_text=from_text,
+            from_id=from_id,
+            to_text=to_text,
+            to_id=to_id,
+            to_language=e.dst_language,
+            source=self.table[e.source_id],
+        )
+
+    def target(self, e: _Edge) -> RelationTarget:
+        if e.dst_synset is not None:
+            ext, words, gloss = self.synset(e.dst_synset)
+            return RelationTarget(
+                text=", ".join(words),
+                words=words,
+                language=e.dst_language,
+                synset=ext,
+                gloss=clip(gloss, GLOSS_CHARS),
+                target_entry_installed=True,
+            )
+        if e.dst_sense is not None:
+            text, gloss = self.sense(e.dst_sense)
+            return RelationTarget(
+                text=text,
+                words=[text],
+                language=e.dst_language,
+                sense_id=sense_handle(self.language, e.dst_sense),
+                gloss=clip(gloss, GLOSS_CHARS),
+                target_entry_installed=True,
+            )
+        text = self.term(e.dst_term) if e.dst_term is not None else (e.dst_text or "")
+        return RelationTarget(
+            text=text,
+            words=[text],
+            language=e.dst_language,
+            target_entry_installed=entry_installed(self.corpus, e.dst_language, normalize(text)),
+        )
+
+
+def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, str] | None:
+    if not result.results:
+        return None
+    kept = result.results[:-1]
+    note = "results: dropped the last result to stay within the response budget"
+    direct = sum(1 for r in kept if r.distance == 1)
+    update = {
+        "results": kept,
+        "count": len(kept),
+        "direct_count": direct,
+        "transitive_count": len(kept) - direct,
+        "budget": result.budget.model_copy(update={"cut": [*result.budget.cut, note]}),
+    }
+    return result.model_copy(update=update), note

@@ -1,0 +1,230 @@
+"""dictionary_synonyms: synonyms grouped by the source-native sense they belong to.
+
+Sense-scoped candidates come from the word's own senses: the other members of each
+sense's synset, and synonym edges the source ties to that sense. Unsensed candidates
+(term-to-term edges such as ConceptNet's) form one extra group with its own allocation,
+`unsensed_limit`; whatever that group does not use goes back to the sense groups.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lexicon_server.models import SenseRef, SynonymCandidate, SynonymGroup, SynonymsResult
+from lexicon_server.query.common import (
+    GLOSS_CHARS,
+    Cuts,
+    check_allocation,
+    check_language,
+    check_limit,
+    check_text,
+    clip,
+    entry_installed,
+    fit_response,
+    normalize,
+    resolve_headwords,
+    round_robin,
+    sense_handle,
+    sources,
+)
+from lexicon_server.query.lookup import SenseRow, sense_rows
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from lexicon_server.corpus.reader import Corpus
+    from lexicon_server.models import SourceRef
+
+__all__ = ["MAX_SENSES_DEFAULT", "sense_ref", "synonyms"]
+
+MAX_SENSES_DEFAULT = 100
+
+_Cand = tuple[str, str, str, int, bool]  # text, norm, relation, source_id, has_entry
+
+
+def sense_ref(language: str, row: SenseRow, table: dict[int, SourceRef]) -> SenseRef:
+    return SenseRef(
+        id=sense_handle(language, row.id),
+        external_id=row.external_id,
+        pos=row.pos,
+        gloss=clip(row.gloss, GLOSS_CHARS),
+        source=table[row.source_id],
+    )
+
+
+def synonyms(
+    corpus: Corpus,
+    word: str,
+    language: str = "en",
+    limit: int = 20,
+    max_senses: int = MAX_SENSES_DEFAULT,
+    unsensed_limit: int | None = None,
+) -> SynonymsResult:
+    """Synonyms of `word`, at most `limit` in total, grouped by source sense."""
+    word = check_text("word", word)
+    language = check_language("language", language)
+    limit = check_limit("limit", limit)
+    max_senses = check_limit("max_senses", max_senses)
+    allocation = check_allocation("unsensed_limit", unsensed_limit, limit)
+    conn = corpus.db(language, "lexical")
+    table = sources(conn)
+    cuts = Cuts()
+    heads = resolve_headwords(conn, word, language)
+    all_senses = sense_rows(conn, heads.term_ids)
+    senses = all_senses[:max_senses]
+    if len(all_senses) > max_senses:
+        cuts.add(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
+
+    own = {heads.norm, *(normalize(r.word) for r in all_senses)}
+    sensed: list[list[_Cand]] = []
+    shown_norms: set[str] = set()
+    for row in senses:
+        cands = _sense_candidates(conn, row, own)
+        sensed.append(cands)
+        shown_norms.update(c[1] for c in cands)
+    unsensed = [
+        c
+        for c in _unsensed_candidates(corpus, conn, heads.term_ids, language, own)
+        if c[1] not in shown_norms
+    ]
+
+    unsensed_take = min(allocation, len(unsensed))
+    sensed_take = round_robin([len(c) for c in sensed], limit - unsensed_take)
+
+    groups: list[SynonymGroup] = []
+    for row, cands, take in zip(senses, sensed, sensed_take, strict=True):
+        if take == 0:
+            continue
+        groups.append(
+            SynonymGroup(
+                sense=sense_ref(language, row, table),
+                sense_scope="synset" if row.synset else "sense",
+                candidates=[
+                    _candidate(c, "synset" if c[2] == "synset_member" else "sense", table)
+                    for c in cands[:take]
+                ],
+                truncated=len(cands) > take,
+            )
+        )
+    hidden = sum(len(c) - t for c, t in zip(sensed, sensed_take, strict=True))
+    if hidden:
+        cuts.add(f"sense-scoped candidates: {hidden} more beyond limit={limit}")
+    if unsensed_take:
+        groups.append(
+            SynonymGroup(
+                sense=None,
+                sense_scope="unsensed",
+                candidates=[_candidate(c, "unsensed", table) for c in unsensed[:unsensed_take]],
+                truncated=len(unsensed) > unsensed_take,
+            )
+        )
+    if len(unsensed) > unsensed_take:
+        cuts.add(
+            f"unsensed candidates: {len(unsensed) - unsensed_take} more beyond "
+            f"unsensed_limit={allocation}"
+        )
+    result = SynonymsResult(
+        word=word,
+        language=language,
+        dataset_version=corpus.dataset_version,
+        found=heads.found,
+        resolutions=list(heads.resolutions),
+        count=len(groups),
+        candidate_count=sum(len(g.candidates) for g in groups),
+        senses_inspected=len(senses),
+        max_senses=max_senses,
+        unsensed_limit=allocation,
+        unsensed_returned=unsensed_take,
+        groups=groups,
+        budget=cuts.budget(),
+    )
+    return fit_response(result, _drop_last_group)
+
+
+def _candidate(c: _Cand, scope: str, table: dict[int, SourceRef]) -> SynonymCandidate:
+    text, _norm, relation, source_id, has_entry = c
+    return SynonymCandidate(
+        text=text,
+        sense_scope=scope,  # type: ignore[arg-type]
+        relation=relation,  # type: ignore[arg-type]
+        target_entry_installed=has_entry,
+        source=table[source_id],
+    )
+
+
+def _sense_candidates(conn: sqlite3.Connection, row: SenseRow, own: set[str]) -> list[_Cand]:
+    out: list[_Cand] = []
+    seen = set(own)
+    if row.synset is not None:
+        for text, norm, source_id in conn.execute(
+            "SELECT t.text, t.norm, s.source_id FROM senses s "
+            "JOIN entries e ON e.id = s.entry_id JOIN terms t ON t.id = e.term_id "
+            "WHERE s.synset_id = (SELECT synset_id FROM senses WHERE id = ?) "
+            "ORDER BY s.id",
+            (row.id,),
+        ):
+            if norm not in seen:
+                seen.add(norm)
+                out.append((text, norm, "synset_member", source_id, True))
+    for text, norm, source_id, has_entry in conn.execute(
+        "SELECT COALESCE(ts.text, tt.text, r.dst_text), COALESCE(ts.norm, tt.norm), r.source_id, "
+        "(r.dst_sense_id IS NOT NULL OR EXISTS "
+        "  (SELECT 1 FROM entries e2 WHERE e2.term_id = r.dst_term_id)) "
+        "FROM relations r "
+        "LEFT JOIN senses ds ON ds.id = r.dst_sense_id "
+        "LEFT JOIN entries de ON de.id = ds.entry_id "
+        "LEFT JOIN terms ts ON ts.id = de.term_id "
+        "LEFT JOIN terms tt ON tt.id = r.dst_term_id "
+        "WHERE r.src_sense_id = ? AND r.relation = 'synonym' ORDER BY r.id",
+        (row.id,),
+    ):
+        if text is None:
+            continue
+        key = norm if norm is not None else normalize(text)
+        if key not in seen:
+            seen.add(key)
+            out.append((text, key, "synonym", source_id, bool(has_entry)))
+    return out
+
+
+def _unsensed_candidates(
+    corpus: Corpus,
+    conn: sqlite3.Connection,
+    term_ids: tuple[int, ...],
+    language: str,
+    own: set[str],
+) -> list[_Cand]:
+    if not term_ids:
+        return []
+    marks = ",".join("?" * len(term_ids))
+    out: list[_Cand] = []
+    seen = set(own)
+    for text, source_id in conn.execute(
+        "SELECT COALESCE(t.text, r.dst_text), r.source_id FROM relations r "
+        "LEFT JOIN terms t ON t.id = r.dst_term_id "
+        f"WHERE r.src_term_id IN ({marks}) AND r.relation = 'synonym' AND r.scope = 'term' "
+        "AND r.dst_language = ? ORDER BY COALESCE(r.weight, 0) DESC, r.id",
+        (*term_ids, language),
+    ):
+        if text is None:
+            continue
+        key = normalize(text)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append((text, key, "synonym", source_id, entry_installed(corpus, language, key)))
+    return out
+
+
+def _drop_last_group(result: SynonymsResult, _excess: int) -> tuple[SynonymsResult, str] | None:
+    if not result.groups:
+        return None
+    kept = result.groups[:-1]
+    note = "groups: dropped the last group to stay within the response budget"
+    update = {
+        "groups": kept,
+        "count": len(kept),
+        "candidate_count": sum(len(g.candidates) for g in kept),
+        "budget": result.budget.model_copy(update={"cut": [*result.budget.cut, note]}),
+    }
+    return result.model_copy(update=update), note

@@ -1,0 +1,166 @@
+"""dictionary_translate: translations of a word, grouped by the source sense they render.
+
+Up to `max_senses` source-native senses are inspected; the `limit` translation
+candidates are dealt round-robin across the sense groups, with translations the source
+does not tie to a sense taking the last turn. A translation into a language whose own
+entries are not installed is still returned, marked `target_entry_installed=False`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from lexicon_server.errors import InvalidArgument, NoSuchSense
+from lexicon_server.models import TranslateResult, Translation, TranslationGroup
+from lexicon_server.query.common import (
+    Cuts,
+    check_language,
+    check_limit,
+    check_text,
+    entry_installed,
+    fit_response,
+    parse_sense_id,
+    resolve_headwords,
+    round_robin,
+    sources,
+)
+from lexicon_server.query.lookup import sense_rows
+from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, sense_ref
+
+if TYPE_CHECKING:
+    from lexicon_server.corpus.reader import Corpus
+
+__all__ = ["translate"]
+
+
+def translate(
+    corpus: Corpus,
+    word: str,
+    target_language: str,
+    source_language: str = "en",
+    limit: int = 20,
+    max_senses: int = MAX_SENSES_DEFAULT,
+    sense_id: str | None = None,
+) -> TranslateResult:
+    """Translations of `word` from `source_language` into `target_language`."""
+    word = check_text("word", word)
+    source_language = check_language("source_language", source_language)
+    target_language = check_language("target_language", target_language)
+    if target_language == source_language:
+        raise InvalidArgument(
+            "target_language",
+            f"a language other than source_language={source_language!r}",
+            target_language,
+        )
+    limit = check_limit("limit", limit)
+    max_senses = check_limit("max_senses", max_senses)
+    wanted_sense = (
+        None if sense_id is None else parse_sense_id("sense_id", sense_id, source_language)
+    )
+    conn = corpus.db(source_language, "lexical")
+    table = sources(conn)
+    cuts = Cuts()
+    heads = resolve_headwords(conn, word, source_language)
+    all_senses = sense_rows(conn, heads.term_ids)
+    if wanted_sense is not None:
+        senses = [s for s in all_senses if s.id == wanted_sense]
+        if not senses:
+            raise NoSuchSense(sense_id or "", word)
+    else:
+        senses = all_senses[:max_senses]
+        if len(all_senses) > max_senses:
+            cuts.add(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
+
+    by_sense: dict[int, list[tuple[str, str, str | None, int]]] = defaultdict(list)
+    unsensed: list[tuple[str, str, str | None, int]] = []
+    if heads.term_ids:
+        wanted = {s.id for s in senses}
+        marks = ",".join("?" * len(heads.term_ids))
+        seen: set[tuple[int | None, str]] = set()
+        for sid, text, norm, note, source_id in conn.execute(
+            "SELECT sense_id, target_text, target_norm, note, source_id FROM translations "
+            f"WHERE term_id IN ({marks}) AND target_language = ? ORDER BY id",
+            (*heads.term_ids, target_language),
+        ):
+            if (sid, norm) in seen:
+                continue
+            seen.add((sid, norm))
+            if sid is None:
+                if wanted_sense is None:
+                    unsensed.append((text, norm, note, source_id))
+            elif sid in wanted:
+                by_sense[sid].append((text, norm, note, source_id))
+
+    sensed_groups = [(s, by_sense[s.id]) for s in senses if by_sense[s.id]]
+    takes = round_robin([len(c) for _, c in sensed_groups] + [len(unsensed)], limit)
+    installed: dict[str, bool] = {}
+
+    def candidate(row: tuple[str, str, str | None, int], scope: str) -> Translation:
+        text, norm, note, source_id = row
+        if norm not in installed:
+            installed[norm] = entry_installed(corpus, target_language, norm)
+        return Translation(
+            text=text,
+            target_language=target_language,
+            note=note,
+            sense_scope="sense" if scope == "sense" else "unsensed",
+            target_entry_installed=installed[norm],
+            source=table[source_id],
+        )
+
+    groups: list[TranslationGroup] = []
+    for (row, cands), take in zip(sensed_groups, takes, strict=False):
+        if take:
+            groups.append(
+                TranslationGroup(
+                    sense=sense_ref(source_language, row, table),
+                    sense_scope="synset" if row.synset else "sense",
+                    candidates=[candidate(c, "sense") for c in cands[:take]],
+                    truncated=len(cands) > take,
+                )
+            )
+    if takes and takes[-1]:
+        groups.append(
+            TranslationGroup(
+                sense=None,
+                sense_scope="unsensed",
+                candidates=[candidate(c, "unsensed") for c in unsensed[: takes[-1]]],
+                truncated=len(unsensed) > takes[-1],
+            )
+        )
+    total = sum(len(c) for _, c in sensed_groups) + len(unsensed)
+    shown = sum(len(g.candidates) for g in groups)
+    if total > shown:
+        cuts.add(f"translations: {total - shown} more beyond limit={limit}")
+    status = corpus.selection.availability(target_language, "lexical") or "installed"
+    result = TranslateResult(
+        word=word,
+        source_language=source_language,
+        target_language=target_language,
+        target_language_status=status,  # type: ignore[arg-type]
+        dataset_version=corpus.dataset_version,
+        found=heads.found,
+        resolutions=list(heads.resolutions),
+        count=len(groups),
+        candidate_count=shown,
+        senses_inspected=len(senses),
+        max_senses=max_senses,
+        groups=groups,
+        budget=cuts.budget(),
+    )
+    return fit_response(result, _drop_last_group)
+
+
+def _drop_last_group(result: TranslateResult, _excess: int) -> tuple[TranslateResult, str] | None:
+    if not result.groups:
+        return None
+    kept = result.groups[:-1]
+    note = "groups: dropped the last group to stay within the response budget"
+    update = {
+        "groups": kept,
+        "count": len(kept),
+        "candidate_count": sum(len(g.candidates) for g in kept),
+        "budget": result.budget.model_copy(update={"cut": [*result.budget.cut, note]}),
+    }
+    return result.model_copy(update=update), note

@@ -1,0 +1,147 @@
+"""dictionary_lookup's query function on the schema-built mini corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
+from lexicon_server.errors import InvalidArgument
+from lexicon_server.query.lookup import lookup
+
+
+def test_senses_carry_provenance_and_scope(corpus: Corpus) -> None:
+    result = lookup(corpus, "dog")
+    assert result.found and result.language == "en"
+    assert result.dataset_version == corpus.dataset_version
+    glosses = [s.gloss for s in result.senses]
+    assert "a member of the genus Canis" in glosses
+    assert "go after with the intent to catch" in glosses
+    for sense in result.senses:
+        assert sense.source.licence == "WordNet"
+        assert sense.sense_scope == "synset"
+        assert sense.id.startswith("en:s")
+    assert result.resolutions[0].via == "exact"
+
+
+def test_examples_budget_is_shared_round_robin(corpus: Corpus) -> None:
+    result = lookup(corpus, "house", examples_limit=4)
+    by_gloss = {s.gloss: s for s in result.senses}
+    dwelling = by_gloss["a dwelling that serves as living quarters"]
+    family = by_gloss["a social unit living together"]
+    # 6 and 3 examples exist; 4 dealt in turn give 2 and 2
+    assert [len(dwelling.examples), len(family.examples)] == [2, 2]
+    assert "examples" in dwelling.truncated_fields
+    assert "examples" in family.truncated_fields
+    full = lookup(corpus, "house", examples_limit=100)
+    by_gloss = {s.gloss: s for s in full.senses}
+    assert len(by_gloss["a dwelling that serves as living quarters"].examples) == 6
+    assert "examples" not in by_gloss["a social unit living together"].truncated_fields
+
+
+def test_zero_disables_a_detail_class_and_says_it_is_truncated(corpus: Corpus) -> None:
+    result = lookup(corpus, "house", examples_limit=0, pronunciations_limit=0, translations_limit=0)
+    assert all(
+        not s.examples and not s.pronunciations and not s.translations for s in result.senses
+    )
+    assert "examples" in result.senses[0].truncated_fields
+    assert result.unsensed_translations == [] and result.unsensed_translations_truncated
+
+
+def test_translations_round_robin_including_unsensed(corpus: Corpus) -> None:
+    result = lookup(corpus, "house", translations_limit=3)
+    per_sense = [len(s.translations) for s in result.senses]
+    assert per_sense == [1, 1]
+    assert len(result.unsensed_translations) == 1
+    assert result.unsensed_translations[0].sense_scope == "unsensed"
+    total = sum(per_sense) + len(result.unsensed_translations)
+    assert total == 3
+
+
+def test_translation_marks_target_entry_installed(corpus: Corpus) -> None:
+    result = lookup(corpus, "house", translations_limit=100)
+    found = {t.text: t for s in result.senses for t in s.translations}
+    assert found["maison"].target_entry_installed is True  # fr installed, has 'maison'
+    assert found["domicile"].target_entry_installed is False  # fr installed, no entry
+    assert found["Haus"].target_entry_installed is False  # de not installed
+
+
+def test_pronunciations_once_with_source(corpus: Corpus) -> None:
+    result = lookup(corpus, "house")
+    prons = [p for s in result.senses for p in s.pronunciations]
+    assert [p.value for p in prons] == ["HH AW1 S", "HH AW1 Z"]
+    assert all(p.source.name == "cmudict" and p.scope == "term" for p in prons)
+    one = lookup(corpus, "house", pronunciations_limit=1)
+    assert "pronunciations" in one.senses[0].truncated_fields
+
+
+def test_limit_caps_senses_and_reports_total(corpus: Corpus) -> None:
+    result = lookup(corpus, "set", limit=5)
+    assert result.count == 5 and result.total_senses == 30
+    assert any("25 more" in note for note in result.budget.cut)
+
+
+def test_irregular_inflection_resolves_to_lemma(corpus: Corpus) -> None:
+    result = lookup(corpus, "ran")
+    assert result.found
+    assert result.resolutions[0].via == "inflection_table"
+    assert result.resolutions[0].lemma == "run"
+    assert result.senses[0].gloss == "move fast by using one's feet"
+
+
+@pytest.mark.parametrize(
+    ("form", "lemma", "rule"),
+    [
+        ("dogs", "dog", "-s"),
+        ("houses", "house", "-s"),
+        ("running", "run", "-ning"),
+        ("dogged", "dog", "-ged"),
+    ],
+)
+def test_regular_inflection_resolves_by_suffix_rule(
+    corpus: Corpus, form: str, lemma: str, rule: str
+) -> None:
+    result = lookup(corpus, form)
+    assert result.found
+    assert result.resolutions[0].via == "suffix_rule"
+    assert result.resolutions[0].lemma == lemma
+    assert result.resolutions[0].rule == rule
+
+
+def test_unknown_word_is_not_found_not_an_error(corpus: Corpus) -> None:
+    result = lookup(corpus, "qwertyuiop")
+    assert not result.found and result.senses == [] and result.resolutions == []
+
+
+@pytest.mark.parametrize(
+    ("language", "reason"),
+    [("de", "language_not_installed"), ("xx", "unknown_language")],
+)
+def test_unavailable_language_has_its_reason(corpus: Corpus, language: str, reason: str) -> None:
+    with pytest.raises(CapabilityUnavailable) as info:
+        lookup(corpus, "Haus", language=language)
+    assert info.value.reason == reason
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "parameter"),
+    [
+        ({"word": ""}, "word"),
+        ({"word": "   "}, "word"),
+        ({"word": "a" * 101}, "word"),
+        ({"word": "dog\x00"}, "word"),
+        ({"limit": 0}, "limit"),
+        ({"limit": 101}, "limit"),
+        ({"examples_limit": -1}, "examples_limit"),
+        ({"translations_limit": 101}, "translations_limit"),
+        ({"language": "english!"}, "language"),
+        ({"language": "e"}, "language"),
+    ],
+)
+def test_bad_input_names_the_parameter(
+    corpus: Corpus, kwargs: dict[str, object], parameter: str
+) -> None:
+    args: dict[str, object] = {"word": "dog", **kwargs}
+    with pytest.raises(InvalidArgument) as info:
+        lookup(corpus, **args)  # type: ignore[arg-type]
+    assert info.value.parameter == parameter
+    assert parameter in str(info.value)
