@@ -28,6 +28,7 @@ __all__ = [
     "install_command",
     "load_active",
     "object_path",
+    "read_activation",
 ]
 
 POINTER_FORMAT = 1
@@ -179,6 +180,16 @@ def _parse_record(data_dir: Path, activation_id: str, body: Any) -> ActiveSelect
         )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise NoActiveSelection(data_dir, f"{where} is malformed ({exc!r})") from None
+
+
+def read_activation(data_dir: Path, activation_id: str) -> ActiveSelection:
+    """The retained activation ``activation_id`` (whether or not it is active)."""
+    record = Path(data_dir) / "activations" / f"{activation_id}.json"
+    try:
+        body = _read_json(record)
+    except (OSError, ValueError) as exc:
+        raise NoActiveSelection(Path(data_dir), f"cannot read {record} ({exc})") from None
+    return _parse_record(Path(data_dir), activation_id, body)
 
 
 def load_active(data_dir: Path | None = None) -> ActiveSelection:

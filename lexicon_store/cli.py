@@ -1,0 +1,528 @@
+"""``lexicon-data``: parse options, call one library function, render its result.
+
+Read-only commands take ``--json``. Progress bars (tqdm, on stderr, only on a
+terminal) are the CLI's business; the library reports through a callback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import asdict
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from . import gc, integrity, ops
+from .errors import SelectionError, StoreError
+from .package import DEFAULT_PART_SIZE, package_release
+from .plan import parse_list
+from .progress import Progress
+from .selection import CAPABILITIES, ActiveSelection
+
+__all__ = ["main"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@contextmanager
+def _bars() -> Iterator[Progress]:
+    from tqdm import tqdm  # imported here: only long-running commands need it
+
+    bars: dict[str, Any] = {}
+
+    def report(task: str, advanced: int, total: int) -> None:
+        bar = bars.get(task)
+        if bar is None:
+            bar = bars[task] = tqdm(
+                total=total or None,
+                desc=task,
+                unit="B",
+                unit_scale=True,
+                unit_divisor=1024,
+                disable=None,
+                leave=False,
+            )
+        bar.update(advanced)
+
+    try:
+        yield report
+    finally:
+        for bar in bars.values():
+            bar.close()
+
+
+def _json_out(payload: Any) -> None:
+    click.echo(json.dumps(payload, indent=2, sort_keys=True, default=str))
+
+
+def _handles_errors(func: F) -> F:
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except StoreError as exc:
+            if kwargs.get("as_json"):
+                error: dict[str, Any] = {
+                    "type": type(exc).__name__,
+                    "message": exc.message,
+                    "fix": exc.fix,
+                }
+                if isinstance(exc, SelectionError):
+                    error["reason"] = exc.reason
+                _json_out({"error": error})
+            else:
+                click.echo(f"error: {exc.message}", err=True)
+                if exc.fix:
+                    click.echo(f"  fix: {exc.fix}", err=True)
+            sys.exit(exc.exit_code)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _size(text: str) -> int:
+    match = re.fullmatch(r"\s*(\d+)\s*([KMG]?)i?B?\s*", text, re.IGNORECASE)
+    if not match:
+        raise click.BadParameter(f"{text!r} is not a size like 512M")
+    return int(match.group(1)) << {"": 0, "K": 10, "M": 20, "G": 30}[match.group(2).upper()]
+
+
+def _selection_dict(selection: ActiveSelection) -> dict[str, Any]:
+    return {
+        "activation_id": selection.activation_id,
+        "created": selection.created,
+        "dataset_version": selection.dataset_version,
+        "manifest_digest": selection.manifest_digest,
+        "profile": selection.profile,
+        "installed": {k: sorted(v) for k, v in sorted(selection.installed.items())},
+    }
+
+
+def _installed_text(installed: Mapping[str, frozenset[str]]) -> str:
+    return "; ".join(f"{k}: {', '.join(sorted(v))}" for k, v in sorted(installed.items()))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Data dir (default: $LEXICON_DATA_DIR, else ~/.local/share/lexicon).",
+)
+@click.pass_context
+def cli(ctx: click.Context, data_dir: Path | None) -> None:
+    """Install, verify, switch and prune Lexicon datasets."""
+    ctx.obj = data_dir
+
+
+_from = click.option(
+    "--from", "source", help="Release dir, its manifest.json, an http(s) URL or a template."
+)
+_trust = [
+    click.option("--manifest-digest", help="Expected blake3:<hex> of an unpinned release."),
+    click.option("--allow-unpinned", is_flag=True, help="Accept a release no pin vouches for."),
+]
+_json = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+
+
+def _with(options: list[Callable[[F], F]]) -> Callable[[F], F]:
+    def apply(func: F) -> F:
+        for option in reversed(options):
+            func = option(func)
+        return func
+
+    return apply
+
+
+@cli.command()
+@click.argument("built_dir", type=click.Path(file_okay=False, exists=True, path_type=Path))
+@click.option("--dest", required=True, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--part-size", default=str(DEFAULT_PART_SIZE), help="Uncompressed bytes per part.")
+@click.option("--level", default=3, show_default=True, help="zstd level.")
+@_json
+@_handles_errors
+def package(built_dir: Path, dest: Path, part_size: str, level: int, as_json: bool) -> None:
+    """Turn a built dataset dir into a release dir (manifest.json + parts)."""
+    with _bars() as bars:
+        result = package_release(
+            built_dir, dest, part_size=_size(part_size), level=level, progress=bars
+        )
+    if as_json:
+        _json_out(
+            {
+                "release_dir": str(result.release_dir),
+                "manifest_digest": result.manifest_digest,
+                "dataset_version": result.manifest.dataset_version,
+                "compressed_bytes": result.compressed_bytes,
+                "object_bytes": result.object_bytes,
+            }
+        )
+        return
+    click.echo(f"Packaged {result.manifest.dataset_version} into {result.release_dir}")
+    click.echo(f"  manifest digest: {result.manifest_digest}")
+    click.echo(f"  {result.object_bytes} bytes -> {result.compressed_bytes} compressed")
+    click.echo(
+        f"  install it with: lexicon-data install --from {result.release_dir} "
+        f"--all-languages --manifest-digest {result.manifest_digest}"
+    )
+
+
+def _render_install(result: ops.InstallResult, as_json: bool) -> None:
+    if as_json:
+        _json_out(
+            {
+                "activation_id": result.activation_id,
+                "previous_activation": result.previous_activation,
+                "dataset_version": result.dataset_version,
+                "manifest_digest": result.manifest_digest,
+                "trust": result.trust,
+                "installed": {k: sorted(v) for k, v in result.installed.items()},
+                "shortfalls": [asdict(s) for s in result.shortfalls],
+                "objects_copied": result.stats.objects_copied,
+                "objects_reused": result.stats.objects_reused,
+            }
+        )
+        return
+    click.echo(f"Active: {result.dataset_version} (activation {result.activation_id})")
+    click.echo(f"  serving {_installed_text(result.installed)}")
+    click.echo(
+        f"  {result.stats.objects_copied} objects copied ({result.stats.object_bytes} bytes), "
+        f"{result.stats.objects_reused} already present"
+    )
+    for s in result.shortfalls:
+        click.echo(f"  note: {s.language} has no {s.capability} data ({s.reason})")
+
+
+@cli.command()
+@click.option("--version", "version", help="Dataset version, e.g. starter-2026.11.0.")
+@click.option("--languages", help="Comma-separated language codes.")
+@click.option("--capabilities", help=f"Comma-separated, from {','.join(CAPABILITIES)}.")
+@click.option("--all-languages", is_flag=True, help="Every language the release carries.")
+@click.option("--profile", help="Release profile (starter, full); fills {profile} in --from.")
+@_from
+@_with(_trust)
+@_json
+@click.pass_obj
+@_handles_errors
+def install(
+    data_dir: Path | None,
+    version: str | None,
+    languages: str | None,
+    capabilities: str | None,
+    all_languages: bool,
+    profile: str | None,
+    source: str | None,
+    manifest_digest: str | None,
+    allow_unpinned: bool,
+    as_json: bool,
+) -> None:
+    """Install a selection of a release and make it active."""
+    with _bars() as bars:
+        result = ops.install(
+            data_dir=data_dir,
+            source=source,
+            version=version,
+            languages=parse_list(languages),
+            capabilities=parse_list(capabilities),
+            all_languages=all_languages,
+            profile=profile,
+            manifest_digest=manifest_digest,
+            allow_unpinned=allow_unpinned,
+            progress=bars,
+        )
+    _render_install(result, as_json)
+
+
+@cli.command("add-language")
+@click.option("--languages", required=True, help="Comma-separated language codes to add.")
+@click.option("--capabilities", help="Default: the capabilities already installed.")
+@click.option("--version", "version", help="Must be the active dataset version.")
+@click.option("--profile")
+@_from
+@_with(_trust)
+@_json
+@click.pass_obj
+@_handles_errors
+def add_language(
+    data_dir: Path | None,
+    languages: str,
+    capabilities: str | None,
+    version: str | None,
+    profile: str | None,
+    source: str | None,
+    manifest_digest: str | None,
+    allow_unpinned: bool,
+    as_json: bool,
+) -> None:
+    """Add languages to the active selection (fetches only what is new)."""
+    with _bars() as bars:
+        result = ops.add_language(
+            data_dir=data_dir,
+            languages=parse_list(languages) or [],
+            capabilities=parse_list(capabilities),
+            version=version,
+            profile=profile,
+            source=source,
+            manifest_digest=manifest_digest,
+            allow_unpinned=allow_unpinned,
+            progress=bars,
+        )
+    _render_install(result, as_json)
+
+
+@cli.command("remove-language")
+@click.option("--languages", required=True, help="Comma-separated language codes to remove.")
+@click.option("--version", "version", help="Must be the active dataset version if given.")
+@_json
+@click.pass_obj
+@_handles_errors
+def remove_language(
+    data_dir: Path | None, languages: str, version: str | None, as_json: bool
+) -> None:
+    """Activate the current selection minus some languages (`prune` frees their space)."""
+    if version is not None:
+        active, _ = ops.languages(data_dir)
+        if active.dataset_version != version:
+            raise SelectionError(
+                f"the active dataset is {active.dataset_version}, not {version}",
+                fix=f"lexicon-data remove-language --languages {languages}",
+            )
+    result = ops.remove_language(data_dir=data_dir, languages=parse_list(languages) or [])
+    _render_activate(result, as_json)
+
+
+def _render_activate(result: ops.ActivateResult, as_json: bool) -> None:
+    if as_json:
+        _json_out(
+            {
+                "activation_id": result.activation_id,
+                "previous_activation": result.previous_activation,
+                "dataset_version": result.dataset_version,
+                "installed": {k: sorted(v) for k, v in result.installed.items()},
+            }
+        )
+        return
+    click.echo(f"Active: {result.dataset_version} (activation {result.activation_id})")
+    click.echo(f"  serving {_installed_text(result.installed)}")
+    if result.previous_activation and result.previous_activation != result.activation_id:
+        click.echo(
+            f"  switch back with: lexicon-data activate --activation {result.previous_activation}"
+        )
+
+
+@cli.command()
+@click.option("--activation", "activation_id", required=True, help="A retained activation id.")
+@_json
+@click.pass_obj
+@_handles_errors
+def activate(data_dir: Path | None, activation_id: str, as_json: bool) -> None:
+    """Switch to a retained activation (a pointer swap; nothing is copied)."""
+    _render_activate(ops.activate(activation_id, data_dir=data_dir), as_json)
+
+
+@cli.command()
+@_json
+@click.pass_obj
+@_handles_errors
+def activations(data_dir: Path | None, as_json: bool) -> None:
+    """List retained activations."""
+    retained, current = ops.retained_activations(data_dir)
+    if as_json:
+        _json_out(
+            {
+                "current": current,
+                "activations": [
+                    _selection_dict(s) | {"current": s.activation_id == current} for s in retained
+                ],
+            }
+        )
+        return
+    if not retained:
+        click.echo("no activations retained")
+    for s in retained:
+        mark = "*" if s.activation_id == current else " "
+        click.echo(
+            f"{mark} {s.activation_id}  {s.created[:19]}  {s.dataset_version}  "
+            f"{_installed_text(s.installed)}"
+        )
+
+
+@cli.command()
+@click.argument("language", required=False)
+@_json
+@click.pass_obj
+@_handles_errors
+def languages(data_dir: Path | None, language: str | None, as_json: bool) -> None:
+    """What the active release carries and what this install serves (or one LANGUAGE)."""
+    active, rows = ops.languages(data_dir)
+    if language is not None:
+        status = {cap: active.availability(language, cap) for cap in CAPABILITIES}
+        if as_json:
+            _json_out({"language": language, "capabilities": status})
+        else:
+            for cap, reason in status.items():
+                click.echo(f"{language} {cap}: {reason or 'installed'}")
+        return
+    table: list[dict[str, Any]] = [
+        {
+            "code": r.code,
+            "name": r.name,
+            "available": sorted(r.available),
+            "installed": sorted(r.installed),
+            "capabilities": {c: active.availability(r.code, c) for c in CAPABILITIES},
+        }
+        for r in rows
+    ]
+    if as_json:
+        _json_out({"dataset_version": active.dataset_version, "languages": table})
+        return
+    click.echo(
+        f"{active.dataset_version}: {len(rows)} languages, "
+        f"{sum(1 for r in rows if r.installed)} installed"
+    )
+    for entry in table:
+        cells = "  ".join(
+            f"{c}={'installed' if reason is None else reason}"
+            for c, reason in entry["capabilities"].items()
+        )
+        click.echo(f"  {entry['code']:<6} {entry['name']:<20} {cells}")
+
+
+@cli.command()
+@_json
+@click.pass_obj
+@_handles_errors
+def status(data_dir: Path | None, as_json: bool) -> None:
+    """The active dataset and disk usage."""
+    st = ops.status(data_dir)
+    payload = {
+        "data_dir": str(st.data_dir),
+        "active": None if st.active is None else _selection_dict(st.active),
+        "active_bytes": st.active_bytes,
+        "retained_activations": st.retained_activations,
+        "object_count": st.object_count,
+        "object_bytes": st.object_bytes,
+        "temporary_bytes": st.temporary_bytes,
+    }
+    if as_json:
+        _json_out(payload)
+        return
+    click.echo(f"data dir: {st.data_dir}")
+    if st.active is None:
+        from .selection import install_command
+
+        click.echo(f"nothing active; install with: {install_command(st.data_dir)}")
+    else:
+        click.echo(f"active: {st.active.dataset_version} (activation {st.active.activation_id})")
+        click.echo(f"  serving {_installed_text(st.active.installed)} ({st.active_bytes} bytes)")
+    click.echo(
+        f"{st.object_count} objects, {st.object_bytes} bytes; "
+        f"{st.retained_activations} activations retained; {st.temporary_bytes} bytes temporary"
+    )
+
+
+@cli.command()
+@_json
+@click.pass_obj
+@_handles_errors
+def verify(data_dir: Path | None, as_json: bool) -> None:
+    """Re-hash every object the active selection uses."""
+    with _bars() as bars:
+        report = integrity.verify(data_dir, progress=bars)
+    if as_json:
+        _json_out(
+            {
+                "activation_id": report.activation_id,
+                "dataset_version": report.dataset_version,
+                "checked": report.checked,
+                "checked_bytes": report.checked_bytes,
+                "ok": report.ok,
+                "problems": [asdict(p) for p in report.problems],
+            }
+        )
+    else:
+        click.echo(f"checked {report.checked} objects ({report.checked_bytes} bytes)")
+        for p in report.problems:
+            click.echo(f"  {p.kind}: {p.path} ({p.component}, {p.object})")
+    if not report.ok:
+        if not as_json:
+            click.echo(
+                f"  fix: lexicon-data repair --from <the {report.dataset_version} release>",
+                err=True,
+            )
+        sys.exit(1)
+
+
+@cli.command()
+@_from
+@_json
+@click.pass_obj
+@_handles_errors
+def repair(data_dir: Path | None, source: str | None, as_json: bool) -> None:
+    """Re-install damaged or missing objects of the active selection."""
+    with _bars() as bars:
+        result = integrity.repair(source=source, data_dir=data_dir, progress=bars)
+    if as_json:
+        _json_out(
+            {
+                "repaired": [asdict(p) for p in result.before.problems],
+                "remaining": [asdict(p) for p in result.after.problems],
+            }
+        )
+    else:
+        click.echo(
+            f"{len(result.before.problems)} damaged, "
+            f"{result.stats.objects_copied} objects re-installed, "
+            f"{len(result.after.problems)} problems remain"
+        )
+    if not result.after.ok:
+        sys.exit(1)
+
+
+@cli.command()
+@click.option(
+    "--keep",
+    default=0,
+    show_default=True,
+    help="Retained activations to keep besides the current one.",
+)
+@click.option("--dry-run", is_flag=True, help="Show what would be freed; delete nothing.")
+@_json
+@click.pass_obj
+@_handles_errors
+def prune(data_dir: Path | None, keep: int, dry_run: bool, as_json: bool) -> None:
+    """Forget old activations and free the objects nothing kept references."""
+    plan = gc.prune(data_dir, keep=keep, dry_run=dry_run)
+    if as_json:
+        _json_out(
+            {
+                "dry_run": dry_run,
+                "kept_activations": list(plan.kept_activations),
+                "dropped_activations": list(plan.dropped_activations),
+                "objects": [{"path": str(p), "size": s} for p, s in plan.objects],
+                "temporary": [{"path": str(p), "size": s} for p, s in plan.temporary],
+                "freed_bytes": plan.freed_bytes,
+            }
+        )
+        return
+    verb = "would free" if dry_run else "freed"
+    click.echo(
+        f"{verb} {plan.freed_bytes} bytes: {len(plan.objects)} objects, "
+        f"{len(plan.temporary)} temporary files, "
+        f"{len(plan.dropped_activations)} activations dropped"
+    )
+    for activation_id in plan.dropped_activations:
+        click.echo(f"  activation {activation_id}")
+
+
+def main() -> None:
+    cli()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,154 @@
+"""Verify the active selection's objects, and repair the damaged ones from a release source."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import blake3
+
+from .activations import current_activation_id, load_record
+from .digests import digest_bytes, format_digest
+from .errors import NotInstalled, SourceError
+from .ingest import IngestStats, ingest_components, store_bytes
+from .layout import DataDir, open_data_dir
+from .manifest import parse_manifest
+from .progress import Progress, no_progress
+from .selection import install_command
+from .source import ReleaseSource, open_source
+
+__all__ = ["Problem", "RepairResult", "VerifyReport", "repair", "verify"]
+
+_CHUNK = 4 << 20
+
+
+@dataclass(frozen=True)
+class Problem:
+    component: str  # component id, or "manifest"
+    path: str  # dataset-relative path
+    object: str
+    kind: str  # missing | truncated | oversized | corrupt
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    activation_id: str
+    dataset_version: str
+    checked: int
+    checked_bytes: int
+    problems: tuple[Problem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _check(path: Path, digest: str, size: int, progress: Progress, total: int) -> str | None:
+    try:
+        actual = os.stat(path).st_size
+    except FileNotFoundError:
+        return "missing"
+    if actual < size:
+        return "truncated"
+    if actual > size:
+        return "oversized"
+    hasher = blake3.blake3()
+    with open(path, "rb", buffering=0) as handle:
+        while chunk := handle.read(_CHUNK):
+            hasher.update(chunk)
+            progress("verify", len(chunk), total)
+    return None if format_digest(hasher.hexdigest()) == digest else "corrupt"
+
+
+def _verify(dd: DataDir, progress: Progress) -> VerifyReport:
+    current = current_activation_id(dd)
+    if current is None:
+        raise NotInstalled(f"nothing is installed in {dd.root}", fix=install_command(dd.root))
+    selection, body = load_record(dd, current)
+    entries: list[tuple[str, str, str, int]] = [
+        (c["id"], c["path"], c["object"], int(c["size"])) for c in body["components"]
+    ]
+    manifest_path = dd.object_path(selection.manifest_digest)
+    problems: list[Problem] = []
+    try:
+        manifest_ok = digest_bytes(manifest_path.read_bytes()) == selection.manifest_digest
+    except FileNotFoundError:
+        manifest_ok = False
+    if not manifest_ok:
+        kind = "missing" if not manifest_path.exists() else "corrupt"
+        problems.append(Problem("manifest", "manifest.json", selection.manifest_digest, kind))
+    total = sum(size for *_rest, size in entries)
+    done: dict[str, str | None] = {}
+    for cid, path, digest, size in entries:
+        if digest not in done:
+            done[digest] = _check(dd.object_path(digest), digest, size, progress, total)
+        found = done[digest]
+        if found is not None:
+            problems.append(Problem(cid, path, digest, found))
+    return VerifyReport(
+        current, selection.dataset_version, len(entries) + 1, total, tuple(problems)
+    )
+
+
+def verify(data_dir: Path | None = None, *, progress: Progress = no_progress) -> VerifyReport:
+    """Hash every object the active selection references (and nothing else)."""
+    return _verify(open_data_dir(data_dir), progress)
+
+
+@dataclass(frozen=True)
+class RepairResult:
+    before: VerifyReport
+    after: VerifyReport
+    stats: IngestStats
+
+
+def repair(
+    *,
+    source: str | os.PathLike[str] | ReleaseSource | None,
+    data_dir: Path | None = None,
+    progress: Progress = no_progress,
+) -> RepairResult:
+    """Re-install the damaged objects of the active selection from ``source``.
+
+    The source must hold the very release that is active (same manifest digest), which
+    is how its bytes are trusted.
+    """
+    dd = open_data_dir(data_dir)
+    with dd.writer_lock():
+        before = _verify(dd, progress)
+        if before.ok:
+            return RepairResult(before, before, IngestStats())
+        selection, _ = load_record(dd, before.activation_id)
+        owned = source is None or isinstance(source, (str, os.PathLike))
+        src: ReleaseSource
+        if source is None or isinstance(source, (str, os.PathLike)):
+            src = open_source(source, version=selection.dataset_version, profile=selection.profile)
+        else:
+            src = source
+        try:
+            data = src.read_manifest()
+            digest = digest_bytes(data)
+            if digest != selection.manifest_digest:
+                raise SourceError(
+                    f"{src.description} holds manifest {digest}, but the active dataset "
+                    f"{selection.dataset_version} was installed from {selection.manifest_digest}",
+                    fix=f"point --from at the {selection.dataset_version} release that was "
+                    "installed",
+                )
+            manifest = parse_manifest(data, digest)
+            bad = {p.object for p in before.problems}
+            dd.ensure()
+            with dd.ingest_dir() as work:
+                if selection.manifest_digest in bad:
+                    dd.object_path(digest).unlink(missing_ok=True)
+                    store_bytes(dd, digest, data, work)
+                todo = [c for c in manifest.components if c.object.digest in bad]
+                stats = ingest_components(
+                    dd, src, todo, work, progress=progress, force=frozenset(bad)
+                )
+        finally:
+            if owned:
+                src.close()
+        after = _verify(dd, progress)
+    return RepairResult(before, after, stats)

@@ -1,0 +1,100 @@
+"""The data dir's paths and its single-writer lock (see docs/release-format.md section 2)."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import secrets
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from .digests import hex_of
+from .errors import LockBusy, StoreError
+from .selection import default_data_dir
+
+__all__ = ["DataDir", "open_data_dir"]
+
+
+@dataclass(frozen=True)
+class DataDir:
+    root: Path
+
+    @property
+    def objects(self) -> Path:
+        return self.root / "objects" / "blake3"
+
+    @property
+    def activations(self) -> Path:
+        return self.root / "activations"
+
+    @property
+    def current(self) -> Path:
+        return self.root / "current"
+
+    @property
+    def lock_path(self) -> Path:
+        return self.root / "lock"
+
+    @property
+    def tmp(self) -> Path:
+        return self.root / "tmp"
+
+    @property
+    def parts(self) -> Path:
+        """Downloaded parts awaiting verification (``<part hex>.partial``), stable across runs."""
+        return self.tmp / "parts"
+
+    def object_path(self, digest: str) -> Path:
+        hexdigest = hex_of(digest)
+        return self.objects / hexdigest[:2] / hexdigest
+
+    def record_path(self, activation_id: str) -> Path:
+        return self.activations / f"{activation_id}.json"
+
+    def ensure(self) -> None:
+        for path in (self.objects, self.activations, self.tmp):
+            path.mkdir(parents=True, exist_ok=True)
+
+    @contextmanager
+    def writer_lock(self) -> Iterator[None]:
+        """Hold the exclusive writer lock; fail at once (LockBusy) if another process has it."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise
+                holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip() or "?"
+                raise LockBusy(
+                    f"another lexicon-data process (pid {holder}) is changing {self.root}",
+                    fix="wait for it to finish, then run the command again",
+                ) from None
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, str(os.getpid()).encode("ascii"), 0)
+            yield
+        finally:
+            os.close(fd)  # closing the descriptor releases the flock
+
+    @contextmanager
+    def ingest_dir(self) -> Iterator[Path]:
+        """A private temporary dir for this process; removed afterwards, or by prune."""
+        self.tmp.mkdir(parents=True, exist_ok=True)
+        path = self.tmp / f"ingest-{os.getpid()}-{secrets.token_hex(4)}"
+        path.mkdir()
+        try:
+            yield path
+        finally:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def open_data_dir(root: Path | None = None) -> DataDir:
+    path = Path(root) if root is not None else default_data_dir()
+    if path.exists() and not path.is_dir():
+        raise StoreError(f"data dir {path} exists and is not a directory")
+    return DataDir(path.expanduser())

@@ -1,0 +1,427 @@
+"""The store's mutations and reports: install, add/remove a language, activate, status.
+
+Every mutation follows one pattern under the writer lock: prepare immutable objects,
+write the activation record, then switch the ``current`` pointer (the only commit
+point). Each returns a frozen result the CLI renders.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .activations import (
+    RecordedComponent,
+    current_activation_id,
+    list_activations,
+    load_record,
+    record_components,
+    switch_pointer,
+    write_record,
+)
+from .crash import crash_point
+from .digests import digest_bytes
+from .errors import IntegrityError, NotInstalled, SelectionError, SourceError, StoreError
+from .ingest import IngestStats, ingest_components, store_bytes
+from .layout import DataDir, open_data_dir
+from .manifest import Component, Manifest, parse_manifest
+from .plan import Shortfall, plan_selection
+from .progress import Progress, no_progress
+from .selection import ActiveSelection, install_command
+from .source import ReleaseSource, open_source
+from .trust import check_trust
+
+__all__ = [
+    "ActivateResult",
+    "InstallResult",
+    "LanguageRow",
+    "Status",
+    "activate",
+    "add_language",
+    "install",
+    "languages",
+    "remove_language",
+    "retained_activations",
+    "status",
+]
+
+SourceSpec = str | os.PathLike[str] | ReleaseSource | None
+
+
+@dataclass(frozen=True)
+class InstallResult:
+    activation_id: str
+    previous_activation: str | None
+    dataset_version: str
+    manifest_digest: str
+    trust: str
+    installed: Mapping[str, frozenset[str]]
+    shortfalls: tuple[Shortfall, ...]
+    stats: IngestStats = field(compare=False)
+
+
+@dataclass(frozen=True)
+class ActivateResult:
+    activation_id: str
+    previous_activation: str | None
+    dataset_version: str
+    installed: Mapping[str, frozenset[str]]
+
+
+def _open(spec: SourceSpec, version: str | None, profile: str | None) -> tuple[ReleaseSource, bool]:
+    if spec is not None and not isinstance(spec, (str, os.PathLike)):
+        return spec, False
+    return open_source(spec, version=version, profile=profile), True
+
+
+def _read_release(
+    source: ReleaseSource,
+    *,
+    version: str | None,
+    profile: str | None,
+    expected_digest: str | None,
+    allow_unpinned: bool,
+    pins: Mapping[str, str] | None,
+) -> tuple[Manifest, bytes, str]:
+    data = source.read_manifest()
+    digest = digest_bytes(data)
+    manifest = parse_manifest(data, digest)
+    if version is not None and manifest.dataset_version != version:
+        raise SourceError(
+            f"{source.description} holds dataset {manifest.dataset_version}, not {version}",
+            fix=f"point --from at the {version} release, or pass --version "
+            f"{manifest.dataset_version}",
+        )
+    if profile is not None and manifest.profile is not None and manifest.profile != profile:
+        raise SourceError(
+            f"{source.description} holds profile {manifest.profile!r}, not {profile!r}",
+            fix=f"pass --profile {manifest.profile} or point --from at the {profile} release",
+        )
+    trust = check_trust(
+        manifest.dataset_version,
+        digest,
+        expected_digest=expected_digest,
+        allow_unpinned=allow_unpinned,
+        pins=pins,
+    )
+    return manifest, data, trust
+
+
+def _commit(
+    data_dir: DataDir,
+    manifest: Manifest,
+    installed: Mapping[str, frozenset[str]],
+    recorded: list[RecordedComponent],
+    crash_prefix: str,
+) -> tuple[str, str | None]:
+    previous = current_activation_id(data_dir)
+    crash_point(f"{crash_prefix}.before_record")
+    activation_id = write_record(
+        data_dir,
+        dataset_version=manifest.dataset_version,
+        manifest_digest=manifest.digest,
+        profile=manifest.profile,
+        language_names=manifest.language_names,
+        catalogue=manifest.catalogue,
+        installed=installed,
+        components=recorded,
+    )
+    crash_point(f"{crash_prefix}.before_pointer")
+    switch_pointer(data_dir, activation_id)
+    crash_point(f"{crash_prefix}.after_pointer")
+    return activation_id, previous
+
+
+def _install_selection(
+    data_dir: DataDir,
+    source: ReleaseSource,
+    manifest: Manifest,
+    manifest_bytes: bytes,
+    installed: Mapping[str, frozenset[str]],
+    chosen: tuple[Component, ...],
+    progress: Progress,
+    crash_prefix: str,
+) -> tuple[str, str | None, IngestStats]:
+    data_dir.ensure()
+    with data_dir.ingest_dir() as work:
+        store_bytes(data_dir, manifest.digest, manifest_bytes, work)
+        stats = ingest_components(data_dir, source, chosen, work, progress=progress)
+        activation_id, previous = _commit(
+            data_dir, manifest, installed, record_components(manifest, list(chosen)), crash_prefix
+        )
+    return activation_id, previous, stats
+
+
+def install(
+    *,
+    data_dir: Path | None = None,
+    source: SourceSpec = None,
+    version: str | None = None,
+    languages: list[str] | None = None,
+    capabilities: list[str] | None = None,
+    all_languages: bool = False,
+    profile: str | None = None,
+    manifest_digest: str | None = None,
+    allow_unpinned: bool = False,
+    pins: Mapping[str, str] | None = None,
+    progress: Progress = no_progress,
+) -> InstallResult:
+    """Install (and activate) a selection of a release. Copies only missing objects."""
+    dd = open_data_dir(data_dir)
+    with dd.writer_lock():
+        crash_point("install.after_lock")
+        src, owned = _open(source, version, profile)
+        try:
+            manifest, raw, trust = _read_release(
+                src,
+                version=version,
+                profile=profile,
+                expected_digest=manifest_digest,
+                allow_unpinned=allow_unpinned,
+                pins=pins,
+            )
+            plan = plan_selection(
+                manifest,
+                languages=languages,
+                capabilities=capabilities,
+                all_languages=all_languages,
+            )
+            activation_id, previous, stats = _install_selection(
+                dd, src, manifest, raw, plan.installed, plan.components, progress, "install"
+            )
+        finally:
+            if owned:
+                src.close()
+    return InstallResult(
+        activation_id,
+        previous,
+        manifest.dataset_version,
+        manifest.digest,
+        trust,
+        plan.installed,
+        plan.shortfalls,
+        stats,
+    )
+
+
+def _active(dd: DataDir) -> tuple[ActiveSelection, dict[str, object]]:
+    current = current_activation_id(dd)
+    if current is None:
+        raise NotInstalled(f"nothing is installed in {dd.root}", fix=install_command(dd.root))
+    return load_record(dd, current)
+
+
+def add_language(
+    *,
+    languages: list[str],
+    capabilities: list[str] | None = None,
+    data_dir: Path | None = None,
+    source: SourceSpec = None,
+    version: str | None = None,
+    profile: str | None = None,
+    manifest_digest: str | None = None,
+    allow_unpinned: bool = False,
+    pins: Mapping[str, str] | None = None,
+    progress: Progress = no_progress,
+) -> InstallResult:
+    """Add languages to the active selection of the same release; fetches only new objects.
+
+    Capabilities default to those the active selection already uses.
+    """
+    dd = open_data_dir(data_dir)
+    with dd.writer_lock():
+        active, _ = _active(dd)
+        if version is not None and version != active.dataset_version:
+            raise SelectionError(
+                f"the active dataset is {active.dataset_version}, not {version}; add-language "
+                "extends the active release",
+                fix=f"lexicon-data install --version {version} --languages ...",
+            )
+        caps = capabilities or sorted(set().union(*active.installed.values()))
+        src, owned = _open(source, active.dataset_version, profile or active.profile)
+        try:
+            manifest, raw, trust = _read_release(
+                src,
+                version=active.dataset_version,
+                profile=None,
+                expected_digest=manifest_digest or active.manifest_digest,
+                allow_unpinned=allow_unpinned,
+                pins=pins,
+            )
+            plan = plan_selection(
+                manifest, languages=languages, capabilities=caps, base=active.installed
+            )
+            activation_id, previous, stats = _install_selection(
+                dd, src, manifest, raw, plan.installed, plan.components, progress, "add_language"
+            )
+        finally:
+            if owned:
+                src.close()
+    return InstallResult(
+        activation_id,
+        previous,
+        manifest.dataset_version,
+        manifest.digest,
+        trust,
+        plan.installed,
+        plan.shortfalls,
+        stats,
+    )
+
+
+def remove_language(*, languages: list[str], data_dir: Path | None = None) -> ActivateResult:
+    """A new activation without ``languages``; writes no object, deletes nothing (see prune)."""
+    dd = open_data_dir(data_dir)
+    with dd.writer_lock():
+        active, body = _active(dd)
+        for code in languages:
+            reason = (
+                None
+                if code in active.installed
+                else "unknown_language"
+                if code not in active.catalogue
+                else "language_not_installed"
+            )
+            if reason is not None:
+                raise SelectionError(
+                    f"cannot remove {code!r}: {reason} in the active selection "
+                    f"(installed: {', '.join(sorted(active.installed))})",
+                    fix="see `lexicon-data languages`",
+                    reason=reason,
+                )
+        installed = {k: v for k, v in active.installed.items() if k not in languages}
+        if not installed:
+            raise SelectionError(
+                "removing every installed language would leave nothing to serve",
+                fix="keep at least one language, or install another selection first",
+                reason="language_not_installed",
+            )
+        raw_components = body["components"]
+        assert isinstance(raw_components, list)
+        recorded = [
+            RecordedComponent(
+                c["id"], c["language"], c["capability"], c["path"], c["object"], c["size"]
+            )
+            for c in raw_components
+            if c["language"] not in languages
+        ]
+        manifest = _manifest_view(active)
+        activation_id, previous = _commit(dd, manifest, installed, recorded, "remove_language")
+    return ActivateResult(activation_id, previous, active.dataset_version, installed)
+
+
+def _manifest_view(active: ActiveSelection) -> Manifest:
+    """Enough of a manifest (identity and catalogue) to write a sibling activation record."""
+    return Manifest(
+        dataset_version=active.dataset_version,
+        profile=active.profile,
+        schemas={},
+        language_names=active.language_names,
+        catalogue=active.catalogue,
+        components=(),
+        digest=active.manifest_digest,
+        raw={},
+    )
+
+
+def activate(activation_id: str, *, data_dir: Path | None = None) -> ActivateResult:
+    """Point ``current`` at a retained activation. Writes no object; checks they exist."""
+    dd = open_data_dir(data_dir)
+    with dd.writer_lock():
+        selection, body = load_record(dd, activation_id)
+        raw_components = body["components"]
+        assert isinstance(raw_components, list)
+        for c in raw_components:
+            path = dd.object_path(c["object"])
+            try:
+                size = path.stat().st_size
+            except FileNotFoundError:
+                size = -1
+            if size != c["size"]:
+                raise IntegrityError(
+                    f"activation {activation_id} needs {c['path']} ({c['object']}), which is "
+                    f"{'missing' if size < 0 else 'damaged'} in {dd.root}",
+                    fix=f"lexicon-data activate --activation {activation_id} after "
+                    f"`lexicon-data repair --from <release of {selection.dataset_version}>`",
+                )
+        previous = current_activation_id(dd)
+        crash_point("activate.before_pointer")
+        switch_pointer(dd, activation_id)
+    return ActivateResult(activation_id, previous, selection.dataset_version, selection.installed)
+
+
+def retained_activations(data_dir: Path | None = None) -> tuple[list[ActiveSelection], str | None]:
+    """All retained activations (oldest first) and the id of the current one."""
+    dd = open_data_dir(data_dir)
+    return list_activations(dd), current_activation_id(dd)
+
+
+@dataclass(frozen=True)
+class LanguageRow:
+    code: str
+    name: str
+    available: frozenset[str]
+    installed: frozenset[str]
+
+
+def languages(data_dir: Path | None = None) -> tuple[ActiveSelection, list[LanguageRow]]:
+    """What the active release carries, and what this install serves, per language."""
+    dd = open_data_dir(data_dir)
+    active, _ = _active(dd)
+    rows = [
+        LanguageRow(
+            code,
+            active.language_names.get(code, code),
+            active.catalogue[code],
+            active.installed.get(code, frozenset()),
+        )
+        for code in sorted(active.catalogue)
+    ]
+    return active, rows
+
+
+@dataclass(frozen=True)
+class Status:
+    data_dir: Path
+    active: ActiveSelection | None
+    active_bytes: int
+    retained_activations: int
+    object_count: int
+    object_bytes: int
+    temporary_bytes: int
+
+
+def _tree_usage(path: Path) -> tuple[int, int]:
+    count = size = 0
+    if not path.exists():
+        return 0, 0
+    for root, _dirs, files in os.walk(path):
+        for name in files:
+            try:
+                size += os.lstat(os.path.join(root, name)).st_size
+                count += 1
+            except FileNotFoundError:
+                continue
+    return count, size
+
+
+def status(data_dir: Path | None = None) -> Status:
+    dd = open_data_dir(data_dir)
+    try:
+        active: ActiveSelection | None = _active(dd)[0]
+    except (NotInstalled, StoreError):
+        active = None
+    active_bytes = 0
+    if active is not None:
+        seen: set[Path] = set()
+        for path in active.files.values():
+            if path not in seen:
+                seen.add(path)
+                with contextlib.suppress(FileNotFoundError):
+                    active_bytes += path.stat().st_size
+    count, size = _tree_usage(dd.objects)
+    _tc, tmp_size = _tree_usage(dd.tmp)
+    return Status(dd.root, active, active_bytes, len(list_activations(dd)), count, size, tmp_size)

@@ -1,0 +1,220 @@
+"""Turn a built dataset directory into a release directory (manifest.json + .zst parts).
+
+Input format: docs/architecture.md section 1. Output format: docs/release-format.md.
+Parts are written first, each through a temporary file, and manifest.json last, so an
+interrupted run never leaves a manifest that promises missing parts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import blake3
+import zstandard
+
+from .digests import digest_bytes, format_digest
+from .errors import ManifestError, StoreError
+from .fsutil import atomic_write_bytes, fsync_dir
+from .manifest import MANIFEST_FORMAT, MAX_PART_SIZE, Manifest, check_relative_path, parse_manifest
+from .progress import Progress, no_progress
+from .selection import CAPABILITIES
+
+__all__ = ["DEFAULT_PART_SIZE", "PackageResult", "package_release"]
+
+# Uncompressed bytes per part. zstd never grows data by more than a few bytes per
+# 128 KiB block, so 768 MiB of input always compresses to well under 1 GiB.
+DEFAULT_PART_SIZE = 768 << 20
+_READ = 4 << 20
+DATASET_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class PackageResult:
+    release_dir: Path
+    manifest_path: Path
+    manifest_digest: str
+    manifest: Manifest
+    compressed_bytes: int
+    object_bytes: int
+
+
+def _load_dataset(built_dir: Path) -> dict[str, Any]:
+    path = built_dir / "dataset.json"
+    try:
+        body = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ManifestError(
+            f"{path} does not exist: {built_dir} is not a built dataset directory",
+            fix="build one first, e.g. `lexicon-build starter`",
+        ) from None
+    except ValueError as exc:
+        raise ManifestError(f"{path} is not valid JSON ({exc})") from None
+    if not isinstance(body, dict) or body.get("format") != DATASET_FORMAT:
+        raise ManifestError(f"{path}: format must be {DATASET_FORMAT}")
+    for key in ("dataset_version", "languages", "components"):
+        if key not in body:
+            raise ManifestError(f"{path}: missing {key!r}")
+    return body
+
+
+def _part_name(component_id: str, index: int) -> str:
+    return f"{component_id}.{index:03d}.zst"
+
+
+def _write_parts(
+    source: Path,
+    dest: Path,
+    component_id: str,
+    part_size: int,
+    cctx: zstandard.ZstdCompressor,
+    progress: Progress,
+    total: int,
+) -> tuple[str, int, list[dict[str, Any]]]:
+    """Compress ``source`` into parts; returns (object digest, object size, part entries)."""
+    object_hasher = blake3.blake3()
+    object_size = 0
+    parts: list[dict[str, Any]] = []
+    size = source.stat().st_size
+    with open(source, "rb") as src:
+        index = 0
+        while index == 0 or object_size < size:
+            name = _part_name(component_id, index)
+            final = dest / name
+            tmp = dest / f".{name}.tmp"
+            want = min(part_size, size - object_size)
+            part_hasher = blake3.blake3()
+            with open(tmp, "wb") as out:
+                # The hashing writer sees exactly the bytes that land in the part file.
+                writer = cctx.stream_writer(
+                    _HashingFile(out, part_hasher),  # type: ignore[arg-type]
+                    size=want,
+                    closefd=False,
+                )
+                left = want
+                while left:
+                    chunk = src.read(min(_READ, left))
+                    if not chunk:
+                        raise StoreError(f"{source} shrank while it was being packaged")
+                    writer.write(chunk)
+                    object_hasher.update(chunk)
+                    left -= len(chunk)
+                    progress("package", len(chunk), total)
+                writer.flush(zstandard.FLUSH_FRAME)
+                out.flush()
+                os.fsync(out.fileno())
+                compressed = out.tell()
+            if compressed >= MAX_PART_SIZE:
+                tmp.unlink()
+                raise StoreError(
+                    f"part {name} compressed to {compressed} bytes, not under 1 GiB",
+                    fix="package again with a smaller --part-size",
+                )
+            os.replace(tmp, final)
+            parts.append(
+                {"path": name, "digest": format_digest(part_hasher.hexdigest()), "size": compressed}
+            )
+            object_size += want
+            index += 1
+    return format_digest(object_hasher.hexdigest()), object_size, parts
+
+
+class _HashingFile:
+    """A write-only file wrapper that hashes what passes through it."""
+
+    def __init__(self, raw: Any, hasher: blake3.blake3) -> None:
+        self._raw = raw
+        self._hasher = hasher
+
+    def write(self, data: bytes) -> int:
+        self._hasher.update(data)
+        written: int = self._raw.write(data)
+        return written
+
+    def flush(self) -> None:
+        self._raw.flush()
+
+
+def package_release(
+    built_dir: Path,
+    dest: Path,
+    *,
+    part_size: int = DEFAULT_PART_SIZE,
+    level: int = 3,
+    progress: Progress = no_progress,
+) -> PackageResult:
+    """Write a release for ``built_dir`` into ``dest`` (created if needed; parts replaced)."""
+    built_dir = Path(built_dir)
+    dest = Path(dest)
+    if part_size <= 0 or part_size > DEFAULT_PART_SIZE:
+        raise StoreError(f"part size must be between 1 and {DEFAULT_PART_SIZE} bytes")
+    dataset = _load_dataset(built_dir)
+    entries = dataset["components"]
+    if not isinstance(entries, list):
+        raise ManifestError(f"{built_dir}/dataset.json: components must be a list")
+    files: list[tuple[dict[str, Any], Path]] = []
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            raise ManifestError(f"{built_dir}/dataset.json: components[{i}] must be an object")
+        rel = check_relative_path(entry.get("path"), f"dataset.json components[{i}]")
+        path = built_dir / rel
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            raise ManifestError(f"component {entry.get('id')!r}: {path} does not exist") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise ManifestError(f"component {entry.get('id')!r}: {path} is not a regular file")
+        files.append((entry, path))
+    dest.mkdir(parents=True, exist_ok=True)
+    # An older manifest would vouch for parts we are about to replace: remove it first.
+    (dest / "manifest.json").unlink(missing_ok=True)
+    cctx = zstandard.ZstdCompressor(level=level, write_checksum=False)
+    total = sum(path.stat().st_size for _, path in files)
+    components: list[dict[str, Any]] = []
+    compressed_bytes = 0
+    for entry, path in files:
+        cid = str(entry.get("id"))
+        digest, size, parts = _write_parts(path, dest, cid, part_size, cctx, progress, total)
+        compressed_bytes += sum(int(p["size"]) for p in parts)
+        components.append(
+            {
+                "id": cid,
+                "language": entry.get("language"),
+                "capability": entry.get("capability"),
+                "path": entry["path"],
+                "object": {"digest": digest, "size": size},
+                "parts": parts,
+            }
+        )
+    fsync_dir(dest)
+    body = {
+        "format": MANIFEST_FORMAT,
+        "dataset_version": dataset["dataset_version"],
+        "profile": dataset.get("profile"),
+        "schemas": dataset.get("schemas", {}),
+        "languages": {
+            code: {
+                "name": info.get("name", code),
+                "capabilities": [c for c in CAPABILITIES if c in info.get("capabilities", [])],
+            }
+            for code, info in sorted(dataset["languages"].items())
+        },
+        "components": components,
+    }
+    data = (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    digest = digest_bytes(data)
+    manifest = parse_manifest(data, digest)  # never publish a manifest we would refuse
+    manifest_path = dest / "manifest.json"
+    atomic_write_bytes(manifest_path, data)
+    return PackageResult(
+        release_dir=dest,
+        manifest_path=manifest_path,
+        manifest_digest=digest,
+        manifest=manifest,
+        compressed_bytes=compressed_bytes,
+        object_bytes=total,
+    )
