@@ -1,0 +1,90 @@
+"""dictionary_relations: direct and transitive scopes, paths, allocations."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexicon_server.corpus.reader import Corpus
+from lexicon_server.errors import InvalidArgument
+from lexicon_server.query.relations import relations
+
+
+def test_direct_hypernym(corpus: Corpus) -> None:
+    result = relations(corpus, "dog", "hypernym")
+    assert result.count == result.direct_count == 1
+    hit = result.results[0]
+    assert hit.relation_scope == "direct" and hit.distance == 1
+    assert hit.target.words == ["canine", "canid"]
+    assert hit.target.synset == "wn31-02083346-n"
+    assert hit.target.target_entry_installed
+    assert hit.from_sense is not None and hit.from_sense.gloss == "a member of the genus Canis"
+    assert len(hit.path) == 1 and hit.path[0].scope == "synset"
+    assert hit.source.name == "wordnet-3.1"
+
+
+def test_transitive_has_full_path(corpus: Corpus) -> None:
+    result = relations(corpus, "dog", "hypernym", max_depth=2)
+    assert result.direct_count == 1 and result.transitive_count == 1
+    hop = next(r for r in result.results if r.relation_scope == "transitive")
+    assert hop.distance == 2
+    assert hop.target.words == ["carnivore"]
+    assert [e.to_id for e in hop.path] == ["wn31-02083346-n", "wn31-02075296-n"]
+    assert hop.path[0].from_id == "wn31-02084071-n"
+    assert hop.path[1].from_id == hop.path[0].to_id
+    assert all(e.relation == "hypernym" and e.source.licence == "WordNet" for e in hop.path)
+
+
+def test_transitive_zero_disables(corpus: Corpus) -> None:
+    result = relations(corpus, "dog", "hypernym", max_depth=2, transitive_limit=0)
+    assert result.transitive_count == 0 and result.transitive_limit == 0
+
+
+def test_hyponyms_and_unused_transitive_allocation(corpus: Corpus) -> None:
+    result = relations(corpus, "canine", "hyponym", max_depth=2, limit=3, transitive_limit=2)
+    # one direct (dog), two transitive (puppy, hound)
+    assert result.direct_count == 1 and result.transitive_count == 2
+    words = {r.target.text for r in result.results}
+    assert words == {"dog, domestic dog, Canis familiaris", "puppy", "hound"}
+    # with room to spare, the unused transitive allocation is not forced
+    small = relations(corpus, "dog", "hyponym", max_depth=2, limit=5, transitive_limit=5)
+    assert small.direct_count == 2 and small.transitive_count == 0
+
+
+def test_sense_scoped_antonym(corpus: Corpus) -> None:
+    result = relations(corpus, "good", "antonym")
+    assert result.count == 1
+    hit = result.results[0]
+    assert hit.sense_scope == "sense" and hit.target.text == "bad"
+    assert hit.target.sense_id is not None
+
+
+def test_unsensed_cross_language_targets(corpus: Corpus) -> None:
+    result = relations(corpus, "dog", "related_to")
+    targets = {r.target.text: r for r in result.results}
+    assert set(targets) == {"chien", "Hund"}
+    assert targets["chien"].target.target_entry_installed  # fr installed and has 'chien'
+    assert not targets["Hund"].target.target_entry_installed  # de not installed
+    assert all(r.sense_scope == "unsensed" and r.from_sense is None for r in result.results)
+
+
+def test_aliases(corpus: Corpus) -> None:
+    assert relations(corpus, "dog", "hypernyms").relation == "hypernym"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "parameter"),
+    [
+        ({"relation": "friendship"}, "relation"),
+        ({"max_depth": 3}, "max_depth"),
+        ({"max_depth": 0}, "max_depth"),
+        ({"relation": "antonym", "max_depth": 2}, "max_depth"),
+        ({"max_depth": 2, "transitive_limit": -1}, "transitive_limit"),
+        ({"max_depth": 2, "limit": 2, "transitive_limit": 3}, "transitive_limit"),
+        ({"limit": 0}, "limit"),
+    ],
+)
+def test_bad_input(corpus: Corpus, kwargs: dict[str, object], parameter: str) -> None:
+    args: dict[str, object] = {"relation": "hypernym", **kwargs}
+    with pytest.raises(InvalidArgument) as info:
+        relations(corpus, "dog", **args)  # type: ignore[arg-type]
+    assert info.value.parameter == parameter

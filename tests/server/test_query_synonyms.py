@@ -1,0 +1,83 @@
+"""dictionary_synonyms: sense groups, the unsensed allocation and its rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexicon_server.corpus.reader import Corpus
+from lexicon_server.errors import InvalidArgument
+from lexicon_server.query.synonyms import synonyms
+
+
+def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
+    result = synonyms(corpus, "dog", limit=20)
+    sensed = [g for g in result.groups if g.sense is not None]
+    texts = {c.text for g in sensed for c in g.candidates}
+    assert {"domestic dog", "Canis familiaris", "chase", "trail"} <= texts
+    assert "dog" not in texts
+    unsensed = [g for g in result.groups if g.sense is None]
+    assert len(unsensed) == 1 and unsensed[0].sense_scope == "unsensed"
+    # default allocation 5 of the 7 same-language unsensed synonyms, best weight first
+    assert [c.text for c in unsensed[0].candidates] == ["doggy", "pooch", "mutt", "cur", "tyke"]
+    assert unsensed[0].truncated
+    assert all(c.source.name == "conceptnet" for c in unsensed[0].candidates)
+    assert "chien" not in {c.text for g in result.groups for c in g.candidates}
+    assert result.count == len(result.groups)
+    assert result.candidate_count == sum(len(g.candidates) for g in result.groups)
+    assert result.unsensed_limit == 5 and result.unsensed_returned == 5
+
+
+def test_zero_disables_unsensed(corpus: Corpus) -> None:
+    result = synonyms(corpus, "dog", unsensed_limit=0)
+    assert all(g.sense is not None for g in result.groups)
+    assert result.unsensed_returned == 0
+
+
+def test_unused_unsensed_allocation_goes_to_sense_groups(corpus: Corpus) -> None:
+    # 'set' has 30 senses with one synonym each and no unsensed edges
+    result = synonyms(corpus, "set", limit=10, unsensed_limit=5)
+    assert result.candidate_count == 10
+    assert result.unsensed_returned == 0
+
+
+def test_limit_is_the_total_cap(corpus: Corpus) -> None:
+    result = synonyms(corpus, "dog", limit=3, unsensed_limit=1)
+    assert result.candidate_count == 3
+    assert result.unsensed_returned == 1
+
+
+def test_default_allocation_never_exceeds_a_small_limit(corpus: Corpus) -> None:
+    result = synonyms(corpus, "dog", limit=2)
+    assert result.unsensed_limit == 2 and result.candidate_count == 2
+
+
+def test_max_senses_bounds_inspection(corpus: Corpus) -> None:
+    result = synonyms(corpus, "set", limit=100, max_senses=4, unsensed_limit=0)
+    assert result.senses_inspected == 4 and result.candidate_count == 4
+
+
+def test_inflected_form_resolves(corpus: Corpus) -> None:
+    result = synonyms(corpus, "dogs")
+    assert result.found and result.resolutions[0].lemma == "dog"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "parameter"),
+    [
+        ({"unsensed_limit": -1}, "unsensed_limit"),
+        ({"unsensed_limit": 21}, "unsensed_limit"),
+        ({"limit": 3, "unsensed_limit": 4}, "unsensed_limit"),
+        ({"limit": 0}, "limit"),
+        ({"limit": 101}, "limit"),
+        ({"max_senses": 0}, "max_senses"),
+    ],
+)
+def test_allocation_rules(corpus: Corpus, kwargs: dict[str, object], parameter: str) -> None:
+    with pytest.raises(InvalidArgument) as info:
+        synonyms(corpus, "dog", **kwargs)  # type: ignore[arg-type]
+    assert info.value.parameter == parameter
+
+
+def test_minus_one_is_refused_as_reserved(corpus: Corpus) -> None:
+    with pytest.raises(InvalidArgument, match="-1"):
+        synonyms(corpus, "dog", unsensed_limit=-1)

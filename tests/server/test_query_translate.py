@@ -1,0 +1,88 @@
+"""dictionary_translate: round-robin across sense groups, status of the target language."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
+from lexicon_server.errors import InvalidArgument, NoSuchSense
+from lexicon_server.query.lookup import lookup
+from lexicon_server.query.translate import translate
+
+
+def test_grouped_by_sense_round_robin(corpus: Corpus) -> None:
+    result = translate(corpus, "house", "fr", limit=3)
+    assert result.target_language_status == "installed"
+    assert [len(g.candidates) for g in result.groups] == [1, 1, 1]
+    assert [g.sense_scope for g in result.groups] == ["synset", "synset", "unsensed"]
+    assert result.groups[0].candidates[0].text == "maison"
+    assert result.groups[0].truncated and result.groups[1].truncated
+    assert result.count == 3 and result.candidate_count == 3
+    every = translate(corpus, "house", "fr", limit=100)
+    assert {c.text for g in every.groups for c in g.candidates} == {
+        "maison",
+        "domicile",
+        "famille",
+        "maisonnée",
+        "logis",
+    }
+    assert not any(g.truncated for g in every.groups)
+
+
+def test_target_not_installed_still_answers(corpus: Corpus) -> None:
+    result = translate(corpus, "house", "de")
+    assert result.target_language_status == "language_not_installed"
+    texts = {c.text: c for g in result.groups for c in g.candidates}
+    assert set(texts) == {"Haus", "Gebäude"}
+    assert not texts["Haus"].target_entry_installed
+
+
+def test_target_entry_installed(corpus: Corpus) -> None:
+    result = translate(corpus, "dog", "fr")
+    chien = result.groups[0].candidates[0]
+    assert chien.text == "chien" and chien.target_entry_installed
+    assert chien.source.licence == "GPL-2.0"
+
+
+def test_unknown_target_language_is_reported(corpus: Corpus) -> None:
+    result = translate(corpus, "house", "xx")
+    assert result.target_language_status == "unknown_language"
+    assert result.candidate_count == 0
+
+
+def test_sense_id_restricts_to_one_sense(corpus: Corpus) -> None:
+    senses = lookup(corpus, "house").senses
+    family = next(s for s in senses if s.gloss.startswith("a social unit"))
+    result = translate(corpus, "house", "fr", sense_id=family.id)
+    assert {c.text for g in result.groups for c in g.candidates} == {"famille", "maisonnée"}
+    with pytest.raises(NoSuchSense):
+        translate(corpus, "dog", "fr", sense_id=family.id)
+
+
+def test_max_senses(corpus: Corpus) -> None:
+    result = translate(corpus, "house", "fr", max_senses=1, limit=100)
+    assert result.senses_inspected == 1
+    assert [g.sense_scope for g in result.groups] == ["synset", "unsensed"]
+
+
+def test_source_language_unavailable(corpus: Corpus) -> None:
+    with pytest.raises(CapabilityUnavailable) as info:
+        translate(corpus, "Haus", "en", source_language="de")
+    assert info.value.reason == "language_not_installed"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "parameter"),
+    [
+        ({"target_language": "en"}, "target_language"),
+        ({"target_language": "fr!"}, "target_language"),
+        ({"limit": 101}, "limit"),
+        ({"max_senses": 101}, "max_senses"),
+        ({"sense_id": "bogus"}, "sense_id"),
+    ],
+)
+def test_bad_input(corpus: Corpus, kwargs: dict[str, object], parameter: str) -> None:
+    args: dict[str, object] = {"target_language": "fr", **kwargs}
+    with pytest.raises(InvalidArgument) as info:
+        translate(corpus, "house", **args)  # type: ignore[arg-type]
+    assert info.value.parameter == parameter
