@@ -28,6 +28,8 @@ from typing import IO, Any, Protocol
 
 import httpx
 
+from .errors import IntegrityError, SourceError
+
 __all__ = [
     "PARTIAL_SUFFIX",
     "DigestMismatch",
@@ -40,6 +42,7 @@ __all__ = [
     "TransferStats",
     "fetch_bytes",
     "file_digest",
+    "make_client",
     "new_hasher",
     "partial_path",
     "stale_partials",
@@ -52,16 +55,21 @@ _RETRY_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504})
 _CONTENT_RANGE = re.compile(r"^\s*bytes\s+(\d+)-(\d+)/(\d+|\*)\s*$", re.IGNORECASE)
 
 
-class DownloadError(Exception):
-    """A download failed; the message names the URL, what went wrong and what to run."""
+_RERUN = "rerun the same command: finished parts are kept and partial ones resume"
 
-    def __init__(self, message: str, *, url: str | None = None) -> None:
-        super().__init__(message)
+
+class DownloadError(SourceError):
+    """A download failed; the message names the URL and what went wrong, ``fix`` what to run."""
+
+    def __init__(self, message: str, *, url: str | None = None, fix: str | None = None) -> None:
+        super().__init__(message, fix)
         self.url = url
 
 
-class DigestMismatch(DownloadError, ValueError):
+class DigestMismatch(DownloadError, IntegrityError):
     """The bytes served for a part do not match the size or digest the manifest pins."""
+
+    exit_code = IntegrityError.exit_code
 
 
 class _Hasher(Protocol):
@@ -79,8 +87,8 @@ def new_hasher(algorithm: str) -> _Hasher:
     if algorithm == "sha256":
         return hashlib.sha256()
     raise DownloadError(
-        f"unknown digest algorithm {algorithm!r} (supported: blake3, sha256); "
-        "upgrade lexicon to read this release"
+        f"unknown digest algorithm {algorithm!r} (supported: blake3, sha256)",
+        fix="upgrade lexicon to a version that reads this release",
     )
 
 
@@ -216,7 +224,7 @@ def _locked_partial(path: Path, poll: float, stop: threading.Event) -> Iterator[
         try:
             while not _try_lock(fd):
                 if stop.is_set():
-                    raise DownloadError(f"cancelled while waiting for {path}")
+                    raise DownloadError(f"cancelled while waiting for {path}", fix=_RERUN)
                 time.sleep(poll)
             try:
                 same = os.path.samestat(os.fstat(fd), os.stat(path))
@@ -404,7 +412,6 @@ class Downloader:
         for item in items:
             _split_digest(item.digest)
         meter = _Meter(sum(i.size for i in items), self._progress, self.policy.progress_interval)
-        self._stop.clear()
         with self._client_scope() as client:
             if self.policy.parallel <= 1 or len(items) <= 1:
                 return [self._download_one(client, item, meter) for item in items]
@@ -423,6 +430,10 @@ class Downloader:
                     assert exc is not None
                     raise exc
                 return [f.result() for f in futures]
+
+    def cancel(self) -> None:
+        """Stop every transfer of this downloader at its next chunk; partials are kept."""
+        self._stop.set()
 
     # internals ---------------------------------------------------------------------------
 
@@ -516,9 +527,10 @@ class Downloader:
                     raise DigestMismatch(
                         f"{state.item.label} from {state.item.url}: {exc} on "
                         f"{corrupt} full downloads; the server or mirror serves different bytes "
-                        "than the release manifest pins. Use the official release URL or "
-                        "re-create the mirror with `lexicon-data fetch`.",
+                        "than the release manifest pins",
                         url=state.item.url,
+                        fix="use the publisher's release URL, or re-create the mirror with "
+                        "`lexicon-data fetch`",
                     ) from None
                 delay = 0.0
             except _Retryable as exc:
@@ -526,13 +538,13 @@ class Downloader:
                 if failures >= policy.max_attempts or total >= policy.max_total_attempts:
                     raise DownloadError(
                         f"giving up on {state.item.label} from {state.item.url} after "
-                        f"{total} attempts: {exc}. The partial download is kept; rerun the "
-                        "same command to resume it.",
+                        f"{total} attempts: {exc}",
                         url=state.item.url,
+                        fix=_RERUN,
                     ) from None
                 delay = self._delay(failures, exc.retry_after)
             if self._stop.is_set():
-                raise DownloadError(f"cancelled {state.item.label}", url=state.item.url)
+                raise DownloadError(f"cancelled {state.item.label}", url=state.item.url, fix=_RERUN)
             if delay > 0:
                 policy.sleep(delay)
 
@@ -615,12 +627,14 @@ class Downloader:
                     f"{item.url} serves {length} bytes but the manifest pins {item.size} for "
                     f"{item.label}; the server or mirror does not hold this release's part",
                     url=item.url,
+                    fix="use the publisher's release URL, or re-create the mirror with "
+                    "`lexicon-data fetch`",
                 )
             return
         raise DownloadError(
-            f"HTTP {status} for {item.url} ({item.label}); check the release URL or "
-            "mirror (`--from`)",
+            f"HTTP {status} for {item.url} ({item.label})",
             url=item.url,
+            fix="check the release URL or mirror given to --from (or LEXICON_MANIFEST_URL)",
         )
 
     def _consume(self, state: _PartState, response: httpx.Response, meter: _Meter) -> None:
@@ -628,7 +642,7 @@ class Downloader:
         f.seek(state.offset)
         for chunk in response.iter_raw():
             if self._stop.is_set():
-                raise DownloadError(f"cancelled {item.label}", url=item.url)
+                raise DownloadError(f"cancelled {item.label}", url=item.url, fix=_RERUN)
             if state.offset + len(chunk) > item.size:
                 raise _Corrupt(f"more than the pinned {item.size} bytes")
             f.write(chunk)
@@ -726,9 +740,9 @@ def fetch_bytes(
                         )
                     if response.status_code != 200:
                         raise DownloadError(
-                            f"HTTP {response.status_code} for {url}; check the URL given to "
-                            "`--from` or LEXICON_MANIFEST_URL",
+                            f"HTTP {response.status_code} for {url}",
                             url=url,
+                            fix="check the URL given to --from (or LEXICON_MANIFEST_URL)",
                         )
                     body = bytearray()
                     for chunk in response.iter_bytes():
@@ -738,13 +752,16 @@ def fetch_bytes(
                                 f"{url} is larger than {max_size} bytes; that is not a release "
                                 "manifest",
                                 url=url,
+                                fix="point --from at the release's manifest.json",
                             )
                     return bytes(body)
             except (_Retryable, httpx.TransportError) as exc:
                 failures += 1
                 if failures >= policy.max_attempts:
                     raise DownloadError(
-                        f"could not fetch {url} after {failures} attempts: {exc}", url=url
+                        f"could not fetch {url} after {failures} attempts: {exc}",
+                        url=url,
+                        fix="check the network and the URL, then rerun the same command",
                     ) from None
                 retry_after = exc.retry_after if isinstance(exc, _Retryable) else None
                 if retry_after is not None:
