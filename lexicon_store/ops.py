@@ -147,8 +147,9 @@ def _install_selection(
 ) -> tuple[str, str | None, IngestStats]:
     data_dir.ensure()
     with data_dir.ingest_dir() as work:
-        store_bytes(data_dir, manifest.digest, manifest_bytes, work)
         stats = ingest_components(data_dir, source, chosen, work, progress=progress)
+        # The manifest object goes in last so a refused release leaves nothing behind.
+        store_bytes(data_dir, manifest.digest, manifest_bytes, work)
         activation_id, previous = _commit(
             data_dir, manifest, installed, record_components(manifest, list(chosen)), crash_prefix
         )

@@ -1,0 +1,154 @@
+"""Small real releases for the store tests: built dirs in tmp_path, packaged by our packager."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from lexicon_store.package import PackageResult, package_release
+
+PART_SIZE = 4096  # small, so the bigger components are split into several parts
+
+
+def _bytes(seed: int, size: int) -> bytes:
+    """Deterministic, mildly compressible bytes (a repeating word list with a seed-dependent mix)."""
+    words = [f"w{seed}-{i}-{(i * 7919 + seed) % 1000}".encode() for i in range(size // 8 + 1)]
+    return b" ".join(words)[:size]
+
+
+LAYOUT = {
+    # component id: (language, capability, path, size, seed)
+    "en.lexical": ("en", "lexical", "en/lexical.sqlite", 20_000, 1),
+    "en.wordplay": ("en", "wordplay", "en/wordplay.sqlite", 6_000, 2),
+    "en.semantic.vocab": ("en", "semantic", "en/semantic.sqlite", 3_000, 3),
+    "en.semantic.vectors": ("en", "semantic", "en/semantic.f16.npy", 9_000, 4),
+    "fr.lexical": ("fr", "lexical", "fr/lexical.sqlite", 7_000, 5),
+    "de.lexical": ("de", "lexical", "de/lexical.sqlite", 5_000, 6),
+    "shared.licenses": (None, "shared", "DATA_LICENSES.md", 500, 7),
+}
+
+
+def make_built_dir(
+    root: Path,
+    version: str = "test-1.0.0",
+    seeds: dict[str, int] | None = None,
+    profile: str = "test",
+) -> Path:
+    """A built dataset dir in the docs/architecture.md section 1 format."""
+    root.mkdir(parents=True, exist_ok=True)
+    components = []
+    for cid, (lang, cap, path, size, seed) in LAYOUT.items():
+        seed = (seeds or {}).get(cid, seed)
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(_bytes(seed, size))
+        components.append({"id": cid, "language": lang, "capability": cap, "path": path})
+    dataset = {
+        "format": 1,
+        "dataset_version": version,
+        "profile": profile,
+        "schemas": {"lexical": 1, "wordplay": 1, "semantic": 1},
+        "languages": {
+            "en": {"name": "English", "capabilities": ["lexical", "semantic", "wordplay"]},
+            "fr": {"name": "French", "capabilities": ["lexical"]},
+            "de": {"name": "German", "capabilities": ["lexical"]},
+        },
+        "components": components,
+    }
+    (root / "dataset.json").write_text(json.dumps(dataset, indent=1))
+    return root
+
+
+@dataclass(frozen=True)
+class Release:
+    dir: Path
+    digest: str
+    result: PackageResult
+
+    @property
+    def manifest(self) -> dict:  # type: ignore[type-arg]
+        return json.loads((self.dir / "manifest.json").read_text())
+
+    def write_manifest(self, body: dict) -> str:  # type: ignore[type-arg]
+        from lexicon_store.digests import digest_bytes
+
+        data = json.dumps(body).encode()
+        (self.dir / "manifest.json").write_bytes(data)
+        return digest_bytes(data)
+
+
+@pytest.fixture
+def make_release(tmp_path: Path) -> Callable[..., Release]:
+    counter = iter(range(1000))
+
+    def make(version: str = "test-1.0.0", seeds: dict[str, int] | None = None) -> Release:
+        n = next(counter)
+        built = make_built_dir(tmp_path / f"built{n}", version, seeds)
+        result = package_release(built, tmp_path / f"release{n}", part_size=PART_SIZE)
+        return Release(result.release_dir, result.manifest_digest, result)
+
+    return make
+
+
+@pytest.fixture
+def release(make_release: Callable[..., Release]) -> Release:
+    return make_release()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def run_cli(
+    *args: str, env: dict[str, str] | None = None, check: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """Run lexicon-data in a fresh process (as users do)."""
+    full_env = dict(os.environ)
+    full_env.pop("LEXICON_CRASH_AT", None)
+    full_env.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "lexicon_store.cli", *args],
+        capture_output=True,
+        text=True,
+        env=full_env,
+        check=check,
+        timeout=60,
+    )
+
+
+def snapshot(data_dir: Path) -> dict[str, bytes]:
+    """Every file of a data dir except the lock and tmp/, by relative path."""
+    out: dict[str, bytes] = {}
+    for path in sorted(data_dir.rglob("*")):
+        rel = path.relative_to(data_dir).as_posix()
+        if path.is_file() and rel != "lock" and not rel.startswith("tmp/"):
+            out[rel] = path.read_bytes()
+    return out
+
+
+@pytest.fixture
+def cli() -> Callable[..., subprocess.CompletedProcess[str]]:
+    return run_cli
+
+
+@pytest.fixture
+def snap() -> Callable[[Path], dict[str, bytes]]:
+    return snapshot
+
+
+@pytest.fixture
+def built_factory(tmp_path: Path) -> Callable[..., Path]:
+    counter = iter(range(1000))
+
+    def make(version: str = "test-1.0.0", seeds: dict[str, int] | None = None) -> Path:
+        return make_built_dir(tmp_path / f"b{next(counter)}", version, seeds)
+
+    return make
