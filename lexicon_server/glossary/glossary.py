@@ -1,0 +1,155 @@
+"""The glossary operations: find, map, add, edit, delete, check over one JSONL file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lexicon_server.glossary.errors import InvalidInput, TermExists, TermNotFound
+from lexicon_server.glossary.fileformat import ParsedFile, ParsedLine, render_entry
+from lexicon_server.glossary.index import Snapshot
+from lexicon_server.glossary.model import Entry, FindHit, MapItem, WriteResult
+from lexicon_server.glossary.normalize import normalize
+from lexicon_server.glossary.storage import GlossaryFile
+
+__all__ = [
+    "DEFAULT_MAX_RESULTS",
+    "MAX_DESCRIPTION_CHARS",
+    "MAX_QUERY_CHARS",
+    "MAX_RESULTS",
+    "MAX_TERM_CHARS",
+    "Glossary",
+]
+
+DEFAULT_MAX_RESULTS = 10
+MAX_RESULTS = 100
+MAX_QUERY_CHARS = 1_000
+MAX_TERM_CHARS = 200
+MAX_DESCRIPTION_CHARS = 10_000
+
+
+class Glossary:
+    """A project glossary kept in a JSONL file; every method sees the file as it is now."""
+
+    def __init__(self, path: Path) -> None:
+        self.file = GlossaryFile(path)
+
+    @property
+    def path(self) -> Path:
+        return self.file.path
+
+    def load(self) -> Snapshot:
+        """Read (or re-read if changed) and validate the file; raises GlossaryFormatError."""
+        return self.file.snapshot()
+
+    def entries(self) -> list[Entry]:
+        return list(self.load().entries)
+
+    def find(self, query: str, max_results: int = DEFAULT_MAX_RESULTS) -> list[FindHit]:
+        """Entries matching the query or its words, best first (see docs/glossary.md)."""
+        if not isinstance(max_results, int) or not 1 <= max_results <= MAX_RESULTS:
+            raise InvalidInput(
+                "maxResults", f"must be between 1 and {MAX_RESULTS}, got {max_results!r}"
+            )
+        if len(query) > MAX_QUERY_CHARS:
+            raise InvalidInput(
+                "query", f"must be at most {MAX_QUERY_CHARS} characters, got {len(query)}"
+            )
+        if not normalize(query):
+            raise InvalidInput("query", "must contain at least one letter or digit")
+        return self.load().find(query, max_results)
+
+    def map(self, term: str | None = None) -> list[MapItem]:
+        """Every term (or one) with the other terms whose descriptions mention it."""
+        items = self.load().map(term)
+        if items is None:
+            raise TermNotFound(term or "")
+        return items
+
+    def add(self, term: str, description: str) -> WriteResult:
+        """Append a new entry; raise TermExists (nothing written) if the term is already there."""
+        term = _check_term(term)
+        _check_description(description)
+
+        def change(current: Snapshot) -> tuple[str | None, WriteResult]:
+            existing = current.get(term)
+            if existing is not None:
+                raise TermExists(existing)
+            parsed = current.parsed
+            text = _join(parsed.lines, parsed.newline)
+            text += render_entry(Entry(term, description), parsed.newline)
+            return text, WriteResult(total_entries=len(current) + 1)
+
+        return self.file.update(change)
+
+    def edit(self, term: str, description: str) -> WriteResult:
+        """Replace the whole description of an existing term; its spelling stays as written."""
+        key = _check_term(term)
+        _check_description(description)
+
+        def change(current: Snapshot) -> tuple[str | None, WriteResult]:
+            line = _line_of(current.parsed, key)
+            assert line.entry is not None
+            if line.entry.description == description:
+                return None, WriteResult(total_entries=len(current), changed=False)
+            new = render_entry(Entry(line.entry.term, description), _ending(line.raw))
+            lines = [new if other is line else other.raw for other in current.parsed.lines]
+            return "".join(lines), WriteResult(total_entries=len(current))
+
+        return self.file.update(change)
+
+    def delete(self, term: str) -> WriteResult:
+        """Remove the one entry whose normalized term matches exactly; no fuzzy matching."""
+        key = _check_term(term)
+
+        def change(current: Snapshot) -> tuple[str | None, WriteResult]:
+            line = _line_of(current.parsed, key)
+            kept = tuple(other for other in current.parsed.lines if other is not line)
+            result = WriteResult(total_entries=len(current) - 1, deleted=line.entry)
+            return _join(kept, current.parsed.newline), result
+
+        return self.file.update(change)
+
+    def check(self) -> int:
+        """Validate the file as a server would at start-up; return the number of entries."""
+        return len(self.load())
+
+
+def _check_term(term: str) -> str:
+    term = term.strip()
+    if len(term) > MAX_TERM_CHARS:
+        raise InvalidInput("term", f"must be at most {MAX_TERM_CHARS} characters, got {len(term)}")
+    if not normalize(term):
+        raise InvalidInput("term", "must not be empty (after normalization it has no characters)")
+    return term
+
+
+def _check_description(description: str) -> None:
+    if len(description) > MAX_DESCRIPTION_CHARS:
+        raise InvalidInput(
+            "description",
+            f"must be at most {MAX_DESCRIPTION_CHARS} characters, got {len(description)}",
+        )
+    if not description.strip():
+        raise InvalidInput("description", "must not be empty")
+
+
+def _line_of(parsed: ParsedFile, term: str) -> ParsedLine:
+    key = normalize(term)
+    for line in parsed.lines:
+        if line.entry is not None and normalize(line.entry.term) == key:
+            return line
+    raise TermNotFound(term)
+
+
+def _ending(raw: str) -> str:
+    if raw.endswith("\r\n"):
+        return "\r\n"
+    return "\n" if raw.endswith(("\n", "\r")) else ""
+
+
+def _join(lines: tuple[ParsedLine, ...], newline: str) -> str:
+    """The lines as they were, with a line ending added to the last one if it had none."""
+    text = "".join(line.raw for line in lines)
+    if text and not text.endswith(("\n", "\r")):
+        text += newline
+    return text

@@ -1,0 +1,140 @@
+"""An immutable, searchable view of one version of the glossary file.
+
+Normalized terms and descriptions are joined into two newline-separated strings, so a
+substring test over every entry is one C-level `str.find` scan instead of a Python loop
+over entries; a match offset maps back to its entry by binary search. Normalized text
+never contains a newline (whitespace is collapsed), so a match cannot span two entries.
+"""
+
+from __future__ import annotations
+
+import threading
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+
+from lexicon_server.glossary.fileformat import ParsedFile
+from lexicon_server.glossary.model import Entry, FindHit, MapItem
+from lexicon_server.glossary.normalize import normalize
+
+__all__ = ["MAX_QUERY_WORDS", "Snapshot"]
+
+MAX_QUERY_WORDS = 64
+
+# Match kinds, best first; the order is the ranking the glossary promises.
+_EXACT_TERM, _TERM_CONTAINS, _EXACT_DESCRIPTION, _DESCRIPTION_CONTAINS = 4, 3, 2, 1
+
+
+class _Blob:
+    """Many strings joined by newlines, with the start offset of each."""
+
+    __slots__ = ("starts", "text")
+
+    def __init__(self, parts: Sequence[str]) -> None:
+        self.text = "\n".join(parts)
+        starts: list[int] = []
+        offset = 0
+        for part in parts:
+            starts.append(offset)
+            offset += len(part) + 1
+        self.starts = starts
+
+    def containing(self, needle: str) -> list[int]:
+        """Indexes of the parts that contain `needle`, ascending."""
+        found: list[int] = []
+        text, starts = self.text, self.starts
+        last = len(starts) - 1
+        pos = text.find(needle)
+        while pos != -1:
+            index = bisect_right(starts, pos) - 1
+            found.append(index)
+            if index == last:
+                break
+            pos = text.find(needle, starts[index + 1])  # one hit per part is enough
+        return found
+
+
+class Snapshot:
+    """One parsed version of the file plus the look-up structures built from it."""
+
+    def __init__(self, parsed: ParsedFile) -> None:
+        self.parsed = parsed
+        self.entries: tuple[Entry, ...] = tuple(parsed.entries)
+        self.terms_norm = tuple(normalize(e.term) for e in self.entries)
+        self.descriptions_norm = tuple(normalize(e.description) for e in self.entries)
+        self.by_term = {norm: i for i, norm in enumerate(self.terms_norm)}
+        self.by_description: dict[str, list[int]] = {}
+        for i, norm in enumerate(self.descriptions_norm):
+            self.by_description.setdefault(norm, []).append(i)
+        self._terms = _Blob(self.terms_norm)
+        self._descriptions = _Blob(self.descriptions_norm)
+        self._mentions: tuple[tuple[int, ...], ...] | None = None
+        self._mentions_lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def get(self, term: str) -> Entry | None:
+        index = self.by_term.get(normalize(term))
+        return None if index is None else self.entries[index]
+
+    def find(self, query: str, max_results: int) -> list[FindHit]:
+        """Rank entries against the whole query and each of its words (see docs/glossary.md)."""
+        whole = normalize(query)
+        if not whole:
+            return []
+        words = list(dict.fromkeys(whole.split()))[:MAX_QUERY_WORDS]
+        whole_kind = self._kinds(whole)
+        word_kinds = [self._kinds(word) for word in words]
+        scores: dict[int, int] = {}
+        for index in set(whole_kind).union(*word_kinds):
+            matched = [kinds[index] for kinds in word_kinds if index in kinds]
+            # Tiers never overlap: at most 64 words, each worth at most 4 points.
+            scores[index] = (
+                whole_kind.get(index, 0) * 1_000_000 + len(matched) * 1_000 + sum(matched)
+            )
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+        return [FindHit(self.entries[i], score) for i, score in ranked[:max_results]]
+
+    def _kinds(self, needle: str) -> dict[int, int]:
+        """The best match kind of `needle` for every entry it matches."""
+        kinds: dict[int, int] = {}
+        for index in self._descriptions.containing(needle):
+            kinds[index] = _DESCRIPTION_CONTAINS
+        for index in self.by_description.get(needle, ()):
+            kinds[index] = _EXACT_DESCRIPTION
+        for index in self._terms.containing(needle):
+            kinds[index] = _TERM_CONTAINS
+        exact = self.by_term.get(needle)
+        if exact is not None:
+            kinds[exact] = _EXACT_TERM
+        return kinds
+
+    def mentioned_in(self, index: int) -> tuple[int, ...]:
+        """Entries, in file order, whose description contains term `index` (self excluded)."""
+        if self._mentions is not None:
+            return self._mentions[index]
+        return tuple(i for i in self._descriptions.containing(self.terms_norm[index]) if i != index)
+
+    def map(self, term: str | None = None) -> list[MapItem] | None:
+        """Each term with the terms whose descriptions mention it; or only `term` (None: absent)."""
+        if term is not None:
+            index = self.by_term.get(normalize(term))
+            if index is None:
+                return None
+            return [self._item(index, self.mentioned_in(index))]
+        mentions = self._all_mentions()
+        return [self._item(i, mentions[i]) for i in range(len(self.entries))]
+
+    def _item(self, index: int, mentions: Iterable[int]) -> MapItem:
+        return MapItem(self.entries[index].term, tuple(self.entries[i].term for i in mentions))
+
+    def _all_mentions(self) -> tuple[tuple[int, ...], ...]:
+        # Computed once per file version: the snapshot is immutable, so the answer is too.
+        with self._mentions_lock:
+            if self._mentions is None:
+                from lexicon_server.glossary.mentions import all_mentions
+
+                self._mentions = all_mentions(
+                    self.terms_norm, self._descriptions.text, self._descriptions.starts
+                )
+            return self._mentions

@@ -1,0 +1,101 @@
+"""Pydantic models of the glossary tools' structured output (camelCase on the wire).
+
+Optional fields are left out of a response when empty, so a success looks exactly like
+`{"totalEntries": 12}` and a refusal like `{"error": {"message": "term not found"}}`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+__all__ = [
+    "AddOutput",
+    "DeleteOutput",
+    "DictionaryOutput",
+    "DictionarySenseOutput",
+    "EditOutput",
+    "EntryOutput",
+    "ErrorOutput",
+    "FindHitOutput",
+    "FindOutput",
+    "MapItemOutput",
+    "MapOutput",
+    "WordSensesOutput",
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
+
+
+class EntryOutput(_Model):
+    term: str
+    description: str
+
+
+class ErrorOutput(_Model):
+    message: str
+
+
+class FindHitOutput(_Model):
+    entry: EntryOutput
+    score: int = Field(description="Ranking hint; higher is better. Not a stable value.")
+
+
+class DictionarySenseOutput(_Model):
+    headword: str
+    pos: str
+    gloss: str
+    source: str
+
+
+class WordSensesOutput(_Model):
+    word: str
+    senses: list[DictionarySenseOutput]
+
+
+class DictionaryOutput(_Model):
+    """General-language senses; the project's own meaning is in `results`."""
+
+    status: Literal["ok", "unavailable"]
+    message: str | None = None
+    words: list[WordSensesOutput] = Field(default_factory=list)
+
+
+class FindOutput(_Model):
+    results: list[FindHitOutput]
+    dictionary: DictionaryOutput | None = Field(
+        default=None,
+        description="Only when asked for: what the English dictionary says, kept apart from "
+        "the project's definitions.",
+    )
+
+
+class MapItemOutput(_Model):
+    term: str
+    mentioned_in: list[str]
+
+
+class MapOutput(_Model):
+    terms: list[MapItemOutput] | None = None
+    error: ErrorOutput | None = None
+
+
+class AddOutput(_Model):
+    total_entries: int | None = None
+    existing_entry: EntryOutput | None = None
+    error: ErrorOutput | None = None
+
+
+class EditOutput(_Model):
+    total_entries: int | None = None
+    error: ErrorOutput | None = None
+
+
+class DeleteOutput(_Model):
+    total_entries: int | None = None
+    deleted_entry: EntryOutput | None = None
+    error: ErrorOutput | None = None

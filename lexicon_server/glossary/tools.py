@@ -1,0 +1,255 @@
+"""The five glossary tools, added to an MCPServer only when a glossary file is configured.
+
+Importing this module is cheap (no MCP SDK, no pydantic): `register` imports them
+when it runs. This module deliberately has no `from __future__ import annotations`:
+the SDK reads the tool functions' annotations at registration, and the models they
+name are local to `register`.
+"""
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lexicon_server.glossary.glossary import DEFAULT_MAX_RESULTS, MAX_RESULTS, Glossary
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+    from lexicon_server.corpus.reader import Corpus
+
+__all__ = ["TOOL_NAMES", "register"]
+
+TOOL_NAMES = ("glossary_find", "glossary_map", "glossary_add", "glossary_edit", "glossary_delete")
+
+_FIND_DOC = """\
+Look up the project's own vocabulary before guessing what a repository-specific word
+means. Matches the whole query and each of its words against glossary terms and
+descriptions; best first: exact term, term containing the query, exact description,
+description containing it, then entries matching more of the query's words.
+Set dictionary=true to also get the general English dictionary senses of the query and
+of the matched terms, reported separately from the project's definitions."""
+
+_MAP_DOC = """\
+Show which other glossary terms mention a term in their descriptions (normalized
+substring match, a term never lists itself). Give a term to see only that one; leave
+it out to list every term. Use it to find related terms worth reading next."""
+
+_ADD_DOC = """\
+Add a new term with its full description to the project glossary file. Only for
+durable project vocabulary, not notes or todos. If the term already exists (ignoring
+case, spacing, ,.; and German umlaut spellings) nothing is written and the existing
+entry is returned: use glossary_edit to change it."""
+
+_EDIT_DOC = """\
+Replace the whole description of an existing glossary term (there is no partial
+edit). The term is matched after normalization; its spelling in the file is kept."""
+
+_DELETE_DOC = """\
+Delete exactly one glossary entry whose term matches after normalization. No fuzzy
+matching: the term must be exact apart from case, spacing and punctuation."""
+
+
+def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | None") -> Glossary:
+    """Add glossary_find/map/add/edit/delete to `server`, serving the JSONL file at `glossary_path`.
+
+    The file is read and validated now, so a bad file stops start-up with its name, line
+    and reason (GlossaryFormatError); a missing file is an empty glossary.
+    """
+    from typing import Annotated
+
+    from mcp.server.mcpserver.exceptions import ToolError
+    from mcp_types import CallToolResult, TextContent, ToolAnnotations
+    from pydantic import BaseModel, Field
+
+    from lexicon_server.glossary import schemas as s
+    from lexicon_server.glossary.dictionary import dictionary_senses
+    from lexicon_server.glossary.errors import (
+        GlossaryError,
+        InvalidInput,
+        TermExists,
+        TermNotFound,
+    )
+    from lexicon_server.glossary.model import Entry
+
+    glossary = Glossary(glossary_path)
+    glossary.load()
+
+    def respond(model: BaseModel, *, is_error: bool = False) -> CallToolResult:
+        body = model.model_dump(mode="json", by_alias=True, exclude_none=True)
+        text = json.dumps(body, ensure_ascii=False)
+        return CallToolResult(
+            content=[TextContent(type="text", text=text)],
+            structured_content=body,
+            is_error=is_error,
+        )
+
+    def not_found() -> s.ErrorOutput:
+        return s.ErrorOutput(message="term not found")
+
+    def entry_out(entry: Entry) -> s.EntryOutput:
+        return s.EntryOutput(term=entry.term, description=entry.description)
+
+    def tool_error(exc: GlossaryError) -> ToolError:
+        # Bad input or a broken/unwritable file: the message names the parameter or line.
+        return ToolError(str(exc))
+
+    reading = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+
+    def writing(destructive: bool) -> ToolAnnotations:
+        return ToolAnnotations(
+            read_only_hint=False,
+            destructive_hint=destructive,
+            idempotent_hint=True,  # repeating a call with the same arguments changes nothing more
+            open_world_hint=False,
+        )
+
+    Term = Annotated[str, Field(description="A glossary term, matched after normalization.")]
+    Description = Annotated[str, Field(description="The complete description to store.")]
+
+    def glossary_find(
+        query: Annotated[str, Field(description="Words or a phrase to look up.")],
+        # camelCase on purpose: it is the argument name on the wire.
+        maxResults: Annotated[
+            int, Field(ge=1, le=MAX_RESULTS, description="How many results to return.")
+        ] = DEFAULT_MAX_RESULTS,
+        dictionary: Annotated[
+            bool, Field(description="Also return general English dictionary senses.")
+        ] = False,
+    ) -> Annotated[CallToolResult, s.FindOutput]:
+        try:
+            hits = glossary.find(query, maxResults)
+        except (InvalidInput, GlossaryError) as exc:
+            raise tool_error(exc) from exc
+        output = s.FindOutput(
+            results=[s.FindHitOutput(entry=entry_out(h.entry), score=h.score) for h in hits]
+        )
+        if dictionary:
+            report = dictionary_senses(corpus, [query, *(h.entry.term for h in hits)])
+            output = output.model_copy(
+                update={
+                    "dictionary": s.DictionaryOutput(
+                        status=report.status,
+                        message=report.message,
+                        words=[
+                            s.WordSensesOutput(
+                                word=w.word,
+                                senses=[
+                                    s.DictionarySenseOutput(
+                                        headword=x.headword,
+                                        pos=x.pos,
+                                        gloss=x.gloss,
+                                        source=x.source,
+                                    )
+                                    for x in w.senses
+                                ],
+                            )
+                            for w in report.words
+                        ],
+                    )
+                }
+            )
+        return respond(output)
+
+    def glossary_map(
+        term: Annotated[
+            str | None, Field(description="One glossary term; leave out to list every term.")
+        ] = None,
+    ) -> Annotated[CallToolResult, s.MapOutput]:
+        try:
+            items = glossary.map(term)
+        except TermNotFound:
+            return respond(s.MapOutput(error=not_found()), is_error=True)
+        except GlossaryError as exc:
+            raise tool_error(exc) from exc
+        return respond(
+            s.MapOutput(
+                terms=[
+                    s.MapItemOutput(term=i.term, mentioned_in=list(i.mentioned_in)) for i in items
+                ]
+            )
+        )
+
+    def glossary_add(
+        term: Term, description: Description
+    ) -> Annotated[CallToolResult, s.AddOutput]:
+        try:
+            result = glossary.add(term, description)
+        except TermExists as exc:
+            return respond(
+                s.AddOutput(
+                    existing_entry=entry_out(exc.existing),
+                    error=s.ErrorOutput(message="exists already"),
+                ),
+                is_error=True,
+            )
+        except GlossaryError as exc:
+            raise tool_error(exc) from exc
+        except OSError as exc:
+            raise ToolError(f"cannot write the glossary file {glossary.path}: {exc}") from exc
+        return respond(s.AddOutput(total_entries=result.total_entries))
+
+    def glossary_edit(
+        term: Term, description: Description
+    ) -> Annotated[CallToolResult, s.EditOutput]:
+        try:
+            result = glossary.edit(term, description)
+        except TermNotFound:
+            return respond(s.EditOutput(error=not_found()), is_error=True)
+        except GlossaryError as exc:
+            raise tool_error(exc) from exc
+        except OSError as exc:
+            raise ToolError(f"cannot write the glossary file {glossary.path}: {exc}") from exc
+        return respond(s.EditOutput(total_entries=result.total_entries))
+
+    def glossary_delete(term: Term) -> Annotated[CallToolResult, s.DeleteOutput]:
+        try:
+            result = glossary.delete(term)
+        except TermNotFound:
+            return respond(s.DeleteOutput(error=not_found()), is_error=True)
+        except GlossaryError as exc:
+            raise tool_error(exc) from exc
+        except OSError as exc:
+            raise ToolError(f"cannot write the glossary file {glossary.path}: {exc}") from exc
+        assert result.deleted is not None
+        return respond(
+            s.DeleteOutput(
+                total_entries=result.total_entries, deleted_entry=entry_out(result.deleted)
+            )
+        )
+
+    server.add_tool(
+        glossary_find,
+        name="glossary_find",
+        title="Find project glossary terms",
+        description=_FIND_DOC,
+        annotations=reading,
+    )
+    server.add_tool(
+        glossary_map,
+        name="glossary_map",
+        title="Map glossary terms to the terms that mention them",
+        description=_MAP_DOC,
+        annotations=reading,
+    )
+    server.add_tool(
+        glossary_add,
+        name="glossary_add",
+        title="Add a glossary term",
+        description=_ADD_DOC,
+        annotations=writing(destructive=False),
+    )
+    server.add_tool(
+        glossary_edit,
+        name="glossary_edit",
+        title="Replace a glossary term's description",
+        description=_EDIT_DOC,
+        annotations=writing(destructive=True),
+    )
+    server.add_tool(
+        glossary_delete,
+        name="glossary_delete",
+        title="Delete a glossary term",
+        description=_DELETE_DOC,
+        annotations=writing(destructive=True),
+    )
+    return glossary
