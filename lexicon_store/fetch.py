@@ -1,0 +1,219 @@
+"""``fetch``: mirror a release (or a selection of it) into a directory, for ``--from`` later.
+
+The mirror has the exact published layout: one file per part and ``manifest.json``,
+written last, so a mirror cut short has no manifest and ``install --from`` refuses it.
+Each part is verified against the manifest before it gets its final name; a rerun keeps
+the parts that verify and resumes the rest. The data dir is never touched.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from .digests import digest_bytes, new_hasher
+from .download import (
+    DigestMismatch,
+    Downloader,
+    DownloadItem,
+    DownloadPolicy,
+    DownloadProgress,
+    file_digest,
+    partial_path,
+)
+from .errors import SourceError
+from .fsutil import atomic_write_bytes, fsync_dir
+from .manifest import Manifest, Part, parse_manifest
+from .plan import plan_selection
+from .progress import Progress, no_progress
+from .source import MANIFEST_NAME, LocalSource, ReleaseSource, open_source
+from .trust import check_trust
+
+__all__ = ["FetchResult", "fetch_release"]
+
+_COPY_BLOCK = 4 << 20
+
+
+@dataclass(frozen=True)
+class FetchResult:
+    """What a fetch left in ``dest``."""
+
+    dest: Path
+    dataset_version: str
+    manifest_digest: str
+    trust: str
+    parts: int
+    parts_reused: int
+    bytes_received: int
+    total_bytes: int
+
+
+def _select_parts(
+    manifest: Manifest,
+    languages: list[str] | None,
+    capabilities: list[str] | None,
+    all_languages: bool,
+) -> list[Part]:
+    if languages or all_languages:
+        components = plan_selection(
+            manifest, languages=languages, capabilities=capabilities, all_languages=all_languages
+        ).components
+    else:
+        components = manifest.components  # a profile: the whole release
+    parts: dict[str, Part] = {}
+    for component in components:
+        for part in component.parts:
+            parts.setdefault(part.path, part)
+    return list(parts.values())
+
+
+def _check_existing_manifest(dest: Path, data: bytes) -> None:
+    existing = dest / MANIFEST_NAME
+    try:
+        current = existing.read_bytes()
+    except FileNotFoundError:
+        return
+    if current != data:
+        raise SourceError(
+            f"{dest} already holds another release (its manifest.json differs from "
+            f"{digest_bytes(data)})",
+            fix="fetch into an empty directory, or delete the old mirror first",
+        )
+
+
+def _progress_adapter(progress: Progress) -> Callable[[DownloadProgress], None]:
+    """Cumulative per-part reports → the store's (task, advanced, total) deltas, plus a total."""
+    seen: dict[str, int] = {}
+
+    def report(event: DownloadProgress) -> None:
+        delta = event.part.done - seen.get(event.name, 0)
+        seen[event.name] = event.part.done
+        if delta:
+            progress(f"download {event.name}", delta, event.part.total)
+            progress("fetch", delta, event.overall.total)
+
+    return report
+
+
+def _copy_verified(src: Path, part: Part, dest: Path, progress: Progress, total: int) -> bool:
+    """Copy a local part through its digest; returns False if ``dest`` was already valid."""
+    if dest.is_file() and dest.stat().st_size == part.size and file_digest(dest) == part.digest:
+        progress("fetch", part.size, total)
+        return False
+    hasher = new_hasher()
+    tmp = partial_path(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    size = 0
+    with src.open("rb") as fin, tmp.open("wb") as fout:
+        while block := fin.read(_COPY_BLOCK):
+            hasher.update(block)
+            fout.write(block)
+            size += len(block)
+            progress("fetch", len(block), total)
+        fout.flush()
+        os.fsync(fout.fileno())
+    digest = f"blake3:{hasher.hexdigest()}"
+    if size != part.size or digest != part.digest:
+        tmp.unlink(missing_ok=True)
+        raise DigestMismatch(
+            f"{src} ({size} bytes, {digest}) is not part {part.path} of the manifest "
+            f"({part.size} bytes, {part.digest})",
+            fix="copy that part from the publisher again",
+        )
+    os.replace(tmp, dest)
+    return True
+
+
+def fetch_release(
+    dest: Path,
+    *,
+    source: str | os.PathLike[str] | ReleaseSource | None = None,
+    version: str | None = None,
+    profile: str | None = None,
+    languages: list[str] | None = None,
+    capabilities: list[str] | None = None,
+    all_languages: bool = False,
+    manifest_digest: str | None = None,
+    allow_unpinned: bool = False,
+    pins: Mapping[str, str] | None = None,
+    policy: DownloadPolicy | None = None,
+    progress: Progress = no_progress,
+) -> FetchResult:
+    """Mirror a release into ``dest``. Trust is checked before a single part is fetched."""
+    dest = Path(dest)
+    owned = source is None or isinstance(source, (str, os.PathLike))
+    src = (
+        open_source(source, version=version, profile=profile)
+        if source is None or isinstance(source, (str, os.PathLike))
+        else source
+    )
+    try:
+        data = src.read_manifest()
+        digest = digest_bytes(data)
+        manifest = parse_manifest(data, digest)
+        if version is not None and manifest.dataset_version != version:
+            raise SourceError(
+                f"{src.description} holds dataset {manifest.dataset_version}, not {version}",
+                fix=f"point --from at the {version} release",
+            )
+        if profile is not None and manifest.profile not in (None, profile):
+            raise SourceError(
+                f"{src.description} holds profile {manifest.profile!r}, not {profile!r}",
+                fix=f"pass --profile {manifest.profile} or point --from at the {profile} release",
+            )
+        trust = check_trust(
+            manifest.dataset_version,
+            digest,
+            expected_digest=manifest_digest,
+            allow_unpinned=allow_unpinned,
+            pins=pins,
+        )
+        parts = _select_parts(manifest, languages, capabilities, all_languages)
+        dest.mkdir(parents=True, exist_ok=True)
+        _check_existing_manifest(dest, data)
+        total = sum(p.size for p in parts)
+        received, reused = _mirror_parts(src, parts, dest, policy, progress, total)
+        fsync_dir(dest)
+        # The manifest goes last: its presence is what says the mirror is complete.
+        atomic_write_bytes(dest / MANIFEST_NAME, data)
+    finally:
+        if owned:
+            src.close()
+    return FetchResult(
+        dest=dest,
+        dataset_version=manifest.dataset_version,
+        manifest_digest=digest,
+        trust=trust,
+        parts=len(parts),
+        parts_reused=reused,
+        bytes_received=received,
+        total_bytes=total,
+    )
+
+
+def _mirror_parts(
+    src: ReleaseSource,
+    parts: list[Part],
+    dest: Path,
+    policy: DownloadPolicy | None,
+    progress: Progress,
+    total: int,
+) -> tuple[int, int]:
+    """Put every part under ``dest``; returns (bytes received over the network, parts kept)."""
+    if isinstance(src, LocalSource):
+        copied = sum(
+            _copy_verified(src.local_part(p), p, dest / p.path, progress, total) for p in parts
+        )
+        return 0, len(parts) - copied
+    from .http_source import HttpSource
+
+    if not isinstance(src, HttpSource):
+        raise SourceError(f"cannot mirror from {src.description}: it is neither local nor HTTP")
+    items = [DownloadItem(src.part_url(p), dest / p.path, p.size, p.digest, p.path) for p in parts]
+    downloader = Downloader(
+        policy or src.policy, client=src.client, progress=_progress_adapter(progress)
+    )
+    results = downloader.download(items)
+    return sum(r.bytes_received for r in results), sum(r.reused for r in results)

@@ -1,0 +1,186 @@
+"""A release served over HTTP(S): the ``ReleaseSource`` the store uses for ``--from URL``.
+
+``lexicon_store.source.open_source`` imports this module only for http(s) specs, so a
+local ``--from`` never loads httpx. Even here the HTTP client is built on first use.
+
+Parts are located next to the manifest, or under the manifest's ``base_url`` when the
+publisher set one. While the store decompresses one part, the following parts of the
+same component (which it will certainly ask for next) are already downloading into the
+store's partial files, so network and decompression overlap.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+
+from .digests import digest_bytes, hex_of
+from .download import (
+    Downloader,
+    DownloadError,
+    DownloadItem,
+    DownloadPolicy,
+    DownloadProgress,
+    DownloadResult,
+    fetch_bytes,
+    make_client,
+)
+from .errors import ManifestError, SourceError
+from .manifest import Part, parse_manifest
+from .progress import Progress
+
+__all__ = ["MAX_MANIFEST_BYTES", "HttpSource", "manifest_url_for"]
+
+MAX_MANIFEST_BYTES = 64 << 20
+MANIFEST_NAME = "manifest.json"
+
+
+def manifest_url_for(url: str) -> str:
+    """A URL ending in ``.json`` names the manifest; anything else is the release directory."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise SourceError(f"{url!r} is not an http(s) URL", fix="pass --from http(s)://HOST/PATH")
+    if parts.path.endswith(".json"):
+        return url
+    return url.rstrip("/") + "/" + MANIFEST_NAME
+
+
+class _PartProgress:
+    """Turns cumulative download reports into the store's (task, advanced, total) deltas."""
+
+    def __init__(self, part: Part, progress: Progress) -> None:
+        self._task = f"download {part.path}"
+        self._progress = progress
+        self._seen = 0
+
+    def __call__(self, event: DownloadProgress) -> None:
+        delta = event.part.done - self._seen
+        self._seen = event.part.done
+        if delta:
+            self._progress(self._task, delta, event.part.total)
+
+
+class HttpSource:
+    """Manifest and parts of one release at an http(s) URL."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        policy: DownloadPolicy | None = None,
+        client: httpx.Client | None = None,
+    ) -> None:
+        self.manifest_url = manifest_url_for(url)
+        self.policy = policy or DownloadPolicy()
+        self._client = client
+        self._owns_client = client is None
+        self._base_url = urljoin(self.manifest_url, ".")
+        self._following: dict[str, tuple[Part, ...]] = {}
+        self._jobs: dict[Path, tuple[Future[DownloadResult], Downloader]] = {}
+        self._lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
+
+    @property
+    def description(self) -> str:
+        return self.manifest_url
+
+    @property
+    def client(self) -> httpx.Client:
+        with self._lock:
+            if self._client is None:
+                self._client = make_client(self.policy)
+            return self._client
+
+    def part_url(self, part: Part) -> str:
+        return urljoin(self._base_url, part.path)
+
+    def read_manifest(self) -> bytes:
+        data = fetch_bytes(
+            self.manifest_url, max_size=MAX_MANIFEST_BYTES, policy=self.policy, client=self.client
+        )
+        self._learn(data)
+        return data
+
+    def _learn(self, data: bytes) -> None:
+        """Note base_url and each component's part order; the store validates the rest."""
+        try:
+            raw = json.loads(data)
+            manifest = parse_manifest(data, digest_bytes(data))
+        except (ValueError, ManifestError):
+            return  # the store's own parse reports it properly
+        base = raw.get("base_url") if isinstance(raw, dict) else None
+        if isinstance(base, str) and base:
+            resolved = urljoin(self.manifest_url, base if base.endswith("/") else base + "/")
+            if urlsplit(resolved).scheme not in ("http", "https"):
+                raise SourceError(
+                    f"{self.manifest_url}: base_url {base!r} is not an http(s) URL",
+                    fix="ask the publisher to fix base_url, or mirror the release with fetch",
+                )
+            self._base_url = resolved
+        for component in manifest.components:
+            for i, part in enumerate(component.parts):
+                self._following[part.digest] = component.parts[i + 1 :]
+
+    def local_part(self, part: Part) -> Path | None:
+        return None
+
+    def fetch_part(self, part: Part, dest_partial: Path, progress: Progress) -> None:
+        future = self._submit(part, dest_partial, progress)
+        # The store names partials <part hex>.partial; prefetch only under that convention.
+        if dest_partial.name == f"{hex_of(part.digest)}.partial":
+            for nxt in self._following.get(part.digest, ())[: max(0, self.policy.parallel - 1)]:
+                self._submit(nxt, dest_partial.with_name(f"{hex_of(nxt.digest)}.partial"), progress)
+        try:
+            future.result()
+        finally:
+            with self._lock:
+                self._jobs.pop(dest_partial, None)  # the store owns the file from here on
+
+    def _submit(self, part: Part, dest: Path, progress: Progress) -> Future[DownloadResult]:
+        with self._lock:
+            job = self._jobs.get(dest)
+            if job is not None:
+                return job[0]
+        item = DownloadItem(self.part_url(part), dest, part.size, part.digest, part.path)
+        downloader = Downloader(
+            self.policy, client=self.client, progress=_PartProgress(part, progress)
+        )
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(
+                    max_workers=max(1, self.policy.parallel), thread_name_prefix="lexicon-dl"
+                )
+            future = self._pool.submit(_single, downloader, item)
+            self._jobs[dest] = (future, downloader)
+        return future
+
+    def close(self) -> None:
+        """Stop prefetches nobody asked for (their partials stay and resume next time)."""
+        with self._lock:
+            jobs = list(self._jobs.values())
+            self._jobs.clear()
+            pool, self._pool = self._pool, None
+        for _, downloader in jobs:
+            downloader.cancel()
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        if self._owns_client and self._client is not None:
+            self._client.close()
+            self._client = None
+
+
+def _single(downloader: Downloader, item: DownloadItem) -> DownloadResult:
+    try:
+        [result] = downloader.download([item])
+    except DownloadError:
+        raise
+    except OSError as exc:
+        raise DownloadError(
+            f"cannot write {item.dest}: {exc}", url=item.url, fix="free disk space and rerun"
+        ) from exc
+    return result
