@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -97,3 +98,85 @@ class Files:
 @pytest.fixture
 def files(server: Any, served: Path, tmp_path: Path) -> Files:
     return Files(server, served, tmp_path / "dest")
+
+
+# --- real releases, packaged by our packager and served over loopback -----------------------
+
+PART_SIZE = 64 * 1024  # small, so components split into several parts
+
+LAYOUT = {
+    # component id: (language, capability, dataset path, size)
+    "en.lexical": ("en", "lexical", "en/lexical.sqlite", 300_000),
+    "en.wordplay": ("en", "wordplay", "en/wordplay.sqlite", 90_000),
+    "fr.lexical": ("fr", "lexical", "fr/lexical.sqlite", 150_000),
+    "shared.licenses": (None, "shared", "DATA_LICENSES.md", 2_000),
+}
+
+
+@dataclass(frozen=True)
+class Release:
+    """A packaged release under the served root, and how to reach it."""
+
+    name: str
+    dir: Path
+    digest: str
+    version: str
+    url: str
+    built: Path
+
+    @property
+    def manifest_url(self) -> str:
+        return f"{self.url}/manifest.json"
+
+    @property
+    def part_bytes(self) -> int:
+        manifest = json.loads((self.dir / "manifest.json").read_bytes())
+        return sum(p["size"] for c in manifest["components"] for p in c["parts"])
+
+    def parts_of(self, *component_ids: str) -> list[dict[str, Any]]:
+        manifest = json.loads((self.dir / "manifest.json").read_bytes())
+        return [p for c in manifest["components"] if c["id"] in component_ids for p in c["parts"]]
+
+
+def make_built(root: Path, version: str, seed: int) -> Path:
+    """A built dataset dir (docs/architecture.md section 1) of incompressible bytes."""
+    rng = random.Random(seed)
+    components = []
+    for cid, (lang, cap, rel, size) in LAYOUT.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(rng.randbytes(size))
+        components.append({"id": cid, "language": lang, "capability": cap, "path": rel})
+    dataset = {
+        "format": 1,
+        "dataset_version": version,
+        "profile": "test",
+        "schemas": {"lexical": 1, "wordplay": 1, "semantic": 1},
+        "languages": {
+            "en": {"name": "English", "capabilities": ["lexical", "wordplay"]},
+            "fr": {"name": "French", "capabilities": ["lexical"]},
+        },
+        "components": components,
+    }
+    (root / "dataset.json").write_text(json.dumps(dataset))
+    return root
+
+
+@pytest.fixture
+def make_release(server: Any, served: Path, tmp_path: Path) -> Callable[..., Release]:
+    from lexicon_store.package import package_release
+
+    def make(version: str = "net-1.0.0", seed: int = 1) -> Release:
+        name = f"{version}-{seed}"
+        built = make_built(tmp_path / "built" / name, version, seed)
+        result = package_release(built, served / name, part_size=PART_SIZE, level=1)
+        return Release(
+            name, served / name, result.manifest_digest, version, f"{server.url}/{name}", built
+        )
+
+    return make
+
+
+@pytest.fixture
+def release(make_release: Callable[..., Release]) -> Release:
+    return make_release()
