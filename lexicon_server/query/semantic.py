@@ -121,6 +121,11 @@ class VectorStore:
                 self._open[language] = vectors
             return vectors
 
+    def close(self) -> None:
+        """Forget the open vectors (the corpus closes their database connections)."""
+        with self._lock:
+            self._open.clear()
+
     def vector_languages(self) -> tuple[list[str], dict[str, str]]:
         """(installed vector languages, {other vector languages of the corpus: reason})."""
         selection = self.corpus.selection

@@ -1,0 +1,68 @@
+"""Read-only facts about the active selection, served as MCP resources.
+
+Licences travel with the data (DATA_LICENSES.md is a shared component of every
+release); the manifest summary and the language table tell a client what this install
+can answer before it asks.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lexicon_server.corpus.reader import Corpus
+
+__all__ = ["LICENSES_FILE", "languages_json", "licenses_text", "manifest_json"]
+
+LICENSES_FILE = "DATA_LICENSES.md"
+
+
+def licenses_text(corpus: Corpus) -> str:
+    """The data licences of the active release, as shipped with it."""
+    path = corpus.selection.files.get(LICENSES_FILE)
+    if path is None:
+        return (
+            f"# Data licences\n\nThe active selection ({corpus.dataset_version}) carries no "
+            f"{LICENSES_FILE}; every tool result still names its source and licence.\n"
+        )
+    return path.read_text(encoding="utf-8")
+
+
+def manifest_json(corpus: Corpus) -> str:
+    """What is active: dataset version, manifest digest, activation and component paths."""
+    selection = corpus.selection
+    body = {
+        "dataset_version": selection.dataset_version,
+        "manifest_digest": selection.manifest_digest,
+        "activation_id": selection.activation_id,
+        "profile": selection.profile,
+        "installed": {lang: sorted(caps) for lang, caps in sorted(selection.installed.items())},
+        "components": sorted(selection.files),
+    }
+    return json.dumps(body, indent=2, ensure_ascii=False)
+
+
+def languages_json(corpus: Corpus) -> str:
+    """Every language the release carries, what it has, and what this install serves."""
+    selection = corpus.selection
+    rows = []
+    for code in sorted(selection.catalogue):
+        carried = sorted(selection.catalogue[code])
+        rows.append(
+            {
+                "language": code,
+                "name": selection.language_names.get(code, code),
+                "capabilities": carried,
+                "installed": sorted(selection.installed.get(code, frozenset())),
+                "status": {
+                    cap: selection.availability(code, cap) or "installed"
+                    for cap in ("lexical", "semantic", "wordplay")
+                },
+            }
+        )
+    return json.dumps(
+        {"dataset_version": selection.dataset_version, "languages": rows},
+        indent=2,
+        ensure_ascii=False,
+    )

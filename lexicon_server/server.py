@@ -1,0 +1,165 @@
+"""Assemble the MCP server: the seven dictionary tools, resources, opt-in tool groups.
+
+`build_server` does no I/O: component databases and vector files are opened on first
+use and closed when the server's lifespan ends.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mcp.server.mcpserver import MCPServer
+
+from lexicon_server import resources
+from lexicon_server.query.semantic import VectorStore
+
+if TYPE_CHECKING:
+    from lexicon_server.config import ServerConfig
+    from lexicon_server.corpus.reader import Corpus
+
+__all__ = ["DICTIONARY_TOOLS", "AppState", "build_server"]
+
+DICTIONARY_TOOLS = (
+    "dictionary_lookup",
+    "dictionary_synonyms",
+    "dictionary_translate",
+    "dictionary_relations",
+    "dictionary_semantic_neighbors",
+    "rhymes",
+    "wordplay",
+)
+
+_log = logging.getLogger(__name__)
+
+_INSTRUCTIONS = """Lexicon is an offline dictionary over a locally installed corpus
+({version}). Tools: dictionary_lookup (senses, examples, pronunciations, translations),
+dictionary_synonyms, dictionary_translate, dictionary_relations,
+dictionary_semantic_neighbors, rhymes (English) and wordplay (anagram, palindrome,
+spoonerism, pun). Results name their source and licence. When a language or kind of
+data is not installed, the error says which of four reasons applies and how to install
+it; it never means the word does not exist. Resources: lexicon://licenses,
+lexicon://manifest, lexicon://languages."""
+
+
+@dataclass(frozen=True)
+class AppState:
+    """What the lifespan hands to request handlers: the open corpus and the config."""
+
+    corpus: Corpus
+    vectors: VectorStore
+    config: ServerConfig
+
+
+def build_server(corpus: Corpus, config: ServerConfig) -> MCPServer[AppState]:
+    """The MCP server over `corpus`: seven dictionary tools, plus opt-in groups."""
+    vectors = VectorStore(corpus)
+
+    @asynccontextmanager
+    async def lifespan(_server: MCPServer[AppState]) -> AsyncIterator[AppState]:
+        try:
+            yield AppState(corpus=corpus, vectors=vectors, config=config)
+        finally:
+            vectors.close()
+            corpus.close()
+
+    server: MCPServer[AppState] = MCPServer(
+        "lexicon",
+        title="Lexicon dictionary",
+        instructions=_INSTRUCTIONS.format(version=corpus.dataset_version),
+        version=_version(),
+        lifespan=lifespan,
+        log_level="WARNING",
+    )
+    _register_dictionary_tools(server, corpus, vectors)
+    _register_resources(server, corpus)
+    _register_opt_in_groups(server, corpus, config)
+    return server
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("lexicon")
+    except PackageNotFoundError:
+        return "0"
+
+
+def _register_dictionary_tools(
+    server: MCPServer[AppState], corpus: Corpus, vectors: VectorStore
+) -> None:
+    from lexicon_server.tools import lookup, relations, semantic, synonyms, translate
+
+    lookup.register(server, corpus)
+    synonyms.register(server, corpus)
+    translate.register(server, corpus)
+    relations.register(server, corpus)
+    semantic.register(server, corpus, vectors)
+    # rhymes and wordplay are written by the wordplay engineer, against the same contract.
+    import importlib
+
+    for name in ("rhymes", "wordplay"):
+        try:
+            module = importlib.import_module(f"lexicon_server.tools.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"lexicon_server.tools.{name}":
+                raise
+            _log.warning("tool module lexicon_server.tools.%s is not available", name)
+            continue
+        module.register(server, corpus)
+
+
+def _register_resources(server: MCPServer[AppState], corpus: Corpus) -> None:
+    @server.resource(
+        "lexicon://licenses",
+        name="licenses",
+        title="Data licences",
+        description="Licences of every data source in the active release (DATA_LICENSES.md)",
+        mime_type="text/markdown",
+    )
+    def licenses() -> str:
+        return resources.licenses_text(corpus)
+
+    @server.resource(
+        "lexicon://manifest",
+        name="manifest",
+        title="Active dataset",
+        description="Dataset version, manifest digest, activation and installed components",
+        mime_type="application/json",
+    )
+    def manifest() -> str:
+        return resources.manifest_json(corpus)
+
+    @server.resource(
+        "lexicon://languages",
+        name="languages",
+        title="Languages",
+        description="Languages the release carries, their capabilities and what is installed",
+        mime_type="application/json",
+    )
+    def languages() -> str:
+        return resources.languages_json(corpus)
+
+
+def _register_opt_in_groups(
+    server: MCPServer[AppState], corpus: Corpus, config: ServerConfig
+) -> None:
+    # Imported only when switched on, so the default server neither loads nor lists them.
+    if config.glossary_path is not None:
+        from lexicon_server.glossary import tools as glossary_tools
+
+        glossary_tools.register(server, config.glossary_path, corpus)
+    if config.slang_enabled or config.urban_dictionary_enabled:
+        from lexicon_server.slang import tools as slang_tools
+
+        slang_tools.register(
+            server,
+            corpus=corpus,
+            glossary_path=config.glossary_path,
+            online=config.urban_dictionary_enabled,
+            config=config,
+        )

@@ -1,0 +1,62 @@
+"""The `dictionary_synonyms` tool."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+from mcp_types import CallToolResult
+from pydantic import Field
+
+from lexicon_server.models import SynonymsResult
+from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, synonyms
+from lexicon_server.tools._shared import Language, Limit, Word, respond, tool_annotations
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+    from lexicon_server.corpus.reader import Corpus
+
+__all__ = ["register"]
+
+_DESCRIPTION = """Synonyms of a word, grouped by the dictionary sense they belong to
+(synset members and sense-attached synonym edges), plus one group of unsensed synonyms
+(word-to-word edges, e.g. ConceptNet) with its own allocation. `limit` is the total
+number of candidates; `count` is the number of groups and `candidate_count` the number
+of candidates."""
+
+
+def register(server: MCPServer, corpus: Corpus) -> None:
+    async def dictionary_synonyms(
+        word: Word,
+        language: Language = "en",
+        limit: Annotated[
+            int, Field(ge=1, le=100, description="total candidates returned: 1 to 100")
+        ] = 20,
+        max_senses: Annotated[
+            int,
+            Field(ge=1, le=100, description="how many of the word's senses to inspect: 1 to 100"),
+        ] = MAX_SENSES_DEFAULT,
+        unsensed_limit: Annotated[
+            int | None,
+            Field(
+                description=(
+                    "candidates reserved for unsensed synonyms: 0 disables them, 1..limit is "
+                    "an explicit allocation; omitted means 5 (or limit if smaller). -1 is not "
+                    "accepted. Unused allocation goes back to sense groups."
+                )
+            ),
+        ] = None,
+    ) -> Annotated[CallToolResult, SynonymsResult]:
+        return respond(
+            corpus, lambda: synonyms(corpus, word, language, limit, max_senses, unsensed_limit)
+        )
+
+    server.add_tool(
+        dictionary_synonyms,
+        description=_DESCRIPTION,
+        annotations=tool_annotations("Synonyms"),
+        structured_output=True,
+    )
+
+
+_ = Limit

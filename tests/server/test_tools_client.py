@@ -1,0 +1,183 @@
+"""Every dictionary tool through the SDK's own in-memory client."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import anyio
+import pytest
+from mcp import Client
+from mcp_types import CallToolResult
+
+from lexicon_server.config import load_config
+from lexicon_server.corpus.reader import Corpus
+from lexicon_server.server import build_server
+
+T = TypeVar("T")
+DICTIONARY = {
+    "dictionary_lookup",
+    "dictionary_synonyms",
+    "dictionary_translate",
+    "dictionary_relations",
+    "dictionary_semantic_neighbors",
+}
+
+
+def with_client(corpus: Corpus, body: Callable[[Client], Awaitable[T]]) -> T:
+    server = build_server(corpus, load_config({}))
+
+    async def main() -> T:
+        async with Client(server) as client:
+            return await body(client)
+
+    return anyio.run(main)
+
+
+def call(corpus: Corpus, name: str, args: dict[str, Any]) -> CallToolResult:
+    return with_client(corpus, lambda c: c.call_tool(name, args))
+
+
+def test_tools_are_listed_with_schemas_and_annotations(corpus: Corpus) -> None:
+    tools = with_client(corpus, lambda c: c.list_tools()).tools
+    names = {t.name for t in tools}
+    assert names >= DICTIONARY
+    # nothing beyond the seven dictionary tools without opt-in switches
+    assert names <= DICTIONARY | {"rhymes", "wordplay"}
+    for tool in tools:
+        if tool.name not in DICTIONARY:
+            continue
+        assert tool.output_schema is not None and tool.output_schema["type"] == "object"
+        assert tool.annotations is not None
+        assert tool.annotations.read_only_hint is True
+        assert tool.annotations.idempotent_hint is True
+        assert tool.annotations.open_world_hint is False
+        props = tool.input_schema["properties"]
+        assert all(p.get("description") for p in props.values()), tool.name
+        if "limit" in props:
+            assert (props["limit"]["minimum"], props["limit"]["maximum"]) == (1, 100)
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "check"),
+    [
+        (
+            "dictionary_lookup",
+            {"word": "dogs"},
+            lambda d: d["resolutions"][0]["lemma"] == "dog" and d["senses"],
+        ),
+        (
+            "dictionary_synonyms",
+            {"word": "dog"},
+            lambda d: d["candidate_count"] > 0 and d["count"] == len(d["groups"]),
+        ),
+        (
+            "dictionary_translate",
+            {"word": "house", "target_language": "fr"},
+            lambda d: "maison" in {c["text"] for g in d["groups"] for c in g["candidates"]},
+        ),
+        (
+            "dictionary_relations",
+            {"word": "dog", "relation": "hypernym", "max_depth": 2},
+            lambda d: {r["relation_scope"] for r in d["results"]} == {"direct", "transitive"},
+        ),
+        (
+            "dictionary_semantic_neighbors",
+            {"word": "king"},
+            lambda d: d["neighbors"][0]["text"] in {"queen", "prince", "princess"},
+        ),
+    ],
+)
+def test_each_tool_answers_with_structured_content(
+    corpus: Corpus, name: str, args: dict[str, Any], check: Callable[[dict[str, Any]], bool]
+) -> None:
+    result = call(corpus, name, args)
+    assert not result.is_error, result.content
+    data = result.structured_content
+    assert data is not None and check(data)
+    assert data["dataset_version"] == corpus.dataset_version
+    # the text content carries the same JSON for clients without structured output
+    assert json.loads(result.content[0].text) == data  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "reason"),
+    [
+        ("dictionary_lookup", {"word": "Haus", "language": "de"}, "language_not_installed"),
+        ("dictionary_lookup", {"word": "x", "language": "xx"}, "unknown_language"),
+        (
+            "dictionary_semantic_neighbors",
+            {"word": "chien", "language": "fr"},
+            "capability_not_installed",
+        ),
+        (
+            "dictionary_semantic_neighbors",
+            {"word": "Hund", "language": "de"},
+            "not_available_upstream",
+        ),
+    ],
+)
+def test_four_reasons_are_structured_errors(
+    corpus: Corpus, name: str, args: dict[str, Any], reason: str
+) -> None:
+    result = call(corpus, name, args)
+    assert result.is_error
+    error = (result.structured_content or {})["error"]
+    assert error["reason"] == reason
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert text.startswith(reason) and "no such word" not in text
+    if reason == "language_not_installed":
+        assert error["fix"].startswith("lexicon-data ")
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "parameter"),
+    [
+        ("dictionary_lookup", {"word": ""}, "word"),
+        ("dictionary_lookup", {"word": "x" * 101}, "word"),
+        ("dictionary_lookup", {"word": "dog", "limit": 0}, "limit"),
+        ("dictionary_lookup", {"word": "dog", "limit": 101}, "limit"),
+        ("dictionary_lookup", {"word": "dog", "language": "en_GB!"}, "language"),
+        ("dictionary_relations", {"word": "dog", "relation": "bogus"}, "relation"),
+        ("dictionary_synonyms", {"word": "dog", "limit": 3, "unsensed_limit": 4}, "unsensed_limit"),
+        ("dictionary_synonyms", {"word": "dog", "unsensed_limit": -1}, "unsensed_limit"),
+        (
+            "dictionary_relations",
+            {"word": "dog", "relation": "hypernym", "max_depth": 2, "transitive_limit": -1},
+            "transitive_limit",
+        ),
+        ("dictionary_translate", {"word": "dog", "target_language": "??"}, "target_language"),
+        ("dictionary_semantic_neighbors", {"word": "king", "limit": 101}, "limit"),
+    ],
+)
+def test_bad_input_is_a_clear_tool_error(
+    corpus: Corpus, name: str, args: dict[str, Any], parameter: str
+) -> None:
+    result = call(corpus, name, args)
+    assert result.is_error
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert parameter in text
+    assert "Error executing tool" in text and len(text) < 2000
+
+
+def test_resources(corpus: Corpus) -> None:
+    async def body(client: Client) -> dict[str, str]:
+        listed = await client.list_resources()
+        out = {}
+        for resource in listed.resources:
+            read = await client.read_resource(str(resource.uri))
+            out[str(resource.uri)] = read.contents[0].text  # type: ignore[union-attr]
+        return out
+
+    texts = with_client(corpus, body)
+    assert set(texts) == {"lexicon://licenses", "lexicon://manifest", "lexicon://languages"}
+    assert "WordNet" in texts["lexicon://licenses"]
+    manifest = json.loads(texts["lexicon://manifest"])
+    assert manifest["dataset_version"] == corpus.dataset_version
+    assert manifest["installed"]["en"] == ["lexical", "semantic"]
+    languages = {
+        row["language"]: row for row in json.loads(texts["lexicon://languages"])["languages"]
+    }
+    assert languages["de"]["status"]["lexical"] == "language_not_installed"
+    assert languages["fr"]["status"]["semantic"] == "capability_not_installed"
