@@ -278,21 +278,22 @@ def remove_language(*, languages: list[str], data_dir: Path | None = None) -> Ac
     dd = open_data_dir(data_dir)
     with dd.writer_lock():
         active, body = _active(dd)
-        for code in languages:
-            reason = (
-                None
-                if code in active.installed
-                else "unknown_language"
-                if code not in active.catalogue
-                else "language_not_installed"
+        unknown = [code for code in languages if code not in active.catalogue]
+        if unknown:
+            raise SelectionError(
+                f"cannot remove {', '.join(map(repr, unknown))}: release "
+                f"{active.dataset_version} does not carry it (unknown_language)",
+                fix="see `lexicon-data languages`",
+                reason="unknown_language",
             )
-            if reason is not None:
-                raise SelectionError(
-                    f"cannot remove {code!r}: {reason} in the active selection "
-                    f"(installed: {', '.join(sorted(active.installed))})",
-                    fix="see `lexicon-data languages`",
-                    reason=reason,
-                )
+        if not any(code in active.installed for code in languages):
+            # Already gone (for instance a rerun after an interruption): nothing to do.
+            return ActivateResult(
+                active.activation_id,
+                active.activation_id,
+                active.dataset_version,
+                active.installed,
+            )
         installed = {k: v for k, v in active.installed.items() if k not in languages}
         if not installed:
             raise SelectionError(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -86,7 +87,7 @@ class Release:
 
 @pytest.fixture
 def make_release(tmp_path: Path) -> Callable[..., Release]:
-    counter = iter(range(1000))
+    counter = iter(range(1, 1000))
 
     def make(version: str = "test-1.0.0", seeds: dict[str, int] | None = None) -> Release:
         n = next(counter)
@@ -97,9 +98,20 @@ def make_release(tmp_path: Path) -> Callable[..., Release]:
     return make
 
 
+@pytest.fixture(scope="session")
+def _pristine_release(tmp_path_factory: pytest.TempPathFactory) -> Release:
+    root = tmp_path_factory.mktemp("pristine")
+    built = make_built_dir(root / "built0")
+    result = package_release(built, root / "release0", part_size=PART_SIZE)
+    return Release(result.release_dir, result.manifest_digest, result)
+
+
 @pytest.fixture
-def release(make_release: Callable[..., Release]) -> Release:
-    return make_release()
+def release(_pristine_release: Release, tmp_path: Path) -> Release:
+    """A fresh copy of the standard test release (tests may damage it)."""
+    shutil.copytree(_pristine_release.dir.parent / "built0", tmp_path / "built0")
+    shutil.copytree(_pristine_release.dir, tmp_path / "release0")
+    return Release(tmp_path / "release0", _pristine_release.digest, _pristine_release.result)
 
 
 @pytest.fixture
@@ -146,7 +158,7 @@ def snap() -> Callable[[Path], dict[str, bytes]]:
 
 @pytest.fixture
 def built_factory(tmp_path: Path) -> Callable[..., Path]:
-    counter = iter(range(1000))
+    counter = iter(range(1, 1000))
 
     def make(version: str = "test-1.0.0", seeds: dict[str, int] | None = None) -> Path:
         return make_built_dir(tmp_path / f"b{next(counter)}", version, seeds)
