@@ -124,8 +124,9 @@ def write_wordplay(
     - `zipf`: Zipf frequency by casefolded word (wordfreq's keys); missing words rank 0.
     - `sources`: every source named above, with `pronunciation_source` among them.
 
-    CMUdict pronunciations attach to every headword with the same casefolded spelling;
-    a CMUdict word with no such headword becomes a word of its own, spelled by CMUdict.
+    Every CMUdict spelling is a word (a headword spelled exactly the same keeps its own
+    source), and CMUdict pronunciations attach to every word with the same casefolded
+    spelling, so WordNet's 'Paris' is pronounced like CMUdict's 'paris'.
     Raises `BuildError` if a source name is not among `sources`.
     """
     path = Path(path)
@@ -283,11 +284,9 @@ def _flush_pronunciations(
 
 def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats:
     conn.execute("CREATE INDEX _hw_fold ON _hw (fold)")
-    # CMUdict words no headword spells (case-insensitively) become words of their own.
-    conn.execute(
-        "INSERT INTO _hw SELECT * FROM _cmu c "
-        "WHERE NOT EXISTS (SELECT 1 FROM _hw h WHERE h.fold = c.fold)"
-    )
+    # CMUdict spellings are words of their own unless a headword is spelled exactly so:
+    # 'it' must not hide behind WordNet's 'IT' (information technology).
+    conn.execute("INSERT OR IGNORE INTO _hw SELECT * FROM _cmu")
     # Ranking order: most frequent first; among equals, the lower-case spelling first.
     conn.execute(
         "INSERT INTO words (text, letters, signature, is_single, is_palindrome, zipf, source_id) "

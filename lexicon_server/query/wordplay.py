@@ -1,0 +1,552 @@
+"""wordplay: anagrams, palindromes, spoonerisms and pun candidates for English text.
+
+One kind per call, with the rules of the product brief:
+
+- anagram: single-token, strictly alphabetic headwords whose normalised letters (NFKC,
+  casefold, ASCII a-z) are a reordering of the query's; the query's own spelling is left out.
+- palindrome: whether the query is one, plus stored palindromes other than the query, in
+  `(letters, word id)` order starting at the query's letters and wrapping round once.
+  A one-code-point query gets no candidates.
+- spoonerism: exactly two words; their initial consonant clusters are exchanged over at
+  most eight pronunciations of each. A swap is a `lexical_term` when both new sounds spell
+  corpus headwords (all of them are listed), else a `generated_candidate`.
+- pun: exact homophones (identical CMUdict phones) that carry at least one sense the
+  query does not have. Candidates only; `context` re-orders them by words shared with
+  the glosses of those senses, never by vector similarity.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from lexicon_server.errors import InvalidArgument
+from lexicon_server.models import MAX_RESPONSE_CHARS, Budget
+from lexicon_server.query.common import (
+    check_limit,
+    check_text,
+    clip,
+    fit_response,
+)
+from lexicon_server.query.rhymes import RhymeIndex, query_words, rhyme_index
+from lexicon_server.query.wordplay_keys import fold, is_palindrome, letters, signature
+from lexicon_server.query.wordplay_models import (
+    AnagramCandidate,
+    PalindromeCandidate,
+    Provenance,
+    PunCandidate,
+    PunSense,
+    SpoonerismCandidate,
+    WordplayResult,
+)
+
+if TYPE_CHECKING:
+    from lexicon_server.corpus.reader import Corpus
+
+__all__ = ["KINDS", "MAX_CONTEXT_CHARS", "MAX_PRONUNCIATIONS", "wordplay"]
+
+Kind = Literal["anagram", "palindrome", "spoonerism", "pun"]
+KINDS: dict[str, Kind] = {
+    "anagram": "anagram",
+    "palindrome": "palindrome",
+    "spoonerism": "spoonerism",
+    "pun": "pun",
+}
+LANGUAGE = "en"
+MAX_CONTEXT_CHARS = 512
+MAX_PRONUNCIATIONS = 8  # per word, for spoonerisms
+MAX_PUN_SENSES = 5  # senses listed per pun candidate (the total is reported)
+PUN_GLOSS_CHARS = 240
+
+_CONTEXT_WORD = re.compile(r"[a-z]+")
+# Words too common to say anything about which sense a context means.
+_STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "but",
+        "by",
+        "for",
+        "from",
+        "has",
+        "have",
+        "he",
+        "her",
+        "his",
+        "i",
+        "in",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "our",
+        "she",
+        "so",
+        "that",
+        "the",
+        "their",
+        "them",
+        "they",
+        "this",
+        "to",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "which",
+        "who",
+        "will",
+        "with",
+        "you",
+        "your",
+    ]
+)
+
+
+@dataclass
+class _Answer:
+    """What a kind hands back before the shared result fields are added."""
+
+    count: int
+    truncated: bool
+    query_words: list[str]
+    unresolved: list[str]
+    cut: list[str]
+
+
+def wordplay(
+    corpus: Corpus,
+    text: str,
+    kind: str,
+    context: str | None = None,
+    limit: int = 20,
+) -> WordplayResult:
+    """Answer one wordplay `kind` for `text` (see the module docstring for the rules)."""
+    checked = check_text("text", text)
+    checked_kind = KINDS.get(kind) if isinstance(kind, str) else None
+    if checked_kind is None:
+        raise InvalidArgument("kind", "one of 'anagram', 'palindrome', 'spoonerism', 'pun'", kind)
+    check_limit("limit", limit)
+    context_text = _check_context(context, checked_kind)
+    conn = corpus.db(LANGUAGE, "wordplay")
+    index = rhyme_index(conn)
+    base: dict[str, object] = {
+        "text": checked,
+        "kind": checked_kind,
+        "language": LANGUAGE,
+        "dataset_version": corpus.dataset_version,
+    }
+    if checked_kind == "anagram":
+        return _anagrams(conn, index, checked, limit, base)
+    if checked_kind == "palindrome":
+        return _palindromes(conn, index, checked, limit, base)
+    if checked_kind == "spoonerism":
+        return _spoonerisms(conn, index, checked, limit, base)
+    return _puns(corpus, conn, index, checked, context_text, limit, base)
+
+
+def _check_context(context: str | None, kind: Kind) -> str | None:
+    if context is None:
+        return None
+    if kind != "pun":
+        raise InvalidArgument(
+            "context",
+            f"omitted for kind={kind!r}; context is accepted only with kind='pun'",
+            context,
+        )
+    allowed = f"1 to {MAX_CONTEXT_CHARS} characters of text (kind='pun' only)"
+    stripped = context.strip()
+    if not stripped or len(context) > MAX_CONTEXT_CHARS:
+        raise InvalidArgument("context", allowed, context)
+    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in "\t\n\r" for ch in stripped):
+        raise InvalidArgument("context", allowed + " without control characters", context)
+    return stripped
+
+
+def _result(base: dict[str, object], answer: _Answer, **fields: object) -> WordplayResult:
+    return WordplayResult.model_validate(
+        {
+            **base,
+            **fields,
+            "query_words": answer.query_words,
+            "unresolved": answer.unresolved,
+            "count": answer.count,
+            "truncated": answer.truncated,
+            "budget": Budget(max_chars=MAX_RESPONSE_CHARS, cut=answer.cut),
+        }
+    )
+
+
+# --- anagram ------------------------------------------------------------------------------
+
+
+def _anagrams(
+    conn: sqlite3.Connection, index: RhymeIndex, text: str, limit: int, base: dict[str, object]
+) -> WordplayResult:
+    query_letters = letters(text)
+    if not query_letters:
+        raise InvalidArgument("text", "text with at least one letter a-z for kind='anagram'", text)
+    # `is_single = 1` lets SQLite use the partial signature index; id order is rank order.
+    rows = conn.execute(
+        "SELECT id, text, letters, zipf, source_id FROM words "
+        "WHERE signature = ? AND is_single = 1 ORDER BY id",
+        (signature(query_letters),),
+    )
+    found: list[AnagramCandidate] = []
+    seen: set[str] = set()
+    truncated = False
+    for _wid, word, word_letters, zipf, source_id in rows:
+        if word_letters == query_letters or word_letters in seen:
+            continue  # the query itself, or another capitalisation of a word already listed
+        if len(found) == limit:
+            truncated = True
+            break
+        seen.add(word_letters)
+        found.append(
+            AnagramCandidate(
+                word=word,
+                letters=word_letters,
+                zipf=zipf,
+                provenance=[index.spelling[source_id]],
+            )
+        )
+    answer = _Answer(len(found), truncated, [], [], [])
+    return _result(base, answer, letters=query_letters, anagrams=found)
+
+
+# --- palindrome ---------------------------------------------------------------------------
+
+
+def _palindromes(
+    conn: sqlite3.Connection, index: RhymeIndex, text: str, limit: int, base: dict[str, object]
+) -> WordplayResult:
+    query_letters = letters(text)
+    is_query_palindrome = is_palindrome(text)
+    found: list[PalindromeCandidate] = []
+    truncated = False
+    cut: list[str] = []
+    if len(text) == 1:
+        cut.append("a one-character query gets no palindrome candidates")
+    else:
+        # From the query's letters to the end of the index, then from the start back up to
+        # them: every stored palindrome once, in (letters, id) order.
+        after = conn.execute(
+            "SELECT text, letters, source_id FROM words "
+            "WHERE is_palindrome = 1 AND letters >= ? ORDER BY letters, id",
+            (query_letters,),
+        )
+        before = conn.execute(
+            "SELECT text, letters, source_id FROM words "
+            "WHERE is_palindrome = 1 AND letters < ? ORDER BY letters, id",
+            (query_letters,),
+        )
+        seen: set[str] = set()
+        for rows in (after, before):
+            for word, word_letters, source_id in rows:
+                if word_letters == query_letters or fold(word) in seen:
+                    continue
+                if len(found) == limit:
+                    truncated = True
+                    break
+                seen.add(fold(word))
+                found.append(
+                    PalindromeCandidate(
+                        word=word, letters=word_letters, provenance=[index.spelling[source_id]]
+                    )
+                )
+            if truncated:
+                break
+    answer = _Answer(len(found), truncated, [], [], cut)
+    return _result(
+        base,
+        answer,
+        letters=query_letters,
+        input_is_palindrome=is_query_palindrome,
+        palindromes=found,
+    )
+
+
+# --- spoonerism ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Pron:
+    phones: str
+    onset: str
+    rest: str
+    source_id: int
+
+
+def _word_pronunciations(conn: sqlite3.Connection, word: str) -> tuple[list[str], list[_Pron]]:
+    """The headwords spelled `word` (any case) and up to eight distinct pronunciations."""
+    found, _ = query_words(conn, word)
+    if not found:
+        return [], []
+    ids = tuple(row[0] for row in found)
+    marks = ",".join("?" * len(ids))
+    rows = conn.execute(
+        f"SELECT phones, onset, rest, source_id FROM prons WHERE word_id IN ({marks}) "
+        "ORDER BY word_id, variant",
+        ids,
+    ).fetchall()
+    prons: dict[str, _Pron] = {}
+    for phones, onset, rest, source_id in rows:
+        if phones not in prons and len(prons) < MAX_PRONUNCIATIONS:
+            prons[phones] = _Pron(phones, onset, rest, source_id)
+    return [row[1] for row in found], list(prons.values())
+
+
+def _spelled(conn: sqlite3.Connection, phones: str) -> list[tuple[str, int]]:
+    """Every headword (one per spelling, ignoring case) pronounced exactly `phones`."""
+    rows = conn.execute(
+        "SELECT w.text, w.source_id FROM prons p JOIN words w ON w.id = p.word_id "
+        "WHERE p.phones = ? ORDER BY w.id",
+        (phones,),
+    )
+    seen: set[str] = set()
+    spelled: list[tuple[str, int]] = []
+    for text, source_id in rows:
+        key = fold(text)
+        if key not in seen:
+            seen.add(key)
+            spelled.append((text, source_id))
+    return spelled
+
+
+def _join(*parts: str) -> str:
+    return " ".join(part for part in parts if part)
+
+
+def _spoonerisms(
+    conn: sqlite3.Connection, index: RhymeIndex, text: str, limit: int, base: dict[str, object]
+) -> WordplayResult:
+    tokens = text.split()
+    if len(tokens) != 2:
+        raise InvalidArgument(
+            "text",
+            "exactly two whitespace-separated English words for kind='spoonerism', "
+            "e.g. 'belly jeans'",
+            text,
+        )
+    resolved: list[str] = []
+    unresolved: list[str] = []
+    pronunciations: list[list[_Pron]] = []
+    for token in tokens:
+        spellings, prons = _word_pronunciations(conn, token)
+        resolved.extend(spellings)
+        if not prons:
+            unresolved.append(token)
+        pronunciations.append(prons)
+    lexical: list[SpoonerismCandidate] = []
+    generated: list[SpoonerismCandidate] = []
+    seen: set[tuple[str, str]] = set()
+    if not unresolved:
+        for first in pronunciations[0]:
+            for second in pronunciations[1]:
+                if first.onset == second.onset:
+                    continue  # covers empty-to-empty: nothing would change
+                new_first = _join(second.onset, first.rest)
+                new_second = _join(first.onset, second.rest)
+                if (new_first, new_second) in seen:
+                    continue
+                seen.add((new_first, new_second))
+                candidate = _spoonerism(conn, index, first, second, new_first, new_second)
+                target = lexical if candidate.lexicality_scope == "lexical_term" else generated
+                target.append(candidate)
+    ordered = lexical + generated
+    answer = _Answer(
+        min(len(ordered), limit),
+        len(ordered) > limit,
+        resolved,
+        unresolved,
+        [f"no CMUdict pronunciation for {word!r}" for word in unresolved],
+    )
+    return _result(base, answer, spoonerisms=ordered[:limit])
+
+
+def _spoonerism(
+    conn: sqlite3.Connection,
+    index: RhymeIndex,
+    first: _Pron,
+    second: _Pron,
+    new_first: str,
+    new_second: str,
+) -> SpoonerismCandidate:
+    first_words = _spelled(conn, new_first)
+    second_words = _spelled(conn, new_second)
+    lexical = bool(first_words) and bool(second_words)
+    halves = [
+        words[0][0] if words else f"/{phones}/"
+        for words, phones in ((first_words, new_first), (second_words, new_second))
+    ]
+    provenance = [index.pronunciation[first.source_id]]
+    spelling_sources = dict.fromkeys(source for _, source in first_words + second_words)
+    provenance.extend(index.spelling[source] for source in spelling_sources)
+    return SpoonerismCandidate(
+        phrase=" ".join(halves),
+        phones=[new_first, new_second],
+        source_phones=[first.phones, second.phones],
+        onsets=[first.onset, second.onset],
+        lexicality_scope="lexical_term" if lexical else "generated_candidate",
+        first_headwords=[word for word, _ in first_words],
+        second_headwords=[word for word, _ in second_words],
+        provenance=provenance,
+    )
+
+
+# --- pun ----------------------------------------------------------------------------------
+
+
+def _context_words(context: str) -> set[str]:
+    return {w for w in _CONTEXT_WORD.findall(fold(context)) if len(w) > 1} - _STOPWORDS
+
+
+def _synsets(conn: sqlite3.Connection, ids: Sequence[int]) -> list[str]:
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    rows = conn.execute(
+        f"SELECT DISTINCT synset FROM word_synsets WHERE word_id IN ({marks}) ORDER BY synset",
+        tuple(ids),
+    )
+    return [row[0] for row in rows]
+
+
+def _gloss_reader(corpus: Corpus) -> Callable[[str], str | None] | None:
+    """Glosses come from the lexical component when it is installed; else None."""
+    if corpus.selection.availability(LANGUAGE, "lexical") is not None:
+        return None
+    lexical = corpus.db(LANGUAGE, "lexical")
+
+    def gloss(synset: str) -> str | None:
+        row = lexical.execute("SELECT gloss FROM synsets WHERE external_id = ?", (synset,))
+        found = row.fetchone()
+        return None if found is None else str(found[0])
+
+    return gloss
+
+
+def _puns(
+    corpus: Corpus,
+    conn: sqlite3.Connection,
+    index: RhymeIndex,
+    text: str,
+    context: str | None,
+    limit: int,
+    base: dict[str, object],
+) -> WordplayResult:
+    found, folded = query_words(conn, text)
+    query_ids = [row[0] for row in found]
+    cut: list[str] = []
+    phones_list: list[str] = []
+    if query_ids:
+        marks = ",".join("?" * len(query_ids))
+        phones_list = [
+            row[0]
+            for row in conn.execute(
+                f"SELECT DISTINCT phones FROM prons WHERE word_id IN ({marks}) ORDER BY id",
+                tuple(query_ids),
+            )
+        ]
+    query_senses = set(_synsets(conn, query_ids))
+    gloss = _gloss_reader(corpus)
+    context_words = _context_words(context) if context is not None else set()
+    if context is not None and gloss is None:
+        cut.append("context not used: English lexical data (glosses) is not installed")
+    # Homophones grouped by spelling ignoring case, in rank order.
+    groups: dict[str, tuple[str, str, list[int], int, int]] = {}
+    for phones in phones_list:
+        rows = conn.execute(
+            "SELECT w.id, w.text, w.source_id, p.source_id FROM prons p "
+            "JOIN words w ON w.id = p.word_id WHERE p.phones = ? ORDER BY w.id",
+            (phones,),
+        )
+        for word_id, word, source_id, pron_source in rows:
+            key = fold(word)
+            if key == folded:
+                continue
+            if key not in groups:
+                groups[key] = (word, phones, [], source_id, pron_source)
+            groups[key][2].append(word_id)
+    candidates: list[tuple[int, PunCandidate]] = []
+    for word, phones, ids, source_id, pron_source in groups.values():
+        distinct = [s for s in _synsets(conn, ids) if s not in query_senses]
+        if not distinct:
+            continue  # no meaning of its own to pun on
+        senses: list[PunSense] = []
+        matches: set[str] = set()
+        for synset in distinct[:MAX_PUN_SENSES]:
+            text_of = gloss(synset) if gloss is not None else None
+            senses.append(
+                PunSense(
+                    synset=synset, gloss=None if text_of is None else clip(text_of, PUN_GLOSS_CHARS)
+                )
+            )
+            if text_of is not None and context_words:
+                matches |= context_words & set(_CONTEXT_WORD.findall(fold(text_of)))
+        if context_words and gloss is not None and fold(word) in context_words:
+            matches.add(fold(word))
+        candidate = PunCandidate(
+            word=word,
+            result_class="candidate",
+            phones=phones,
+            distinct_senses=senses,
+            distinct_senses_total=len(distinct),
+            context_matches=sorted(matches),
+            provenance=[
+                index.spelling[source_id],
+                Provenance(fact="senses", source=index.spelling[source_id].source),
+                index.pronunciation[pron_source],
+            ],
+        )
+        candidates.append((len(matches), candidate))
+    ranked = context is not None and gloss is not None
+    if ranked:
+        # Stable: equal overlap keeps frequency order.
+        candidates.sort(key=lambda pair: -pair[0])
+    puns = [candidate for _, candidate in candidates]
+    answer = _Answer(
+        min(len(puns), limit),
+        len(puns) > limit,
+        [row[1] for row in found],
+        [] if phones_list else [text],
+        cut,
+    )
+    result = _result(
+        base,
+        answer,
+        context_scope="context_ranked" if ranked else "uncontextualized",
+        puns=puns[:limit],
+    )
+    return fit_response(result, _drop_last_pun)
+
+
+def _drop_last_pun(result: WordplayResult, _excess: int) -> tuple[WordplayResult, str] | None:
+    if not result.puns:
+        return None
+    note = "pun candidates dropped to fit the response size budget"
+    cut = list(result.budget.cut)
+    if note not in cut:
+        cut.append(note)
+    shrunk = result.model_copy(
+        update={
+            "puns": result.puns[:-1],
+            "count": result.count - 1,
+            "truncated": True,
+            "budget": Budget(max_chars=result.budget.max_chars, cut=cut),
+        }
+    )
+    return shrunk, note

@@ -1,0 +1,166 @@
+"""Typed results of `rhymes` and `wordplay`; their JSON schema is each tool's `outputSchema`.
+
+They follow the shared conventions of `lexicon_server.models`: every result names its
+dataset version and language, every candidate carries a `provenance` array saying which
+source (with licence) each of its facts comes from, and a `budget` says what was cut.
+Wordplay facts are about written forms and sounds, never about one sense, so their
+`sense_scope` is `unsensed` unless a pun names the senses it relies on.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from lexicon_server.models import Budget, SourceRef
+
+__all__ = [
+    "AnagramCandidate",
+    "PalindromeCandidate",
+    "Provenance",
+    "PunCandidate",
+    "PunSense",
+    "QueryPronunciation",
+    "RhymeCandidate",
+    "RhymesResult",
+    "SpoonerismCandidate",
+    "WordplayResult",
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Provenance(_Model):
+    """Which source one fact of a candidate comes from."""
+
+    fact: Literal["spelling", "senses", "pronunciation"] = Field(
+        description="spelling: the written headword; senses: its meanings; "
+        "pronunciation: the sounds a phonetic derivation used"
+    )
+    source: SourceRef
+
+
+class QueryPronunciation(_Model):
+    """One pronunciation of the query word, as CMUdict lists it."""
+
+    variant: int = Field(description="0 = first listed")
+    phones: str = Field(description="ARPAbet with stress digits, e.g. 'K AE1 T'")
+    rhyme: str = Field(description="from the last primary-stressed vowel to the end")
+    syllables: int
+
+
+class RhymeCandidate(_Model):
+    word: str
+    syllables: int = Field(description="syllables of the pronunciation that rhymes")
+    zipf: float = Field(description="word frequency on the Zipf scale (0 = not in the list)")
+    phones: str = Field(description="the candidate's pronunciation that rhymes")
+    rhyme: str = Field(description="the candidate's rhyme part")
+    query_rhyme: str = Field(description="the query's rhyme part it was matched against")
+    edit: Literal["identical", "substitution", "insertion", "deletion"] = Field(
+        description="identical for a perfect rhyme; for a near rhyme, the one-token edit "
+        "that turns query_rhyme into rhyme"
+    )
+    sense_scope: Literal["unsensed"] = "unsensed"
+    provenance: list[Provenance]
+
+
+class RhymesResult(_Model):
+    word: str
+    language: str
+    dataset_version: str
+    mode: Literal["perfect", "near"]
+    syllables: int | None = Field(description="the syllable filter in force, if any")
+    found: bool = Field(description="whether CMUdict has a pronunciation of the word")
+    query_pronunciations: list[QueryPronunciation]
+    count: int = Field(description="number of rhymes returned")
+    truncated: bool = Field(description="true when more rhymes exist beyond `limit`")
+    ranking: Literal["zipf_frequency"] = "zipf_frequency"
+    results: list[RhymeCandidate]
+    budget: Budget
+
+
+class AnagramCandidate(_Model):
+    word: str
+    letters: str = Field(description="the candidate's normalised letters")
+    zipf: float
+    sense_scope: Literal["unsensed"] = "unsensed"
+    provenance: list[Provenance]
+
+
+class PalindromeCandidate(_Model):
+    word: str
+    letters: str = Field(description="normalised letters; they read the same reversed")
+    sense_scope: Literal["unsensed"] = "unsensed"
+    provenance: list[Provenance]
+
+
+class SpoonerismCandidate(_Model):
+    phrase: str = Field(
+        description="the swapped phrase: headwords when both halves resolve, "
+        "else the swapped pronunciations"
+    )
+    phones: list[str] = Field(description="the two swapped pronunciations (ARPAbet)")
+    source_phones: list[str] = Field(description="the two pronunciations that were swapped")
+    onsets: list[str] = Field(description="the two onsets exchanged ('' = vowel-initial)")
+    lexicality_scope: Literal["lexical_term", "generated_candidate"] = Field(
+        description="lexical_term: both swapped pronunciations spell corpus headwords; "
+        "generated_candidate: a pronunciation-derived phrase, not a dictionary word pair"
+    )
+    first_headwords: list[str] = Field(description="every headword the first sound spells")
+    second_headwords: list[str] = Field(description="every headword the second sound spells")
+    sense_scope: Literal["unsensed"] = "unsensed"
+    provenance: list[Provenance]
+
+
+class PunSense(_Model):
+    synset: str = Field(description="source-native synset id, as in the lexical component")
+    gloss: str | None = Field(None, description="its definition when lexical data is installed")
+
+
+class PunCandidate(_Model):
+    word: str
+    phones: str = Field(description="the pronunciation shared with the query")
+    result_class: Literal["candidate"] = Field(
+        "candidate", description="a homophone to build a pun on, never a finished joke"
+    )
+    sound_relation: Literal["homophone"] = "homophone"
+    distinct_senses: list[PunSense] = Field(
+        description="senses of the homophone the query word does not have"
+    )
+    distinct_senses_total: int
+    context_matches: list[str] = Field(
+        description="words of `context` found among these senses' synonyms (empty without context)"
+    )
+    sense_scope: Literal["synset"] = "synset"
+    provenance: list[Provenance]
+
+
+class WordplayResult(_Model):
+    text: str
+    kind: Literal["anagram", "palindrome", "spoonerism", "pun"]
+    language: str
+    dataset_version: str
+    letters: str | None = Field(None, description="the query's normalised letters")
+    input_is_palindrome: bool | None = Field(None, description="palindrome only")
+    context_scope: Literal["uncontextualized", "context_ranked"] | None = Field(
+        None,
+        description="pun only: uncontextualized without `context`; context_ranked when "
+        "candidates whose senses share words with `context` come first",
+    )
+    query_words: list[str] = Field(
+        default_factory=list, description="the headwords the query resolved to"
+    )
+    unresolved: list[str] = Field(
+        default_factory=list,
+        description="query words with no headword or pronunciation in the corpus",
+    )
+    count: int
+    truncated: bool = Field(description="true when more candidates exist beyond `limit`")
+    anagrams: list[AnagramCandidate] = Field(default_factory=list)
+    palindromes: list[PalindromeCandidate] = Field(default_factory=list)
+    spoonerisms: list[SpoonerismCandidate] = Field(default_factory=list)
+    puns: list[PunCandidate] = Field(default_factory=list)
+    budget: Budget
