@@ -98,10 +98,10 @@ def _parse_entry(text: str, path: Path, number: int) -> Entry:
     description = value.get("description")
     if not isinstance(term, str):
         raise GlossaryFormatError(path, number, "term is missing or not a string")
-    if not isinstance(description, str):
-        raise GlossaryFormatError(path, number, "description is missing or not a string")
     if not normalize(term):
         raise GlossaryFormatError(path, number, "empty term")
+    if not isinstance(description, str):
+        raise GlossaryFormatError(path, number, "description is missing or not a string")
     if not description.strip():
         raise GlossaryFormatError(path, number, "empty description")
     return Entry(term, description)

@@ -20,6 +20,9 @@ __all__ = ["MAX_QUERY_WORDS", "Snapshot"]
 
 MAX_QUERY_WORDS = 64
 
+# Up to this many entries, one scan per term beats loading numpy for the full map.
+_SCAN_LIMIT = 300
+
 # Match kinds, best first; the order is the ranking the glossary promises.
 _EXACT_TERM, _TERM_CONTAINS, _EXACT_DESCRIPTION, _DESCRIPTION_CONTAINS = 4, 3, 2, 1
 
@@ -132,9 +135,15 @@ class Snapshot:
         # Computed once per file version: the snapshot is immutable, so the answer is too.
         with self._mentions_lock:
             if self._mentions is None:
-                from lexicon_server.glossary.mentions import all_mentions
+                if len(self.entries) <= _SCAN_LIMIT:
+                    self._mentions = tuple(
+                        tuple(i for i in self._descriptions.containing(norm) if i != index)
+                        for index, norm in enumerate(self.terms_norm)
+                    )
+                else:
+                    from lexicon_server.glossary.mentions import all_mentions
 
-                self._mentions = all_mentions(
-                    self.terms_norm, self._descriptions.text, self._descriptions.starts
-                )
+                    self._mentions = all_mentions(
+                        self.terms_norm, self._descriptions.text, self._descriptions.starts
+                    )
             return self._mentions
