@@ -124,3 +124,7 @@ def main(
         server.run("stdio")
     else:
         server.run("streamable-http", host=host, port=port)
+
+
+if __name__ == "__main__":
+    main()

@@ -334,3 +334,56 @@ def corpus(mini_root: Path) -> Iterator[Corpus]:
     c = Corpus(make_selection(mini_root))
     yield c
     c.close()
+
+
+def install_as_activation(root: Path, data_dir: Path) -> Path:
+    """Lay the mini corpus out as the store's data dir format (docs/release-format.md):
+    read-only blake3-named objects, an activation record and the `current` pointer."""
+    import json
+
+    import blake3
+
+    selection = make_selection(root)
+    components = []
+    for rel, path in sorted(selection.files.items()):
+        data = path.read_bytes()
+        digest = blake3.blake3(data).hexdigest()
+        target = data_dir / "objects" / "blake3" / digest[:2] / digest
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists():
+            target.write_bytes(data)
+            target.chmod(0o444)
+        lang, _, name = rel.partition("/")
+        capability = "shared" if not name else name.split(".")[0]
+        components.append(
+            {
+                "id": rel,
+                "language": lang if name else None,
+                "capability": capability,
+                "path": rel,
+                "object": f"blake3:{digest}",
+                "size": len(data),
+            }
+        )
+    record = {
+        "format": 1,
+        "activation_id": "00000000000000aa",
+        "dataset_version": selection.dataset_version,
+        "manifest_digest": selection.manifest_digest,
+        "profile": selection.profile,
+        "languages": {
+            code: {"name": selection.language_names[code], "capabilities": sorted(caps)}
+            for code, caps in selection.catalogue.items()
+        },
+        "installed": {code: sorted(caps) for code, caps in selection.installed.items()},
+        "components": components,
+    }
+    (data_dir / "activations").mkdir(parents=True, exist_ok=True)
+    (data_dir / "activations" / "00000000000000aa.json").write_text(json.dumps(record))
+    (data_dir / "current").write_text(json.dumps({"format": 1, "activation": "00000000000000aa"}))
+    return data_dir
+
+
+@pytest.fixture(scope="session")
+def mini_data_dir(mini_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return install_as_activation(mini_root, tmp_path_factory.mktemp("datadir"))

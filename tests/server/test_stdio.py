@@ -1,0 +1,84 @@
+"""The whole server once as a subprocess over stdio, with network access refused."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp import Client, StdioServerParameters
+
+GUARD = Path(__file__).with_name("netguard_main.py")
+CALLS: list[tuple[str, dict[str, Any]]] = [
+    ("dictionary_lookup", {"word": "ran"}),
+    ("dictionary_synonyms", {"word": "dog", "limit": 5}),
+    ("dictionary_translate", {"word": "house", "target_language": "fr"}),
+    ("dictionary_relations", {"word": "canine", "relation": "hyponym", "max_depth": 2}),
+    ("dictionary_semantic_neighbors", {"word": "king", "limit": 3}),
+]
+
+
+def _env(log: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LEXICON_")}
+    env.update({"LEXICON_NETGUARD_LOG": str(log), **extra})
+    return env
+
+
+def test_whole_server_over_stdio_without_network(mini_data_dir: Path, tmp_path: Path) -> None:
+    log = tmp_path / "net.log"
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=[str(GUARD), "--data-dir", str(mini_data_dir)],
+        env=_env(log),
+    )
+
+    async def main() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        async with Client(params) as client:
+            out["tools"] = {t.name for t in (await client.list_tools()).tools}
+            for name, args in CALLS:
+                result = await client.call_tool(name, args)
+                assert not result.is_error, (name, result.content)
+                out[name] = result.structured_content
+            bad = await client.call_tool("dictionary_lookup", {"word": "dog", "limit": 0})
+            out["bad"] = bad
+            read = await client.read_resource("lexicon://languages")
+            out["languages"] = json.loads(read.contents[0].text)  # type: ignore[union-attr]
+        return out
+
+    out = anyio.run(main)
+    assert {
+        "dictionary_lookup",
+        "dictionary_synonyms",
+        "dictionary_translate",
+        "dictionary_relations",
+        "dictionary_semantic_neighbors",
+    } <= out["tools"]
+    assert out["dictionary_lookup"]["resolutions"][0]["lemma"] == "run"
+    assert out["dictionary_semantic_neighbors"]["count"] == 3
+    hops = {r["relation_scope"] for r in out["dictionary_relations"]["results"]}
+    assert hops == {"direct", "transitive"}
+    assert out["bad"].is_error and "limit" in out["bad"].content[0].text
+    assert out["languages"]["dataset_version"] == out["dictionary_lookup"]["dataset_version"]
+    # no tool tried to reach the network
+    assert not log.exists(), log.read_text()
+
+
+def test_guard_would_fail_a_run_that_connects(mini_data_dir: Path, tmp_path: Path) -> None:
+    log = tmp_path / "net.log"
+    proc = subprocess.run(
+        [sys.executable, str(GUARD), "--data-dir", str(mini_data_dir)],
+        env=_env(log, LEXICON_NETGUARD_PROBE="1"),
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode != 0
+    assert "network access attempted" in proc.stderr
+    assert "socket." in log.read_text()
