@@ -19,10 +19,10 @@ from lexicon_server.slang.online import UrbanDictionary
 from lexicon_server.slang.phrases import (
     MAX_PHRASES,
     Span,
-    case_key,
     check_phrase,
     check_text,
     find_occurrences,
+    first_equal,
 )
 from lexicon_server.slang.sources import MeaningSources, check_limit
 
@@ -66,11 +66,9 @@ def _unique_terms(terms: Iterable[str]) -> list[str]:
         raise SlangInputError("terms", "must name at least one phrase to explain")
     if len(checked) > MAX_PHRASES:
         raise SlangInputError("terms", f"has {len(checked)} phrases; the limit is {MAX_PHRASES}")
-    seen: set[str] = set()
     unique: list[str] = []
     for term in checked:
-        if case_key(term) not in seen:  # first spelling wins; a repeat is not looked up again
-            seen.add(case_key(term))
+        if first_equal(term, unique) is None:  # first spelling wins; a repeat is not looked up
             unique.append(term)
     return unique
 

@@ -20,12 +20,13 @@ __all__ = [
     "MAX_PHRASE_UNITS",
     "MAX_TEXT_UNITS",
     "Span",
-    "case_key",
     "check_phrase",
     "check_text",
     "find_all",
     "find_occurrences",
+    "first_equal",
     "is_word_char",
+    "same_ignoring_case",
 ]
 
 MAX_TEXT_UNITS = 10_000  # UTF-16 code units of input text
@@ -49,9 +50,14 @@ def is_word_char(ch: str) -> bool:
     return ch == "_" or unicodedata.category(ch)[0] in "LNM"
 
 
-def case_key(phrase: str) -> str:
-    """The key under which two phrases count as the same ignoring case."""
-    return phrase.casefold()
+def same_ignoring_case(a: str, b: str) -> bool:
+    """Whether the matcher treats `a` and `b` as one phrase (so `ß` is not `ss`)."""
+    return len(a) == len(b) and _pattern(a).fullmatch(b) is not None
+
+
+def first_equal(phrase: str, earlier: list[str]) -> int | None:
+    """Index of the first phrase in `earlier` equal to `phrase` ignoring case, if any."""
+    return next((i for i, p in enumerate(earlier) if same_ignoring_case(phrase, p)), None)
 
 
 def check_text(text: object, parameter: str = "text") -> str:

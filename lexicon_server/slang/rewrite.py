@@ -16,10 +16,10 @@ from lexicon_server.slang.errors import SlangInputError
 from lexicon_server.slang.offsets import Utf16Index
 from lexicon_server.slang.phrases import (
     MAX_PHRASES,
-    case_key,
     check_phrase,
     check_text,
     find_all,
+    first_equal,
 )
 
 __all__ = [
@@ -104,13 +104,12 @@ def parse_glossary(glossary: Iterable[PairLike]) -> tuple[GlossaryPair, ...]:
 def _source_map(pairs: Sequence[GlossaryPair], direction: Direction) -> dict[str, str]:
     """Source phrase -> replacement, refusing two sources equal ignoring case."""
     field, other = ("slang", "plain") if direction == "to_plain" else ("plain", "slang")
-    seen: dict[str, int] = {}
+    sources: list[str] = []
     mapping: dict[str, str] = {}
     for i, pair in enumerate(pairs):
         source, target = getattr(pair, field), getattr(pair, other)
-        key = case_key(source)
-        if key in seen:
-            j = seen[key]
+        j = first_equal(source, sources)
+        if j is not None:
             if direction == "to_plain":
                 raise SlangInputError(
                     f"glossary[{i}].slang",
@@ -123,7 +122,7 @@ def _source_map(pairs: Sequence[GlossaryPair], direction: Direction) -> dict[str
                 f"rewriting to_slang could not choose between {pairs[j].slang!r} and "
                 f"{pair.slang!r}; keep one pair per plain phrase",
             )
-        seen[key] = i
+        sources.append(source)
         mapping[source] = target
     return mapping
 

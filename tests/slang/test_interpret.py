@@ -129,7 +129,9 @@ def test_broken_project_glossary_is_an_error_status(tmp_path: Path) -> None:
     bad.write_text('{"term": "fr", "description": "for real"}\n{not json\n')
     result = interpret("fr", ["fr"], glossary=bad)
     assert result.entries[0].status == "error"
-    assert "line 2 is not valid JSON" in (result.entries[0].error or "")
+    error = result.entries[0].error or ""
+    assert "g.jsonl:2: invalid JSON" in error
+    assert "lexicon-glossary" in error  # the glossary group's own fix-it command
     assert result.has_errors
 
 
