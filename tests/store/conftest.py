@@ -19,7 +19,7 @@ PART_SIZE = 4096  # small, so the bigger components are split into several parts
 
 
 def _bytes(seed: int, size: int) -> bytes:
-    """Deterministic, mildly compressible bytes (a repeating word list with a seed-dependent mix)."""
+    """Deterministic, mildly compressible bytes that differ with ``seed``."""
     words = [f"w{seed}-{i}-{(i * 7919 + seed) % 1000}".encode() for i in range(size // 8 + 1)]
     return b" ".join(words)[:size]
 

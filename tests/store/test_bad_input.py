@@ -50,7 +50,7 @@ def test_tampered_part(release, data_dir, installed, snap):
     data = bytearray(part.read_bytes())
     data[len(data) // 2] ^= 0xFF
     part.write_bytes(bytes(data))
-    with pytest.raises(IntegrityError, match="fr.lexical") as info:
+    with pytest.raises(IntegrityError, match=r"fr\.lexical") as info:
         _install_fr(release, data_dir)
     assert info.value.fix
     _assert_untouched(data_dir, installed, snap)

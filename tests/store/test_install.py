@@ -140,7 +140,7 @@ def test_trust_rules(release, data_dir: Path):
         data_dir=data_dir, source=release.dir, languages=["en"], pins={"test-1.0.0": release.digest}
     )
     assert pinned.trust == "pinned"
-    assert not (data_dir / "current").read_bytes() == b""
+    assert load_active(data_dir).activation_id == pinned.activation_id
 
 
 def test_version_and_profile_must_match_the_source(release, data_dir: Path):
