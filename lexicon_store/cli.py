@@ -520,6 +520,131 @@ def prune(data_dir: Path | None, keep: int, dry_run: bool, as_json: bool) -> Non
         click.echo(f"  activation {activation_id}")
 
 
+# --- fetch and the deprecated --manifest-url alias (HTTP engineer; lexicon_store/fetch.py) ---
+
+
+@contextmanager
+def _fetch_bars() -> Iterator[Progress]:
+    """One bar per part while it downloads (closed when done) and one for the total."""
+    from tqdm import tqdm
+
+    bars: dict[str, Any] = {}
+
+    def report(task: str, advanced: int, total: int) -> None:
+        bar = bars.get(task)
+        if bar is None:
+            bar = bars[task] = tqdm(
+                total=total or None,
+                desc=task,
+                unit="B",
+                unit_scale=True,
+                unit_divisor=1024,
+                disable=None,
+                leave=task == "fetch",
+            )
+        bar.update(advanced)
+        if task != "fetch" and total and bar.n >= total:
+            bars.pop(task).close()
+
+    try:
+        yield report
+    finally:
+        for bar in bars.values():
+            bar.close()
+
+
+@cli.command()
+@click.option("--version", "version", required=True, help="Dataset version to mirror.")
+@click.option("--profile", help="Release profile (starter, full); fills {profile} in --from.")
+@click.option("--languages", help="Mirror only these languages (plus shared components).")
+@click.option("--capabilities", help=f"With --languages: from {','.join(CAPABILITIES)}.")
+@click.option("--all-languages", is_flag=True, help="Every language (same as a whole profile).")
+@click.option("--dest", required=True, type=click.Path(file_okay=False, path_type=Path))
+@_from
+@_with(_trust)
+@_json
+@click.pass_obj
+@_handles_errors
+def fetch(
+    data_dir: Path | None,
+    version: str,
+    profile: str | None,
+    languages: str | None,
+    capabilities: str | None,
+    all_languages: bool,
+    dest: Path,
+    source: str | None,
+    manifest_digest: str | None,
+    allow_unpinned: bool,
+    as_json: bool,
+) -> None:
+    """Mirror a release into DEST (parts verified, manifest.json last) for install --from.
+
+    Resumable and idempotent; never touches the data dir.
+    """
+    from .fetch import fetch_release  # keeps httpx out of every other command
+
+    if not (profile or languages or all_languages):
+        raise click.UsageError("pass --profile NAME, or --languages (or --all-languages)")
+    with _fetch_bars() as bars:
+        result = fetch_release(
+            dest,
+            source=source,
+            version=version,
+            profile=profile,
+            languages=parse_list(languages),
+            capabilities=parse_list(capabilities),
+            all_languages=all_languages,
+            manifest_digest=manifest_digest,
+            allow_unpinned=allow_unpinned,
+            progress=bars,
+        )
+    if as_json:
+        _json_out(asdict(result))
+        return
+    click.echo(
+        f"mirrored {result.dataset_version} into {result.dest}: {result.parts} parts "
+        f"({result.parts_reused} already valid), {result.bytes_received} bytes downloaded"
+    )
+    click.echo(
+        f"  on the target machine: lexicon-data install --from {result.dest} "
+        f"--version {result.dataset_version} "
+        + (f"--languages {languages}" if languages else "--all-languages")
+    )
+
+
+def _add_manifest_url_alias(command: click.Command) -> None:
+    """``--manifest-url`` is ``--from`` under its old name; it warns, and goes in 2.0.0."""
+    original = command.callback
+    assert original is not None
+    command.params.append(
+        click.Option(
+            ["--manifest-url", "manifest_url"],
+            hidden=True,
+            help="Deprecated alias of --from (removed in 2.0.0).",
+        )
+    )
+
+    @wraps(original)
+    def callback(*args: Any, manifest_url: str | None = None, **kwargs: Any) -> Any:
+        if manifest_url is not None:
+            click.echo(
+                "warning: --manifest-url is deprecated and will be removed in 2.0.0; "
+                "use --from instead",
+                err=True,
+            )
+            if kwargs.get("source") not in (None, manifest_url):
+                raise click.UsageError("pass either --from or --manifest-url, not both")
+            kwargs["source"] = manifest_url
+        return original(*args, **kwargs)
+
+    command.callback = callback
+
+
+for _command in (install, add_language, repair, fetch):
+    _add_manifest_url_alias(_command)
+
+
 def main() -> None:
     cli()
 
