@@ -1,0 +1,66 @@
+"""The `wordplay` tool: anagrams, palindromes, spoonerisms and pun candidates."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from mcp_types import CallToolResult
+from pydantic import Field
+
+from lexicon_server.query.wordplay import MAX_CONTEXT_CHARS, wordplay
+from lexicon_server.query.wordplay_models import WordplayResult
+from lexicon_server.tools._shared import Limit, respond, tool_annotations
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+    from lexicon_server.corpus.reader import Corpus
+
+__all__ = ["register"]
+
+_DESCRIPTION = """English wordplay over the local corpus, one `kind` per call:
+- anagram: single-word headwords whose letters (case and accents folded, a-z only)
+  rearrange the text's letters; the text's own spelling is excluded.
+- palindrome: `input_is_palindrome` for the text, plus stored palindromes other than it,
+  listed in letter order starting at the text's letters and wrapping round once.
+- spoonerism: text must be exactly two words; swaps their initial consonant sounds (CMUdict).
+  `lexical_term` when both swapped sounds are dictionary words (all spellings listed),
+  else `generated_candidate`.
+- pun: exact homophones with at least one meaning the text's word lacks; candidates only,
+  not finished jokes. `context` (pun only, up to 512 characters) puts first the candidates
+  whose meanings share words with it.
+Every candidate carries `provenance`: spelling/senses from WordNet, sounds from CMUdict."""
+
+
+def register(server: MCPServer, corpus: Corpus) -> None:
+    async def wordplay_tool(
+        text: Annotated[
+            str,
+            Field(
+                description="the word or phrase to play with (1 to 100 characters); "
+                "two words for kind='spoonerism'"
+            ),
+        ],
+        kind: Annotated[
+            Literal["anagram", "palindrome", "spoonerism", "pun"],
+            Field(description="which wordplay to answer: anagram, palindrome, spoonerism or pun"),
+        ],
+        context: Annotated[
+            str | None,
+            Field(
+                max_length=MAX_CONTEXT_CHARS,
+                description=f"kind='pun' only: 1 to {MAX_CONTEXT_CHARS} characters of the "
+                "setting, used to put fitting meanings first; must be omitted for other kinds",
+            ),
+        ] = None,
+        limit: Limit = 20,
+    ) -> Annotated[CallToolResult, WordplayResult]:
+        return respond(corpus, lambda: wordplay(corpus, text, kind, context, limit))
+
+    server.add_tool(
+        wordplay_tool,
+        name="wordplay",
+        description=_DESCRIPTION,
+        annotations=tool_annotations("Wordplay"),
+        structured_output=True,
+    )

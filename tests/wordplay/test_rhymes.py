@@ -1,0 +1,157 @@
+"""rhymes() on the real CMUdict slice and, marked slow, on the whole CMUdict."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexicon_server.corpus.reader import Corpus
+from lexicon_server.errors import InvalidArgument
+from lexicon_server.query.rhymes import rhymes
+
+
+def _rhyme(phones: tuple[str, ...]) -> tuple[str, ...]:
+    # Written independently of wordplay_keys: last primary stress, else last vowel.
+    stressed = [i for i, p in enumerate(phones) if p.endswith("1")]
+    vowels = [i for i, p in enumerate(phones) if p[-1].isdigit()]
+    start = stressed[-1] if stressed else (vowels[-1] if vowels else 0)
+    return phones[start:]
+
+
+def _one_edit(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """True when a and b differ by exactly one inserted, deleted or substituted token."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def test_cat_rhymes_with_hat_not_itself(slice_corpus: Corpus) -> None:
+    result = rhymes(slice_corpus, "cat")
+    words = [r.word for r in result.results]
+    assert "hat" in words
+    assert "cat" not in words
+    assert result.found and result.query_pronunciations[0].phones == "K AE1 T"
+    assert all(r.edit == "identical" and r.rhyme == "AE1 T" for r in result.results)
+
+
+def test_ranked_by_frequency_not_alphabet(slice_corpus: Corpus) -> None:
+    words = rhymes(slice_corpus, "cat", limit=100).results
+    zipfs = [r.zipf for r in words]
+    assert zipfs == sorted(zipfs, reverse=True)
+    # 'that' is far more frequent than 'bat': frequency order is not the alphabet's.
+    names = [r.word for r in words]
+    assert names.index("that") < names.index("bat")
+    assert names != sorted(names)
+
+
+def test_every_pronunciation_of_the_query_counts(
+    slice_corpus: Corpus, slice_pronunciations: dict[str, list[tuple[str, ...]]]
+) -> None:
+    # read: R EH1 D and R IY1 D; red and reed each rhyme with one of them.
+    assert len(slice_pronunciations["read"]) == 2
+    result = rhymes(slice_corpus, "read")
+    words = {r.word: r for r in result.results}
+    assert {"red", "reed"} <= set(words)
+    assert {words["red"].query_rhyme, words["reed"].query_rhyme} == {"EH1 D", "IY1 D"}
+    assert len(result.query_pronunciations) == 2
+
+
+def test_syllable_counts_and_filter(
+    slice_corpus: Corpus, slice_pronunciations: dict[str, list[tuple[str, ...]]]
+) -> None:
+    for r in rhymes(slice_corpus, "cat", limit=100).results:
+        phones = tuple(r.phones.split())
+        assert phones in slice_pronunciations[r.word]
+        assert r.syllables == sum(p[-1].isdigit() for p in phones)
+    two = rhymes(slice_corpus, "flower", syllables=2).results
+    assert two and all(r.syllables == 2 for r in two)
+    assert rhymes(slice_corpus, "cat", syllables=3).results == []
+
+
+def test_near_rhymes_differ_by_exactly_one_token(
+    slice_corpus: Corpus, slice_pronunciations: dict[str, list[tuple[str, ...]]]
+) -> None:
+    result = rhymes(slice_corpus, "cat", mode="near", limit=100)
+    assert result.results
+    cat = [_rhyme(p) for p in slice_pronunciations["cat"]]
+    for r in result.results:
+        theirs = [_rhyme(p) for p in slice_pronunciations[r.word]]
+        assert any(_one_edit(c, t) for c in cat for t in theirs), r
+        assert not any(c == t for c in cat for t in theirs), f"{r.word} rhymes perfectly"
+    words = {r.word for r in result.results}
+    assert "hat" not in words and "cat" not in words
+    assert "scat" not in words  # S K AE1 T: a perfect rhyme, not a near one
+
+
+def test_unknown_word_is_not_found_rather_than_an_error(slice_corpus: Corpus) -> None:
+    result = rhymes(slice_corpus, "qwzxv")
+    assert not result.found and result.results == [] and result.count == 0
+
+
+def test_limit_and_truncation(slice_corpus: Corpus) -> None:
+    full = rhymes(slice_corpus, "cat", limit=100)
+    two = rhymes(slice_corpus, "cat", limit=2)
+    assert [r.word for r in two.results] == [r.word for r in full.results[:2]]
+    assert two.truncated and not full.truncated and two.count == 2
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "parameter"),
+    [
+        ({"word": ""}, "word"),
+        ({"word": "x" * 101}, "word"),
+        ({"word": "cat", "mode": "slant"}, "mode"),
+        ({"word": "cat", "limit": 0}, "limit"),
+        ({"word": "cat", "limit": 101}, "limit"),
+        ({"word": "cat", "syllables": 0}, "syllables"),
+    ],
+)
+def test_bad_input_names_the_parameter(
+    slice_corpus: Corpus, kwargs: dict[str, object], parameter: str
+) -> None:
+    with pytest.raises(InvalidArgument) as caught:
+        rhymes(slice_corpus, **kwargs)  # type: ignore[arg-type]
+    assert caught.value.parameter == parameter
+    assert parameter in str(caught.value)
+
+
+def _brute_force(entries: dict[str, list[tuple[str, ...]]], word: str, mode: str) -> set[str]:
+    mine = {_rhyme(p) for p in entries[word]}
+    found = set()
+    for other, prons in entries.items():
+        if other == word:
+            continue
+        theirs = {_rhyme(p) for p in prons}
+        if mode == "perfect" and mine & theirs:
+            found.add(other)
+        if (
+            mode == "near"
+            and not mine & theirs
+            and any(_one_edit(m, t) for m in mine for t in theirs)
+        ):
+            found.add(other)
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["perfect", "near"])
+@pytest.mark.parametrize("word", ["cat", "orange", "table", "understand", "go", "rhythm"])
+def test_whole_cmudict_agrees_with_a_brute_force_scan(
+    cmudict_corpus: Corpus,
+    cmudict_pronunciations: dict[str, list[tuple[str, ...]]],
+    word: str,
+    mode: str,
+) -> None:
+    expected = _brute_force(cmudict_pronunciations, word, mode)
+    result = rhymes(cmudict_corpus, word, mode=mode, limit=100)
+    got = {r.word for r in result.results}
+    # The 100 best are all genuine, and if fewer than 100 exist, they are all of them.
+    assert got <= expected
+    if len(expected) <= 100:
+        assert got == expected
+    else:
+        assert len(got) == 100 and result.truncated
+    zipfs = [r.zipf for r in result.results]
+    assert zipfs == sorted(zipfs, reverse=True)
