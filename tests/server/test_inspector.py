@@ -1,0 +1,66 @@
+"""End to end through a third-party client: the MCP Inspector's command line."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+INSPECTOR = "@modelcontextprotocol/inspector@0.15.0"
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("npx") is None, reason="needs Node's npx"),
+]
+
+
+def _inspector(data_dir: Path, *method: str) -> dict[str, object]:
+    proc = subprocess.run(
+        [
+            "npx",
+            "-y",
+            INSPECTOR,
+            "--cli",
+            sys.executable,
+            "-m",
+            "lexicon_server.cli",
+            "--data-dir",
+            str(data_dir),
+            *method,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout)  # type: ignore[no-any-return]
+
+
+def test_inspector_lists_the_tools(mini_data_dir: Path) -> None:
+    listed = _inspector(mini_data_dir, "--method", "tools/list")
+    tools = {t["name"]: t for t in listed["tools"]}  # type: ignore[union-attr, index]
+    assert "dictionary_lookup" in tools
+    assert tools["dictionary_lookup"]["annotations"]["readOnlyHint"] is True
+    assert "outputSchema" in tools["dictionary_lookup"]
+
+
+def test_inspector_calls_a_tool(mini_data_dir: Path) -> None:
+    called = _inspector(
+        mini_data_dir,
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "dictionary_translate",
+        "--tool-arg",
+        "word=house",
+        "--tool-arg",
+        "target_language=fr",
+    )
+    data = called["structuredContent"]  # type: ignore[index]
+    texts = {c["text"] for g in data["groups"] for c in g["candidates"]}  # type: ignore[index]
+    assert "maison" in texts
