@@ -18,19 +18,56 @@ from lexicon_server.slang.errors import MeaningSourceError
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["LexicalCorpus", "corpus_definitions", "norm", "open_corpus"]
+__all__ = ["USAGE_DOMAINS", "LexicalCorpus", "corpus_definitions", "norm", "open_corpus"]
 
 _SPACES = re.compile(r"\s+")
 
 _SENSES_SQL = """
 SELECT t.text, e.pos, s.gloss, s.tags, src.name, src.licence,
-       (SELECT x.text FROM examples x WHERE x.sense_id = s.id ORDER BY x.id LIMIT 1)
+       (SELECT x.text FROM examples x WHERE x.sense_id = s.id ORDER BY x.id LIMIT 1),
+       s.id, s.synset_id
 FROM terms t
 JOIN entries e ON e.term_id = t.id
 JOIN senses s ON s.entry_id = e.id
 JOIN sources src ON src.id = s.source_id
 WHERE t.id = ?
 ORDER BY e.id, s.rank, s.id
+"""
+
+
+# WordNet marks register with "domain of synset - usage" pointers (`;u`, stored under the
+# LMF name `exemplifies`) to synsets such as {slang, argot, ...}, {colloquialism} or
+# {disparagement}; a sense pointing at one of these words is treated like a tagged one.
+USAGE_DOMAINS = frozenset(
+    {
+        "slang",
+        "argot",
+        "cant",
+        "colloquialism",
+        "vulgarism",
+        "obscenity",
+        "profanity",
+        "disparagement",
+        "derogation",
+        "ethnic slur",
+        "dysphemism",
+    }
+)
+
+# The usage domain of a sense: a lexical pointer from the sense names one word; a
+# semantic pointer from its synset names every member of the target synset.
+_USAGE_SQL = """
+SELECT t.text FROM relations r
+JOIN senses ds ON ds.id = r.dst_sense_id
+JOIN entries de ON de.id = ds.entry_id
+JOIN terms t ON t.id = de.term_id
+WHERE r.src_sense_id = ? AND r.relation = 'exemplifies' AND r.scope = 'sense'
+UNION
+SELECT t.text FROM relations r
+JOIN senses ds ON ds.synset_id = r.dst_synset_id
+JOIN entries de ON de.id = ds.entry_id
+JOIN terms t ON t.id = de.term_id
+WHERE r.src_synset_id = ? AND r.relation = 'exemplifies' AND r.scope = 'synset'
 """
 
 
@@ -45,12 +82,13 @@ def norm(phrase: str) -> str:
     return _SPACES.sub(" ", unicodedata.normalize("NFKC", phrase).casefold()).strip()
 
 
-def _tags(raw: str) -> tuple[str, ...]:
-    return tuple(raw.split())
+def _usage_tags(conn: sqlite3.Connection, sense_id: int, synset_id: int | None) -> list[str]:
+    names = {norm(row[0]) for row in conn.execute(_USAGE_SQL, (sense_id, synset_id))}
+    return [f"usage:{name}" for name in sorted(names & USAGE_DOMAINS)]
 
 
 def _is_slang(tags: tuple[str, ...]) -> bool:
-    return any(tag.casefold() in SLANG_TAGS for tag in tags)
+    return any(tag.casefold() in SLANG_TAGS or tag.startswith("usage:") for tag in tags)
 
 
 def _term_ids(conn: sqlite3.Connection, key: str) -> list[int]:
@@ -75,7 +113,9 @@ def corpus_definitions(
         conn = corpus.db(language, "lexical")
         key = norm(phrase)
         rows = [
-            row for term_id in _term_ids(conn, key) for row in conn.execute(_SENSES_SQL, (term_id,))
+            (*row[:7], tuple(row[3].split()) + tuple(_usage_tags(conn, row[7], row[8])))
+            for term_id in _term_ids(conn, key)
+            for row in conn.execute(_SENSES_SQL, (term_id,)).fetchall()
         ]
     except LookupError as exc:  # CapabilityUnavailable: names the reason and the fix
         raise MeaningSourceError("corpus", str(exc)) from exc
@@ -86,8 +126,7 @@ def corpus_definitions(
             "run `lexicon-data verify` and reinstall if it reports damage",
         ) from exc
     found: list[Definition] = []
-    for headword, pos, gloss, raw_tags, source, licence, example in rows:
-        tags = _tags(raw_tags)
+    for headword, pos, gloss, _raw, source, licence, example, tags in rows:
         found.append(
             Definition(
                 text=gloss,

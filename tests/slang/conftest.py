@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -86,6 +86,7 @@ def build_lexical_db(path: Path) -> Path:
                     "INSERT INTO examples (sense_id, text, source_id) VALUES (?, ?, 1)",
                     (sense, example),
                 )
+    _add_usage_domains(conn, term)
     for form, lemma, pos in INFLECTIONS:
         conn.execute(
             "INSERT INTO inflections (form_norm, lemma_term_id, pos, source_id)"
@@ -95,6 +96,56 @@ def build_lexical_db(path: Path) -> Path:
     conn.commit()
     conn.close()
     return path
+
+
+def _add_usage_domains(conn: sqlite3.Connection, term: Callable[[str], int]) -> None:
+    """WordNet's shape: `;u` pointers (stored as `exemplifies`) to usage-domain synsets.
+
+    Mirrors the WordNet 3.1 slice in tests/fixtures/wordnet31: "cat" in the Caterpillar
+    synset has a lexical pointer to the word "slang"; "queen" (offensive sense) has a
+    semantic pointer to the synset {disparagement, derogation}.
+    """
+
+    def synset(ext: str, gloss: str, words: list[str]) -> tuple[int, list[int]]:
+        sid = int(
+            conn.execute(
+                "INSERT INTO synsets (external_id, pos, gloss, source_id) VALUES (?, 'noun', ?, 1)",
+                (ext, gloss),
+            ).lastrowid
+            or 0
+        )
+        senses = []
+        for word in words:
+            entry = conn.execute(
+                "INSERT INTO entries (term_id, pos, source_id) VALUES (?, 'noun', 1)", (term(word),)
+            ).lastrowid
+            senses.append(
+                int(
+                    conn.execute(
+                        "INSERT INTO senses (entry_id, synset_id, rank, gloss, source_id)"
+                        " VALUES (?, ?, 0, ?, 1)",
+                        (entry, sid, gloss),
+                    ).lastrowid
+                    or 0
+                )
+            )
+        return sid, senses
+
+    _, (slang, _cant) = synset("t-slang", "a characteristic language of a group", ["slang", "cant"])
+    disparagement, _ = synset("t-disp", "a communication that belittles", ["disparagement"])
+    _, (_caterpillar, cat) = synset("t-cat", "a large tracked vehicle", ["Caterpillar", "cat"])
+    _, (_feline,) = synset("t-feline", "a small domesticated feline", ["cat"])
+    queen_offensive, _ = synset("t-queen", "offensive term for a homosexual man", ["queen"])
+    conn.execute(
+        "INSERT INTO relations (relation, scope, src_sense_id, dst_sense_id, dst_language,"
+        " source_id) VALUES ('exemplifies', 'sense', ?, ?, 'en', 1)",
+        (cat, slang),
+    )
+    conn.execute(
+        "INSERT INTO relations (relation, scope, src_synset_id, dst_synset_id, dst_language,"
+        " source_id) VALUES ('exemplifies', 'synset', ?, ?, 'en', 1)",
+        (queen_offensive, disparagement),
+    )
 
 
 def make_corpus(tmp: Path, *, installed: bool = True) -> Corpus:

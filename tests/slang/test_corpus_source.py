@@ -32,3 +32,19 @@ def test_hostile_phrase_is_only_a_parameter(corpus: Corpus) -> None:
     for phrase in ("'; DROP TABLE terms; --", "cap' OR '1'='1", "%", "_"):
         assert corpus_definitions(corpus, phrase, 5) == []
     assert corpus_definitions(corpus, "cap", 5)  # the table is still there
+
+
+def test_wordnet_usage_domain_marks_a_sense_as_slang(corpus: Corpus) -> None:
+    # Lexical pointer: only "cat" in the Caterpillar synset is slang, not "Caterpillar".
+    first, second = corpus_definitions(corpus, "cat", 5)
+    assert (first.text, first.slang, first.tags) == (
+        "a large tracked vehicle",
+        True,
+        ("usage:slang",),
+    )
+    assert (second.text, second.slang) == ("a small domesticated feline", False)
+    (caterpillar,) = corpus_definitions(corpus, "Caterpillar", 5)
+    assert caterpillar.slang is False
+    # Semantic pointer: every member of the synset carries the domain.
+    (queen,) = corpus_definitions(corpus, "queen", 5)
+    assert queen.slang and queen.tags == ("usage:disparagement",)
