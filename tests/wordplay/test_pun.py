@@ -1,0 +1,104 @@
+"""wordplay(kind='pun') on the real fixture slices (CMUdict + WordNet 3.1)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from lexicon_server.build.parsers.wndb import iter_synsets
+from lexicon_server.corpus.reader import Corpus, schema_sql
+from lexicon_server.errors import InvalidArgument
+from lexicon_server.query.wordplay import wordplay
+
+WORDNET31 = Path(__file__).resolve().parents[1] / "fixtures" / "wordnet31"
+
+
+def _synsets_of(lemma: str) -> set[str]:
+    return {
+        s.external_id
+        for s in iter_synsets(WORDNET31, prefix="wn31")
+        if any(m.lemma.casefold() == lemma for m in s.members)
+    }
+
+
+def test_knight_puns_on_night(slice_corpus: Corpus) -> None:
+    result = wordplay(slice_corpus, "knight", "pun")
+    assert result.context_scope == "uncontextualized"
+    words = [p.word for p in result.puns]
+    assert "night" in words and "knight" not in words
+    night = result.puns[words.index("night")]
+    assert night.result_class == "candidate" and night.sound_relation == "homophone"
+    assert night.phones == "N AY1 T"
+    # Its distinct senses really are night's and not knight's, read from WordNet directly.
+    listed = {s.synset for s in night.distinct_senses}
+    assert listed <= _synsets_of("night") - _synsets_of("knight")
+    assert night.distinct_senses_total == len(_synsets_of("night") - _synsets_of("knight"))
+    assert {p.fact for p in night.provenance} == {"spelling", "senses", "pronunciation"}
+    sources = {p.fact: p.source.name for p in night.provenance}
+    assert sources == {
+        "spelling": "wordnet-3.1",
+        "senses": "wordnet-3.1",
+        "pronunciation": "cmudict",
+    }
+
+
+def test_homophone_without_senses_is_not_a_pun(slice_corpus: Corpus) -> None:
+    # 'rite', 'write' and 'right' sound alike; only words with WordNet senses can qualify.
+    result = wordplay(slice_corpus, "right", "pun", limit=100)
+    for pun in result.puns:
+        assert _synsets_of(pun.word.casefold()), pun.word
+
+
+def test_context_is_only_for_puns(slice_corpus: Corpus) -> None:
+    for kind in ("anagram", "palindrome", "spoonerism"):
+        with pytest.raises(InvalidArgument) as caught:
+            wordplay(slice_corpus, "belly jelly", kind, context="at a party")
+        assert caught.value.parameter == "context"
+
+
+@pytest.mark.parametrize("context", ["", "   ", "x" * 513])
+def test_context_length_is_checked(slice_corpus: Corpus, context: str) -> None:
+    with pytest.raises(InvalidArgument) as caught:
+        wordplay(slice_corpus, "knight", "pun", context=context)
+    assert caught.value.parameter == "context"
+
+
+def test_context_without_glosses_says_it_was_not_used(slice_corpus: Corpus) -> None:
+    result = wordplay(slice_corpus, "knight", "pun", context="x" * 512)
+    assert result.context_scope == "uncontextualized"
+    assert any("context" in note for note in result.budget.cut)
+
+
+def _lexical_with_glosses(path: Path) -> Path:
+    """A lexical component holding only the WordNet slice's synsets and glosses."""
+    conn = sqlite3.connect(path)
+    conn.executescript(schema_sql("lexical"))
+    conn.execute(
+        "INSERT INTO sources (id, name, title, version, licence, url) "
+        "VALUES (1, 'wordnet-3.1', 'Princeton WordNet 3.1', '3.1', 'WordNet-3.0', 'x')"
+    )
+    conn.executemany(
+        "INSERT INTO synsets (external_id, pos, gloss, source_id) VALUES (?, ?, ?, 1)",
+        [(s.external_id, s.pos, s.gloss) for s in iter_synsets(WORDNET31, prefix="wn31")],
+    )
+    conn.commit()
+    conn.close()
+    return path
+
+
+def test_context_ranks_by_shared_gloss_words(
+    slice_db: Path, tmp_path: Path, make_corpus: object
+) -> None:
+    lexical = _lexical_with_glosses(tmp_path / "lexical.sqlite")
+    corpus = make_corpus(  # type: ignore[operator]
+        slice_db, installed=frozenset({"wordplay", "lexical"}), lexical=lexical
+    )
+    result = wordplay(corpus, "knight", "pun", context="we rode on after sunset, in the dark")
+    assert result.context_scope == "context_ranked"
+    night = next(p for p in result.puns if p.word == "night")
+    assert "sunset" in night.context_matches
+    assert set(night.context_matches) <= {"rode", "after", "sunset", "dark"}
+    assert all(s.gloss for s in night.distinct_senses)
+    corpus.close()
