@@ -1,0 +1,148 @@
+"""`rhymes` and `wordplay` through the MCP SDK's own in-memory client.
+
+The server here has only the two tools of this area registered, on the real wordplay
+database built from the fixture slices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.server.mcpserver import MCPServer
+from mcp_types import CallToolResult
+
+from lexicon_server.corpus.reader import Corpus
+from lexicon_server.tools import rhymes, wordplay
+
+T = TypeVar("T")
+
+
+def with_client(corpus: Corpus, body: Callable[[Client], Awaitable[T]]) -> T:
+    server: MCPServer[Any] = MCPServer(name="wordplay-test")
+    rhymes.register(server, corpus)
+    wordplay.register(server, corpus)
+
+    async def main() -> T:
+        async with Client(server) as client:
+            return await body(client)
+
+    return anyio.run(main)
+
+
+def call(corpus: Corpus, name: str, args: dict[str, Any]) -> CallToolResult:
+    return with_client(corpus, lambda c: c.call_tool(name, args))
+
+
+def error_text(result: CallToolResult) -> str:
+    assert result.is_error
+    return " ".join(getattr(block, "text", "") for block in result.content)
+
+
+def test_listed_with_output_schema_annotations_and_described_parameters(
+    slice_corpus: Corpus,
+) -> None:
+    tools = {t.name: t for t in with_client(slice_corpus, lambda c: c.list_tools()).tools}
+    assert set(tools) == {"rhymes", "wordplay"}
+    for tool in tools.values():
+        assert tool.output_schema is not None and tool.output_schema["type"] == "object"
+        assert "provenance" in str(tool.output_schema)
+        assert tool.annotations is not None
+        assert tool.annotations.read_only_hint is True
+        assert tool.annotations.idempotent_hint is True
+        assert tool.annotations.open_world_hint is False
+        props = tool.input_schema["properties"]
+        assert all(p.get("description") for p in props.values()), tool.name
+        assert (props["limit"]["minimum"], props["limit"]["maximum"]) == (1, 100)
+        assert tool.description
+    kinds = tools["wordplay"].input_schema["properties"]["kind"]
+    assert set(kinds["enum"]) == {"anagram", "palindrome", "spoonerism", "pun"}
+    assert tools["wordplay"].input_schema["required"] == ["text", "kind"]
+
+
+def test_rhymes_structured_result(slice_corpus: Corpus) -> None:
+    result = call(slice_corpus, "rhymes", {"word": "cat"})
+    assert not result.is_error
+    data = result.structured_content
+    assert data is not None
+    words = [r["word"] for r in data["results"]]
+    assert "hat" in words and "cat" not in words
+    assert data["language"] == "en" and data["dataset_version"]
+    assert data["results"][0]["provenance"][1]["source"]["licence"] == "BSD-2-Clause"
+
+
+@pytest.mark.parametrize(
+    ("args", "check"),
+    [
+        (
+            {"text": "listen", "kind": "anagram"},
+            lambda d: "silent" in [a["word"] for a in d["anagrams"]],
+        ),
+        ({"text": "racecar", "kind": "palindrome"}, lambda d: d["input_is_palindrome"] is True),
+        (
+            {"text": "jelly beans", "kind": "spoonerism"},
+            lambda d: d["spoonerisms"][0]["lexicality_scope"] == "generated_candidate",
+        ),
+        (
+            {"text": "knight", "kind": "pun"},
+            lambda d: (
+                "night" in [p["word"] for p in d["puns"]]
+                and d["context_scope"] == "uncontextualized"
+            ),
+        ),
+    ],
+)
+def test_wordplay_kinds(
+    slice_corpus: Corpus, args: dict[str, Any], check: Callable[[dict[str, Any]], bool]
+) -> None:
+    result = call(slice_corpus, "wordplay", args)
+    assert not result.is_error, result.content
+    assert result.structured_content is not None and check(result.structured_content)
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "parameter"),
+    [
+        ("rhymes", {"word": "cat", "limit": 0}, "limit"),
+        ("rhymes", {"word": "cat", "limit": 101}, "limit"),
+        ("rhymes", {"word": "", "limit": 5}, "word"),
+        ("rhymes", {"word": "cat", "mode": "slant"}, "mode"),
+        ("rhymes", {"word": "cat", "syllables": 0}, "syllables"),
+        ("wordplay", {"text": "cat", "kind": "riddle"}, "kind"),
+        ("wordplay", {"text": "cat", "kind": "anagram", "limit": 101}, "limit"),
+        ("wordplay", {"text": "cat", "kind": "anagram", "context": "zoo"}, "context"),
+        ("wordplay", {"text": "knight", "kind": "pun", "context": "x" * 513}, "context"),
+        ("wordplay", {"text": "x" * 101, "kind": "pun"}, "text"),
+        ("wordplay", {"text": "one two three", "kind": "spoonerism"}, "text"),
+    ],
+)
+def test_bad_input_is_a_tool_error_naming_the_parameter(
+    slice_corpus: Corpus, name: str, args: dict[str, Any], parameter: str
+) -> None:
+    text = error_text(call(slice_corpus, name, args))
+    assert parameter in text
+
+
+@pytest.mark.parametrize(
+    ("installed", "reason"),
+    [(frozenset({"lexical"}), "capability_not_installed"), (None, "language_not_installed")],
+)
+def test_missing_wordplay_data_names_the_reason(
+    slice_db: Path, make_corpus: Any, installed: frozenset[str] | None, reason: str
+) -> None:
+    corpus = make_corpus(slice_db, installed=installed or frozenset())
+    if installed is None:
+        corpus = Corpus(type(corpus.selection)(**{**corpus.selection.__dict__, "installed": {}}))
+    for name, args in (
+        ("rhymes", {"word": "cat"}),
+        ("wordplay", {"text": "cat", "kind": "anagram"}),
+    ):
+        result = call(corpus, name, args)
+        assert result.is_error
+        assert reason in error_text(result)
+        assert result.structured_content is not None
+        assert result.structured_content["error"]["reason"] == reason
