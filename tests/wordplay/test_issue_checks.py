@@ -1,0 +1,93 @@
+"""The checks the server issue lists for rhymes and wordplay.
+
+They run on the whole CMUdict (with the WordNet slice for senses), and on the real
+starter corpus when the root conftest provides `starter_data_dir` (marker `starter`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from lexicon_server.corpus.reader import Corpus
+from lexicon_server.query.rhymes import rhymes
+from lexicon_server.query.wordplay import wordplay
+
+
+@pytest.fixture(
+    params=[
+        pytest.param("cmudict", marks=pytest.mark.slow),
+        pytest.param("starter", marks=pytest.mark.starter),
+    ]
+)
+def corpus(request: pytest.FixtureRequest) -> Iterator[Corpus]:
+    if request.param == "cmudict":
+        yield request.getfixturevalue("cmudict_corpus")
+        return
+    from lexicon_store.selection import load_active
+
+    try:
+        data_dir = request.getfixturevalue("starter_data_dir")
+    except pytest.FixtureLookupError:
+        pytest.skip("the root conftest does not provide starter_data_dir")
+    starter = Corpus(load_active(data_dir))
+    yield starter
+    starter.close()
+
+
+def _rhyme(phones: tuple[str, ...]) -> tuple[str, ...]:
+    stressed = [i for i, p in enumerate(phones) if p.endswith("1")]
+    vowels = [i for i, p in enumerate(phones) if p[-1].isdigit()]
+    start = stressed[-1] if stressed else (vowels[-1] if vowels else 0)
+    return phones[start:]
+
+
+def _edit_distance(a: tuple[str, ...], b: tuple[str, ...]) -> int:
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (x != y))
+    return row[-1]
+
+
+def test_cat_rhymes_include_hat_not_cat(corpus: Corpus) -> None:
+    words = [r.word for r in rhymes(corpus, "cat", limit=100).results]
+    assert "hat" in words and "cat" not in words
+
+
+def test_near_rhymes_of_cat_differ_by_one_phoneme(
+    corpus: Corpus, cmudict_pronunciations: dict[str, list[tuple[str, ...]]]
+) -> None:
+    result = rhymes(corpus, "cat", mode="near", limit=100)
+    assert result.count == 100
+    cat = [_rhyme(p) for p in cmudict_pronunciations["cat"]]
+    for r in result.results:
+        theirs = [_rhyme(p) for p in cmudict_pronunciations[r.word.casefold()]]
+        distances = {_edit_distance(c, t) for c in cat for t in theirs}
+        assert 1 in distances and 0 not in distances, r.word
+
+
+def test_listen_anagrams_include_silent(corpus: Corpus) -> None:
+    assert "silent" in [a.word for a in wordplay(corpus, "listen", "anagram").anagrams]
+
+
+def test_racecar_is_a_palindrome(corpus: Corpus) -> None:
+    assert wordplay(corpus, "racecar", "palindrome").input_is_palindrome is True
+
+
+def test_belly_jeans_spoonerizes_to_jelly_beans(corpus: Corpus) -> None:
+    swaps = wordplay(corpus, "belly jeans", "spoonerism").spoonerisms
+    assert any(
+        s.lexicality_scope == "lexical_term"
+        and "jelly" in s.first_headwords
+        and "beans" in s.second_headwords
+        for s in swaps
+    )
+
+
+def test_knight_puns_find_night(corpus: Corpus) -> None:
+    result = wordplay(corpus, "knight", "pun")
+    assert "night" in [p.word for p in result.puns]
+    assert result.context_scope == "uncontextualized"
