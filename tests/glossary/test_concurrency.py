@@ -19,19 +19,19 @@ def _expected(prefix: str, count: int) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(
-    "count",
+    ("mode", "count"),
     [
-        40,  # per process: 40 adds + 40 edits + 8 deletes, 176 writes in all
-        pytest.param(250, marks=pytest.mark.slow),  # 1,100 writes in all
+        ("library", 40),  # per process 40 adds + 40 edits + 8 deletes: 176 writes in all
+        pytest.param("mcp", 250, marks=pytest.mark.slow),  # two MCP servers, 1,100 writes
     ],
 )
-def test_two_processes_lose_no_edit(tmp_path: Path, count: int) -> None:
+def test_two_processes_lose_no_edit(tmp_path: Path, mode: str, count: int) -> None:
     path = tmp_path / "glossary.jsonl"
     path.write_text('{"term":"Seed","description":"Written by a person."}\n', encoding="utf-8")
     go = tmp_path / "go"
     workers = [
         subprocess.Popen(
-            [sys.executable, str(WORKER), str(path), prefix, str(count), str(go)],
+            [sys.executable, str(WORKER), mode, str(path), prefix, str(count), str(go)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -55,7 +55,7 @@ def test_threads_and_separate_instances_in_one_process(tmp_path: Path) -> None:
 
     def work(glossary: Glossary, prefix: str) -> None:
         try:
-            for i in range(40):
+            for i in range(20):
                 glossary.add(f"{prefix} {i}", "first")
                 glossary.edit(f"{prefix} {i}", f"final {prefix} {i}")
         except BaseException as exc:  # surfaced below
@@ -72,4 +72,4 @@ def test_threads_and_separate_instances_in_one_process(tmp_path: Path) -> None:
         thread.join()
     assert not errors
     entries = {e.term: e.description for e in Glossary(path).entries()}
-    assert entries == {f"{p} {i}": f"final {p} {i}" for p in "abc" for i in range(40)}
+    assert entries == {f"{p} {i}": f"final {p} {i}" for p in "abc" for i in range(20)}
