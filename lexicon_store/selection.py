@@ -88,7 +88,9 @@ class NoActiveSelection(LookupError):
         self.detail = detail
         super().__init__(
             f"no active Lexicon dataset in {data_dir}: {detail}. "
-            f"Install one with: {install_command(data_dir)}"
+            f"Install one with: {install_command(data_dir)} "
+            "(add --from DIR for a release on local disk; with no published release at hand, "
+            "`lexicon-build start` builds and installs the starter corpus)"
         )
 
 

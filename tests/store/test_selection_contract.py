@@ -119,3 +119,10 @@ def test_reader_is_stdlib_only() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_suggested_version_follows_the_pins() -> None:
+    from lexicon_store import pins, selection
+
+    assert selection._SUGGESTED_VERSION == pins.DEFAULT_VERSION
+    assert f"--version {pins.DEFAULT_VERSION} " in selection.install_command()
