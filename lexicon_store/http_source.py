@@ -4,9 +4,11 @@
 local ``--from`` never loads httpx. Even here the HTTP client is built on first use.
 
 Parts are located next to the manifest, or under the manifest's ``base_url`` when the
-publisher set one. While the store decompresses one part, the following parts of the
-same component (which it will certainly ask for next) are already downloading into the
-store's partial files, so network and decompression overlap.
+publisher set one. While the store decompresses one part, the next parts are already
+downloading into the store's partial files, so network and decompression overlap: the
+parts the store announced through :meth:`HttpSource.prefetch`, else the following parts
+of the same component (which it will certainly ask for next). At most
+``policy.parallel`` downloads run at once, and none runs further ahead than that.
 """
 
 from __future__ import annotations
@@ -81,6 +83,7 @@ class HttpSource:
         self._owns_client = client is None
         self._base_url = urljoin(self.manifest_url, ".")
         self._following: dict[str, tuple[Part, ...]] = {}
+        self._order: list[tuple[Part, Path]] = []
         self._jobs: dict[Path, tuple[Future[DownloadResult], Downloader]] = {}
         self._lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
@@ -129,12 +132,34 @@ class HttpSource:
     def local_part(self, part: Part) -> Path | None:
         return None
 
+    def prefetch(self, wanted: list[tuple[Part, Path]]) -> None:
+        """The parts (and their partial paths) the caller will ask for, in order.
+
+        Nothing starts here; each ``fetch_part`` then keeps the next few of them downloading.
+        """
+        with self._lock:
+            self._order = list(wanted)
+
+    def _ahead(self, part: Part, dest_partial: Path) -> list[tuple[Part, Path]]:
+        """The parts to download next, while the caller works on ``part``."""
+        window = max(0, self.policy.parallel - 1)
+        with self._lock:
+            order = self._order
+        for i, (known, path) in enumerate(order):
+            if known == part and path == dest_partial:
+                return order[i + 1 : i + 1 + window]
+        # The store names partials <part hex>.partial; guess only under that convention.
+        if dest_partial.name != f"{hex_of(part.digest)}.partial":
+            return []
+        return [
+            (nxt, dest_partial.with_name(f"{hex_of(nxt.digest)}.partial"))
+            for nxt in self._following.get(part.digest, ())[:window]
+        ]
+
     def fetch_part(self, part: Part, dest_partial: Path, progress: Progress) -> None:
         future = self._submit(part, dest_partial, progress)
-        # The store names partials <part hex>.partial; prefetch only under that convention.
-        if dest_partial.name == f"{hex_of(part.digest)}.partial":
-            for nxt in self._following.get(part.digest, ())[: max(0, self.policy.parallel - 1)]:
-                self._submit(nxt, dest_partial.with_name(f"{hex_of(nxt.digest)}.partial"), progress)
+        for nxt, path in self._ahead(part, dest_partial):
+            self._submit(nxt, path, progress)
         try:
             future.result()
         finally:

@@ -12,12 +12,15 @@ body bytes it sends, logs every request, and applies faults that tests switch on
 - ``etag_change``: bump the file's ETag from this request on (the bytes stay the same)
 - ``ignore_if_range``: honour Range even when If-Range no longer matches
 
-Runnable as a script for benchmarks: ``python tests/net/loopback.py ROOT`` prints the URL.
+Runnable as a script for benchmarks: ``python tests/net/loopback.py ROOT`` prints the URL
+and serves until its stdin closes; ``GET /__stats`` returns the body bytes sent so far.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import socket
 import sys
 import threading
@@ -30,6 +33,7 @@ from typing import Any
 __all__ = ["Fault", "LoopbackServer", "RequestLog"]
 
 _CHUNK = 256 * 1024
+_FAST_CHUNK = 8 << 20
 
 
 @dataclass
@@ -117,6 +121,9 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         st = self.server.state
         rel = self.path.split("?", 1)[0].lstrip("/")
+        if rel == "__stats":
+            self._stats()
+            return
         target = (st.root / rel).resolve()
         if st.root.resolve() not in target.parents or not target.is_file():
             self._empty(rel, 404, None)
@@ -161,6 +168,18 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self._send_body(rel, target, start, length, fault)
 
+    def _stats(self) -> None:
+        """Body bytes sent so far and requests served (for benchmarks in another process)."""
+        st = self.server.state
+        with st.lock:
+            body = json.dumps({"sent": sum(st.sent.values()), "requests": len(st.requests)})
+        data = body.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
     def _send_body(
         self, rel: str, target: Path, start: int, length: int, fault: Fault | None
     ) -> None:
@@ -168,8 +187,22 @@ class _Handler(BaseHTTPRequestHandler):
         cut = fault.after if fault and fault.kind in ("drop", "stall") else None
         with target.open("rb") as f:
             if fault is None and st.fast:
-                sent = self.connection.sendfile(f, start, length)
-                st.count(rel, sent)
+                # Zero-copy, counted as it goes so an interrupted transfer is still measured.
+                pos = 0
+                while pos < length:
+                    try:
+                        n = os.sendfile(
+                            self.connection.fileno(),
+                            f.fileno(),
+                            start + pos,
+                            min(_FAST_CHUNK, length - pos),
+                        )
+                    except OSError:
+                        return
+                    if n == 0:
+                        return
+                    st.count(rel, n)
+                    pos += n
                 return
             f.seek(start)
             pos = 0
