@@ -117,22 +117,28 @@ def query_words(conn: sqlite3.Connection, text: str) -> tuple[list[tuple[int, st
     return [row for row in rows if fold(row[1]) == folded], folded
 
 
-def _query_pronunciations(conn: sqlite3.Connection, ids: Sequence[int]) -> QueryWord:
-    if not ids:
-        return QueryWord(frozenset(), ())
-    marks = ",".join("?" * len(ids))
+def _query_pronunciations(conn: sqlite3.Connection, text: str) -> tuple[QueryWord, str]:
+    """The query's word ids and its distinct pronunciations, in one statement."""
+    folded = fold(text)
+    spellings = _spellings(text)
+    marks = ",".join("?" * len(spellings))
     rows = conn.execute(
-        f"SELECT variant, phones, rhyme, syllables FROM prons WHERE word_id IN ({marks}) "
-        "ORDER BY word_id, variant",
-        tuple(ids),
+        "SELECT w.id, w.text, p.variant, p.phones, p.rhyme, p.syllables FROM words w "
+        f"LEFT JOIN prons p ON p.word_id = w.id WHERE w.text IN ({marks}) "
+        "ORDER BY w.id, p.variant",
+        spellings,
     ).fetchall()
+    ids: set[int] = set()
     seen: dict[str, QueryPronunciation] = {}
-    for variant, phones, rhyme, syllables in rows:
-        if phones not in seen:
+    for word_id, word, variant, phones, rhyme, syllables in rows:
+        if fold(word) != folded:
+            continue
+        ids.add(word_id)
+        if phones is not None and phones not in seen:
             seen[phones] = QueryPronunciation(
                 variant=variant, phones=phones, rhyme=rhyme, syllables=syllables
             )
-    return QueryWord(frozenset(ids), tuple(seen.values()))
+    return QueryWord(frozenset(ids), tuple(seen.values())), folded
 
 
 def _streams(rhymes: Sequence[str], mode: str, syllables: int | None) -> tuple[str, list[object]]:
@@ -197,8 +203,7 @@ def rhymes(
         check_limit("syllables", syllables, 1, MAX_SYLLABLES)
     conn = corpus.db(LANGUAGE, "wordplay")
     index = rhyme_index(conn)
-    found, folded = query_words(conn, text)
-    query = _query_pronunciations(conn, [row[0] for row in found])
+    query, folded = _query_pronunciations(conn, text)
     results, truncated = _collect(conn, index, query, folded, mode, limit, syllables)
     return RhymesResult(
         word=text,
