@@ -148,7 +148,8 @@ def lookup(
         key = (lang, norm)
         if key not in installed_cache:
             installed_cache[key] = entry_installed(corpus, lang, norm)
-        return Translation(
+        # model_construct: the values come typed from our own tables; skip re-validation.
+        return Translation.model_construct(
             text=text,
             target_language=lang,
             note=note,
@@ -181,7 +182,7 @@ def lookup(
                 etymology=cuts.clip(row.etymology, GLOSS_CHARS) if row.etymology else None,
                 source=table[row.source_id],
                 examples=[
-                    Example(text=cuts.clip(text, EXAMPLE_CHARS), source=table[src])
+                    Example.model_construct(text=cuts.clip(text, EXAMPLE_CHARS), source=table[src])
                     for text, src in examples[row.id][: ex_take[n]]
                 ],
                 pronunciations=prons[row.id][: pr_take[n]],
@@ -269,7 +270,7 @@ def _pronunciations(
             continue
         seen.add((notation, value))
         out[owner].append(
-            Pronunciation(
+            Pronunciation.model_construct(
                 notation=notation,
                 value=value,
                 variant=variant,

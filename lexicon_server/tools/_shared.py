@@ -73,8 +73,10 @@ def respond(corpus: Corpus, query: Callable[[], _M]) -> CallToolResult:
         raise ToolError(str(exc)) from exc
     except SchemaMismatch as exc:
         raise ToolError(str(exc)) from exc
-    data = model.model_dump(mode="json")
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    # Compact JSON as the text content (what clients without structured output show the
+    # model); the structured copy is parsed back from it, cheaper than dumping twice.
+    text = model.model_dump_json()
+    data = json.loads(text)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 

@@ -1,0 +1,378 @@
+"""Server latency, cold start and memory, beside the tools people use today, in one run.
+
+    uv run python bench/server_latency.py [--data-dir DIR] [--wordnet-dir DIR] [--out FILE]
+
+Measures on the active corpus (or --data-dir):
+  * in-process p50/p99 of each query function (the code under each tool);
+  * NLTK's WordNet reader on the same WordNet database files (first look-up in a fresh
+    process, then warm look-ups doing comparable work: synsets, glosses, examples, lemmas);
+  * semantic neighbours against exact numpy search over the same float16 vectors
+    (latency, and recall@10 of our HNSW + exact re-rank);
+  * every tool through a stdio client, next to a minimal MCP server with one trivial
+    tool (the protocol's floor); cold start (spawn to first answer) and resident memory.
+Prints a Markdown report and writes it to --out (docs/benchmarks/server.md by default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import anyio
+import numpy as np
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pct(samples: Sequence[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def us(seconds: float) -> str:
+    return f"{seconds * 1e6:,.0f} µs" if seconds < 0.01 else f"{seconds * 1e3:,.1f} ms"
+
+
+def timed(fn: Callable[[], object], repeat: int = 1) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+# --- the corpus ---------------------------------------------------------------------------
+
+
+def open_corpus(data_dir: Path | None) -> Any:
+    from lexicon_server.corpus.reader import Corpus
+    from lexicon_store.selection import load_active
+
+    return Corpus(load_active(data_dir))
+
+
+def sample_words(corpus: Any, count: int) -> list[str]:
+    """The most frequent single-word English headwords (fallback: first by id)."""
+    conn = corpus.db("en", "lexical")
+    rows = conn.execute(
+        "SELECT t.text FROM terms t WHERE t.text GLOB '[a-z]*' AND t.text NOT GLOB '*[^a-z]*' "
+        "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id) "
+        "ORDER BY t.zipf DESC, t.id LIMIT ?",
+        (count,),
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def inprocess(corpus: Any, words: list[str]) -> dict[str, list[float]]:
+    from lexicon_server.query.lookup import lookup
+    from lexicon_server.query.relations import relations
+    from lexicon_server.query.semantic import VectorStore, semantic_neighbors
+    from lexicon_server.query.synonyms import synonyms
+    from lexicon_server.query.translate import translate
+
+    store = VectorStore(corpus)
+    has_vectors = corpus.selection.availability("en", "semantic") is None
+    calls: dict[str, Callable[[str], object]] = {
+        "dictionary_lookup": lambda w: lookup(corpus, w),
+        "dictionary_synonyms": lambda w: synonyms(corpus, w),
+        "dictionary_translate": lambda w: translate(corpus, w, "fr"),
+        "dictionary_relations (hypernym, depth 1)": lambda w: relations(corpus, w, "hypernym"),
+        "dictionary_relations (hypernym, depth 2)": lambda w: relations(
+            corpus, w, "hypernym", max_depth=2
+        ),
+    }
+    if has_vectors:
+        calls["dictionary_semantic_neighbors"] = lambda w: semantic_neighbors(store, w)
+    try:
+        from lexicon_server.query.rhymes import rhymes
+
+        if corpus.selection.availability("en", "wordplay") is None:
+            calls["rhymes (perfect)"] = lambda w: rhymes(corpus, w)
+            calls["rhymes (near)"] = lambda w: rhymes(corpus, w, mode="near")
+    except ImportError:
+        pass
+    out: dict[str, list[float]] = {}
+    for name, fn in calls.items():
+        for w in words[:50]:
+            fn(w)  # warm the page cache and statement caches
+        out[name] = [t for w in words for t in timed(lambda w=w, fn=fn: fn(w))]  # type: ignore[misc]
+    return out
+
+
+# --- NLTK on the same WordNet files ----------------------------------------------------------
+
+_NLTK_SCRIPT = r"""
+import sys, time, resource, json
+t0 = time.perf_counter()
+from nltk.corpus.reader.wordnet import WordNetCorpusReader
+wn = WordNetCorpusReader(sys.argv[1], None)
+def work(w):
+    return [(s.definition(), s.examples(), s.lemma_names(), s.hypernyms()) for s in wn.synsets(w)]
+work(sys.argv[2])
+first = time.perf_counter() - t0
+words = json.loads(sys.stdin.read())
+for w in words[:50]:
+    work(w)
+samples = []
+for w in words:
+    t = time.perf_counter(); work(w); samples.append(time.perf_counter() - t)
+print(json.dumps({"first": first, "samples": samples,
+                  "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}))
+"""
+
+
+def nltk_wordnet(wordnet_dir: Path, words: list[str]) -> dict[str, Any] | None:
+    import json
+
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-c", _NLTK_SCRIPT, str(wordnet_dir), words[0]],
+        input=json.dumps(words),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        print(f"NLTK run failed: {proc.stderr[-500:]}", file=sys.stderr)
+        return None
+    data: dict[str, Any] = json.loads(proc.stdout)
+    data["wall"] = wall
+    return data
+
+
+def find_wordnet_dir() -> Path | None:
+    from lexicon_server.build.config import load_build_config
+
+    cache = load_build_config().cache_dir
+    for candidate in sorted(cache.rglob("index.sense")):
+        if (candidate.parent / "data.noun").exists():
+            return candidate.parent
+    return None
+
+
+# --- semantic vs exact numpy --------------------------------------------------------------
+
+
+def semantic_vs_exact(corpus: Any, queries: int = 200) -> dict[str, Any] | None:
+    from lexicon_server.query.semantic import VectorStore, semantic_neighbors
+
+    if corpus.selection.availability("en", "semantic") is not None:
+        return None
+    store = VectorStore(corpus)
+    vectors = store.get("en")
+    matrix = np.asarray(vectors.matrix, dtype=np.float32)
+    conn = vectors.conn
+    rows = conn.execute(
+        "SELECT id, text FROM vocab WHERE text GLOB '[a-z]*' ORDER BY zipf DESC, id LIMIT ?",
+        (queries,),
+    ).fetchall()
+    ours: list[float] = []
+    exact: list[float] = []
+    hits = 0
+    total = 0
+    for row_id, text in rows:
+        q = matrix[row_id] / max(float(np.linalg.norm(matrix[row_id])), 1e-12)
+        start = time.perf_counter()
+        scores = matrix @ q
+        scores[row_id] = -np.inf
+        top = np.argpartition(-scores, 10)[:10]
+        truth = set(top[np.argsort(-scores[top])].tolist())
+        exact.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        semantic_neighbors(store, text, limit=10)
+        ours.append(time.perf_counter() - start)
+        got = {r for r, _ in vectors.search(q, 10, row_id)}
+        hits += len(truth & got)
+        total += 10
+    return {
+        "ours": ours,
+        "exact": exact,
+        "recall": hits / total,
+        "rows": len(matrix),
+        "dims": matrix.shape[1],
+    }
+
+
+# --- through stdio -------------------------------------------------------------------------
+
+
+def stdio_run(
+    command: list[str], calls: list[tuple[str, dict[str, Any]]], repeat: int
+) -> dict[str, Any]:
+    from mcp import Client, StdioServerParameters
+
+    params = StdioServerParameters(command=command[0], args=command[1:], env=dict(os.environ))
+
+    async def main() -> dict[str, Any]:
+        out: dict[str, Any] = {"per_tool": {}}
+        start = time.perf_counter()
+        async with Client(params) as client:
+            name, args = calls[0]
+            await client.call_tool(name, args)
+            out["cold_start"] = time.perf_counter() - start
+            for name, args in calls:
+                await client.call_tool(name, args)  # warm
+                samples = []
+                for _ in range(repeat):
+                    t = time.perf_counter()
+                    result = await client.call_tool(name, args)
+                    samples.append(time.perf_counter() - t)
+                    assert not result.is_error, (name, result.content)
+                out["per_tool"][name] = samples
+            children = psutil.Process().children(recursive=True)
+            out["rss"] = max((c.memory_info().rss for c in children), default=0)
+        return out
+
+    return anyio.run(main)
+
+
+def cold_starts(command: list[str], call: tuple[str, dict[str, Any]], times: int) -> list[float]:
+    return [stdio_run(command, [call], 1)["cold_start"] for _ in range(times)]
+
+
+# --- report --------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--data-dir", type=Path, default=None)
+    parser.add_argument("--wordnet-dir", type=Path, default=None)
+    parser.add_argument("--words", type=int, default=500)
+    parser.add_argument("--repeat", type=int, default=200)
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks" / "server.md")
+    opts = parser.parse_args()
+
+    corpus = open_corpus(opts.data_dir)
+    words = sample_words(corpus, opts.words)
+    lines: list[str] = []
+
+    def emit(text: str = "") -> None:
+        print(text, flush=True)
+        lines.append(text)
+
+    emit("# Server benchmarks")
+    emit()
+    emit(
+        f"Dataset `{corpus.dataset_version}`; {os.cpu_count()} CPUs "
+        f"({platform.processor() or platform.machine()}), "
+        f"Python {platform.python_version()}, shared machine. Reproduce with "
+        "`uv run python bench/server_latency.py`."
+    )
+    emit()
+    emit(f"## In-process query functions ({len(words)} most frequent English headwords)")
+    emit()
+    emit("| call | p50 | p99 |")
+    emit("| --- | ---: | ---: |")
+    for name, samples in inprocess(corpus, words).items():
+        emit(f"| {name} | {us(pct(samples, 0.5))} | {us(pct(samples, 0.99))} |")
+
+    wordnet_dir = opts.wordnet_dir or find_wordnet_dir()
+    if wordnet_dir is not None:
+        nltk = nltk_wordnet(wordnet_dir, words)
+        if nltk:
+            emit(
+                "| NLTK WordNetCorpusReader, warm "
+                "(synsets + glosses + examples + lemmas + hypernyms) "
+                f"| {us(pct(nltk['samples'], 0.5))} | {us(pct(nltk['samples'], 0.99))} |"
+            )
+            emit()
+            emit(
+                f"NLTK on the same WordNet files (`{wordnet_dir}`): import + reader + first "
+                f"look-up {nltk['first']:.2f} s, process start to exit {nltk['wall']:.2f} s, "
+                f"peak RSS {nltk['rss'] / 2**20:,.0f} MiB."
+            )
+    else:
+        emit()
+        emit("NLTK comparison skipped: no WordNet database files found (pass --wordnet-dir).")
+
+    sem = semantic_vs_exact(corpus)
+    if sem:
+        emit()
+        emit(
+            f"## Semantic neighbours ({sem['rows']:,} vectors × {sem['dims']} dims, "
+            "200 queries, k=10)"
+        )
+        emit()
+        emit("| method | p50 | p99 | recall@10 |")
+        emit("| --- | ---: | ---: | ---: |")
+        emit(
+            f"| lexicon: usearch HNSW (mmap) + exact float16 re-rank, with vocab look-ups "
+            f"| {us(pct(sem['ours'], 0.5))} | {us(pct(sem['ours'], 0.99))} | {sem['recall']:.3f} |"
+        )
+        emit(
+            f"| exact numpy search (float32 matrix in RAM) | {us(pct(sem['exact'], 0.5))} "
+            f"| {us(pct(sem['exact'], 0.99))} | 1.000 |"
+        )
+
+    word = words[0] if words else "house"
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("dictionary_lookup", {"word": word}),
+        ("dictionary_synonyms", {"word": word}),
+        ("dictionary_translate", {"word": word, "target_language": "fr"}),
+        ("dictionary_relations", {"word": word, "relation": "hypernym", "max_depth": 2}),
+    ]
+    if corpus.selection.availability("en", "semantic") is None:
+        calls.append(("dictionary_semantic_neighbors", {"word": word}))
+    if corpus.selection.availability("en", "wordplay") is None:
+        calls += [
+            ("rhymes", {"word": "cat"}),
+            ("rhymes", {"word": "cat", "mode": "near"}),
+            ("wordplay", {"text": "listen", "kind": "anagram"}),
+        ]
+    server_cmd = [sys.executable, "-m", "lexicon_server.cli"]
+    if opts.data_dir is not None:
+        server_cmd += ["--data-dir", str(opts.data_dir)]
+    trivial_cmd = [sys.executable, str(ROOT / "bench" / "server_trivial.py")]
+    ours = stdio_run(server_cmd, calls, opts.repeat)
+    floor = stdio_run(trivial_cmd, [("echo", {"text": "hello"})], opts.repeat)
+    floor_p50 = pct(floor["per_tool"]["echo"], 0.5)
+    emit()
+    emit(f"## Through a stdio client (SDK `Client`, {opts.repeat} calls each, word `{word}`)")
+    emit()
+    emit("| tool | p50 | p99 | p50 over the trivial tool |")
+    emit("| --- | ---: | ---: | ---: |")
+    emit(
+        f"| trivial server: echo | {us(floor_p50)} "
+        f"| {us(pct(floor['per_tool']['echo'], 0.99))} | - |"
+    )
+    seen: set[str] = set()
+    for name, args in calls:
+        label = name if name not in seen else f"{name} {args}"
+        seen.add(name)
+        samples = ours["per_tool"][name]
+        emit(
+            f"| {label} | {us(pct(samples, 0.5))} | {us(pct(samples, 0.99))} "
+            f"| {us(pct(samples, 0.5) - floor_p50)} |"
+        )
+    ours_cold = cold_starts(server_cmd, calls[0], 3)
+    floor_cold = cold_starts(trivial_cmd, ("echo", {"text": "hello"}), 3)
+    emit()
+    emit("## Cold start and memory")
+    emit()
+    emit("| server | spawn to first answer (median of 3) | resident memory after the calls |")
+    emit("| --- | ---: | ---: |")
+    emit(
+        f"| lexicon-mcp ({calls[0][0]}) | {statistics.median(ours_cold):.2f} s "
+        f"| {ours['rss'] / 2**20:,.0f} MiB |"
+    )
+    emit(
+        f"| trivial MCP server (echo) | {statistics.median(floor_cold):.2f} s "
+        f"| {floor['rss'] / 2**20:,.0f} MiB |"
+    )
+    opts.out.parent.mkdir(parents=True, exist_ok=True)
+    opts.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
