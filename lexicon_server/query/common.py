@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
+from lexicon_server.build.normalize import norm
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, Budget, Resolution, SourceRef
 
@@ -55,7 +56,6 @@ EXAMPLE_CHARS = 500
 # BCP-47-shaped: a 2-3 letter primary subtag, then optional 2-8 character subtags
 # (Wiktionary codes such as 'zh-min-nan' have this shape too).
 _LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
-_WHITESPACE = re.compile(r"\s+")
 
 
 # --- argument checks ------------------------------------------------------------------------
@@ -118,8 +118,8 @@ def check_allocation(parameter: str, value: int | None, limit: int) -> int:
 
 
 def normalize(text: str) -> str:
-    """The look-up key the builder stores in `terms.norm`: NFKC, casefold, single spaces."""
-    return _WHITESPACE.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
+    """The look-up key the builder stores in `terms.norm` (one definition for both sides)."""
+    return norm(text)
 
 
 class Cuts:
