@@ -74,8 +74,11 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
     glossary = Glossary(glossary_path)
     glossary.load()
 
-    def respond(model: BaseModel, *, is_error: bool = False) -> CallToolResult:
-        body = model.model_dump(mode="json", by_alias=True, exclude_none=True)
+    def respond(model: BaseModel | dict[str, Any], *, is_error: bool = False) -> CallToolResult:
+        if isinstance(model, BaseModel):
+            body = model.model_dump(mode="json", by_alias=True, exclude_none=True)
+        else:
+            body = model  # large answers are built as plain dicts; the SDK checks the schema
         text = json.dumps(body, ensure_ascii=False)
         return CallToolResult(
             content=[TextContent(type="text", text=text)],
@@ -85,6 +88,9 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
 
     def not_found() -> s.ErrorOutput:
         return s.ErrorOutput(message="term not found")
+
+    def entry_dict(entry: Entry) -> dict[str, str]:
+        return {"term": entry.term, "description": entry.description}
 
     def entry_out(entry: Entry) -> s.EntryOutput:
         return s.EntryOutput(term=entry.term, description=entry.description)
@@ -120,35 +126,26 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
             hits = glossary.find(query, maxResults)
         except (InvalidInput, GlossaryError) as exc:
             raise tool_error(exc) from exc
-        output = s.FindOutput(
-            results=[s.FindHitOutput(entry=entry_out(h.entry), score=h.score) for h in hits]
-        )
+        body: dict[str, Any] = {
+            "results": [{"entry": entry_dict(h.entry), "score": h.score} for h in hits]
+        }
         if dictionary:
             report = dictionary_senses(corpus, [query, *(h.entry.term for h in hits)])
-            output = output.model_copy(
-                update={
-                    "dictionary": s.DictionaryOutput(
-                        status=report.status,
-                        message=report.message,
-                        words=[
-                            s.WordSensesOutput(
-                                word=w.word,
-                                senses=[
-                                    s.DictionarySenseOutput(
-                                        headword=x.headword,
-                                        pos=x.pos,
-                                        gloss=x.gloss,
-                                        source=x.source,
-                                    )
-                                    for x in w.senses
-                                ],
-                            )
-                            for w in report.words
-                        ],
-                    )
+            section: dict[str, Any] = {"status": report.status}
+            if report.message is not None:
+                section["message"] = report.message
+            section["words"] = [
+                {
+                    "word": w.word,
+                    "senses": [
+                        {"headword": x.headword, "pos": x.pos, "gloss": x.gloss, "source": x.source}
+                        for x in w.senses
+                    ],
                 }
-            )
-        return respond(output)
+                for w in report.words
+            ]
+            body["dictionary"] = section
+        return respond(body)
 
     def glossary_map(
         term: Annotated[
@@ -162,11 +159,7 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
         except GlossaryError as exc:
             raise tool_error(exc) from exc
         return respond(
-            s.MapOutput(
-                terms=[
-                    s.MapItemOutput(term=i.term, mentioned_in=list(i.mentioned_in)) for i in items
-                ]
-            )
+            {"terms": [{"term": i.term, "mentionedIn": list(i.mentioned_in)} for i in items]}
         )
 
     def glossary_add(
