@@ -1,0 +1,93 @@
+"""The tools on corpora made by the real builder (root conftest fixtures).
+
+`sample_data_dir`: the committed fixture slices built, packaged, installed and activated
+through lexicon_store. `starter_data_dir` (marker `starter`): the real starter corpus.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+
+from lexicon_server.config import load_config
+from lexicon_server.corpus.reader import Corpus
+from lexicon_server.server import build_server
+from lexicon_store.selection import load_active
+
+
+def _data_dir(request: pytest.FixtureRequest, name: str) -> Path:
+    try:
+        return Path(request.getfixturevalue(name))
+    except pytest.FixtureLookupError:
+        pytest.skip(f"root conftest does not provide {name} yet")
+
+
+def _calls(data_dir: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    corpus = Corpus(load_active(data_dir))
+    server = build_server(corpus, load_config({}))
+
+    async def main() -> list[dict[str, Any]]:
+        out = []
+        async with Client(server) as client:
+            for name, args in calls:
+                result = await client.call_tool(name, args)
+                assert not result.is_error, (name, args, result.content)
+                assert result.structured_content is not None
+                out.append(result.structured_content)
+        return out
+
+    return anyio.run(main)
+
+
+def _texts(translate: dict[str, Any]) -> set[str]:
+    return {c["text"] for g in translate["groups"] for c in g["candidates"]}
+
+
+def test_sample_corpus_through_the_client(request: pytest.FixtureRequest) -> None:
+    data_dir = _data_dir(request, "sample_data_dir")
+    lookup, inflected, synonyms, hypernyms, translate, neighbours = _calls(
+        data_dir,
+        [
+            ("dictionary_lookup", {"word": "dog"}),
+            ("dictionary_lookup", {"word": "dogs"}),
+            ("dictionary_synonyms", {"word": "dog"}),
+            ("dictionary_relations", {"word": "dog", "relation": "hypernym", "max_depth": 2}),
+            ("dictionary_translate", {"word": "house", "target_language": "fr"}),
+            ("dictionary_semantic_neighbors", {"word": "king", "limit": 20}),
+        ],
+    )
+    assert lookup["found"] and lookup["senses"]
+    first = lookup["senses"][0]
+    assert first["source"]["licence"] and first["synset"]
+    assert any("canis" in s["gloss"].lower() for s in lookup["senses"])
+    assert inflected["resolutions"][0]["lemma"] == "dog"
+    assert inflected["resolutions"][0]["via"] in {"inflection_table", "suffix_rule"}
+    assert "domestic dog" in {c["text"] for g in synonyms["groups"] for c in g["candidates"]}
+    direct = [r for r in hypernyms["results"] if r["relation_scope"] == "direct"]
+    assert any("canine" in r["target"]["words"] for r in direct)
+    transitive = [r for r in hypernyms["results"] if r["relation_scope"] == "transitive"]
+    for hop in transitive:
+        assert hop["distance"] == 2 and len(hop["path"]) == 2
+        assert hop["path"][0]["to_id"] == hop["path"][1]["from_id"]
+    assert "maison" in _texts(translate)
+    assert "queen" in {n["text"] for n in neighbours["neighbors"]}
+
+
+@pytest.mark.starter
+def test_starter_translate_house_into_french(request: pytest.FixtureRequest) -> None:
+    data_dir = _data_dir(request, "starter_data_dir")
+    (translate,) = _calls(
+        data_dir, [("dictionary_translate", {"word": "house", "target_language": "fr"})]
+    )
+    assert "maison" in _texts(translate)
+
+
+@pytest.mark.starter
+def test_starter_semantic_neighbours_of_king(request: pytest.FixtureRequest) -> None:
+    data_dir = _data_dir(request, "starter_data_dir")
+    (result,) = _calls(data_dir, [("dictionary_semantic_neighbors", {"word": "king"})])
+    assert "queen" in {n["text"] for n in result["neighbors"]}
