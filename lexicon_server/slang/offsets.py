@@ -6,17 +6,19 @@ every character outside the Basic Multilingual Plane (most emoji) counts twice.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import dataclass
 
 __all__ = ["Utf16Index", "utf16_len"]
 
-_BMP_MAX = 0xFFFF
+# Characters beyond the Basic Multilingual Plane take a surrogate pair in UTF-16.
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
 
 def utf16_len(text: str) -> int:
     """Length of `text` in UTF-16 code units."""
-    return len(text) + sum(1 for ch in text if ord(ch) > _BMP_MAX)
+    return len(text) + len(_ASTRAL.findall(text))
 
 
 @dataclass(frozen=True)
@@ -28,7 +30,7 @@ class Utf16Index:
 
     @classmethod
     def of(cls, text: str) -> Utf16Index:
-        return cls(text, tuple(i for i, ch in enumerate(text) if ord(ch) > _BMP_MAX))
+        return cls(text, tuple(m.start() for m in _ASTRAL.finditer(text)))
 
     def to_utf16(self, code_point: int) -> int:
         """UTF-16 offset of the boundary before code point `code_point` (0..len(text))."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -19,13 +20,14 @@ __all__ = [
     "MAX_PHRASES",
     "MAX_PHRASE_UNITS",
     "MAX_TEXT_UNITS",
+    "PhraseSet",
     "Span",
     "check_phrase",
     "check_text",
-    "find_all",
     "find_occurrences",
     "first_equal",
     "is_word_char",
+    "next_match",
     "same_ignoring_case",
 ]
 
@@ -48,16 +50,6 @@ class Span:
 def is_word_char(ch: str) -> bool:
     """Letters, numbers, combining marks and the underscore glue a phrase to its neighbours."""
     return ch == "_" or unicodedata.category(ch)[0] in "LNM"
-
-
-def same_ignoring_case(a: str, b: str) -> bool:
-    """Whether the matcher treats `a` and `b` as one phrase (so `ß` is not `ss`)."""
-    return len(a) == len(b) and _pattern(a).fullmatch(b) is not None
-
-
-def first_equal(phrase: str, earlier: list[str]) -> int | None:
-    """Index of the first phrase in `earlier` equal to `phrase` ignoring case, if any."""
-    return next((i for i, p in enumerate(earlier) if same_ignoring_case(phrase, p)), None)
 
 
 def check_text(text: object, parameter: str = "text") -> str:
@@ -93,8 +85,25 @@ def check_phrase(phrase: object, parameter: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def _pattern(phrase: str) -> re.Pattern[str]:
+def _literal(phrase: str) -> re.Pattern[str]:
     return re.compile(re.escape(phrase), re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _bounded_pattern(phrase: str) -> re.Pattern[str]:
+    # In Python's Unicode regexes \w is exactly letters, numbers and underscore, so the
+    # regex engine rejects most unbounded hits itself; only marks are checked in Python.
+    return re.compile(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", re.IGNORECASE)
+
+
+def same_ignoring_case(a: str, b: str) -> bool:
+    """Whether the matcher treats `a` and `b` as one phrase (so `ß` is not `ss`)."""
+    return len(a) == len(b) and _literal(a).fullmatch(b) is not None
+
+
+def first_equal(phrase: str, earlier: list[str]) -> int | None:
+    """Index of the first phrase in `earlier` equal to `phrase` ignoring case, if any."""
+    return next((i for i, p in enumerate(earlier) if same_ignoring_case(phrase, p)), None)
 
 
 def _bounded(text: str, start: int, end: int) -> bool:
@@ -103,27 +112,66 @@ def _bounded(text: str, start: int, end: int) -> bool:
     return not (end < len(text) and is_word_char(text[end]))
 
 
-def find_all(text: str, phrase: str) -> list[tuple[int, int]]:
-    """Every bounded match of `phrase`, overlapping ones included, as code-point spans."""
-    pattern = _pattern(phrase)
-    spans: list[tuple[int, int]] = []
-    pos = 0
+def next_match(text: str, phrase: str, pos: int) -> tuple[int, int] | None:
+    """The first bounded match of `phrase` starting at or after `pos`, as a code-point span."""
+    pattern = _bounded_pattern(phrase)
     while (m := pattern.search(text, pos)) is not None:
         start, end = m.span()
         if _bounded(text, start, end):
-            spans.append((start, end))
-        pos = start + 1
-    return spans
+            return start, end
+        pos = start + 1  # a combining mark touched it; a later overlapping hit may still fit
+    return None
+
+
+@dataclass(frozen=True)
+class PhraseSet:
+    """Several phrases searched in one pass: earliest bounded match, longest at that start."""
+
+    phrases: tuple[str, ...]  # longest first
+    _any: re.Pattern[str]
+
+    @classmethod
+    def of(cls, phrases: list[str]) -> PhraseSet:
+        ordered = tuple(sorted(phrases, key=len, reverse=True))
+        # Alternatives are tried in order at each position and the lookahead sits outside
+        # the group, so the engine backs off to the next (shorter) phrase when the longer
+        # one is not bounded: the first hit is the earliest start, longest phrase there.
+        body = "|".join(f"(?P<p{i}>{re.escape(p)})" for i, p in enumerate(ordered))
+        return cls(ordered, re.compile(rf"(?<!\w)(?:{body})(?!\w)", re.IGNORECASE))
+
+    def scan(self, text: str) -> Iterator[tuple[int, int, str]]:
+        """(start, end, phrase) of each match, left to right, never overlapping."""
+        pos = 0
+        while pos <= len(text):
+            for m in self._any.finditer(text, pos):
+                start, end = m.span()
+                if _bounded(text, start, end):
+                    yield start, end, self.phrases[int((m.lastgroup or "p0")[1:])]
+                    continue
+                # A combining mark touched the hit. Longer phrases already failed here in
+                # the regex, so only a shorter one can still fit; then scan on from anew.
+                pos = start + 1
+                shorter = [p for p in self.phrases if len(p) < end - start]
+                if start > 0 and is_word_char(text[start - 1]):
+                    shorter = []  # the mark is before the start: nothing can begin here
+                for phrase in shorter:
+                    hit = _bounded_pattern(phrase).match(text, start)
+                    if hit is not None and _bounded(text, start, hit.end()):
+                        yield start, hit.end(), phrase
+                        pos = hit.end()
+                        break
+                break
+            else:
+                return
 
 
 def find_occurrences(text: str, phrase: str, index: Utf16Index | None = None) -> list[Span]:
     """Non-overlapping bounded matches of `phrase`, left to right."""
     index = index or Utf16Index.of(text)
     spans: list[Span] = []
-    last_end = 0
-    for start, end in find_all(text, phrase):
-        if start < last_end:
-            continue
+    pos = 0
+    while (span := next_match(text, phrase, pos)) is not None:
+        start, end = span
         spans.append(Span(index.to_utf16(start), index.to_utf16(end), start, end, text[start:end]))
-        last_end = end
+        pos = end
     return spans

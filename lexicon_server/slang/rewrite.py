@@ -16,9 +16,9 @@ from lexicon_server.slang.errors import SlangInputError
 from lexicon_server.slang.offsets import Utf16Index
 from lexicon_server.slang.phrases import (
     MAX_PHRASES,
+    PhraseSet,
     check_phrase,
     check_text,
-    find_all,
     first_equal,
 )
 
@@ -136,29 +136,16 @@ def rewrite(
         raise SlangInputError("direction", f"must be 'to_plain' or 'to_slang', got {direction!r}")
     mapping = _source_map(parse_glossary(glossary), direction)
 
-    # Every bounded match of every source phrase, ordered by start then longest first.
-    candidates = sorted(
-        ((start, end, source) for source in mapping for start, end in find_all(text, source)),
-        key=lambda c: (c[0], -(c[1] - c[0])),
-    )
     index = Utf16Index.of(text)
     pieces: list[str] = []
     replacements: list[Replacement] = []
     cursor = 0
-    for start, end, source in candidates:
-        if start < cursor:
-            continue  # overlaps a span already replaced: the earlier match won
+    for start, end, source in PhraseSet.of(list(mapping)).scan(text):
         target = mapping[source]
-        pieces.append(text[cursor:start])
-        pieces.append(target)
+        pieces += [text[cursor:start], target]
         replacements.append(
             Replacement(
-                index.to_utf16(start),
-                index.to_utf16(end),
-                start,
-                end,
-                text[start:end],
-                target,
+                index.to_utf16(start), index.to_utf16(end), start, end, text[start:end], target
             )
         )
         cursor = end
