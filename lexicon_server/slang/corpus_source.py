@@ -6,12 +6,11 @@ bound parameter.
 
 from __future__ import annotations
 
-import re
 import sqlite3
-import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from lexicon_server.build.normalize import norm  # the key the builder stored in terms.norm
 from lexicon_server.slang.definitions import SLANG_TAGS, Definition
 from lexicon_server.slang.errors import MeaningSourceError
 
@@ -19,8 +18,6 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = ["USAGE_DOMAINS", "LexicalCorpus", "corpus_definitions", "norm", "open_corpus"]
-
-_SPACES = re.compile(r"\s+")
 
 _SENSES_SQL = """
 SELECT t.text, e.pos, s.gloss, s.tags, src.name, src.licence,
@@ -75,11 +72,6 @@ class LexicalCorpus(Protocol):
     """What the slang group needs from `lexicon_server.corpus.reader.Corpus`."""
 
     def db(self, language: str, capability: str) -> sqlite3.Connection: ...
-
-
-def norm(phrase: str) -> str:
-    """The corpus look-up key: NFKC, case-folded, whitespace collapsed (as `terms.norm`)."""
-    return _SPACES.sub(" ", unicodedata.normalize("NFKC", phrase).casefold()).strip()
 
 
 def _usage_tags(conn: sqlite3.Connection, sense_id: int, synset_id: int | None) -> list[str]:

@@ -11,6 +11,7 @@ def test_norm_matches_the_documented_terms_norm() -> None:
     assert norm("  No\u00a0 CAP ") == "no cap"  # NBSP folds to a space under NFKC
     assert norm("ﬁne") == "fine"  # NFKC splits the ligature
     assert norm("Straße") == "strasse"  # casefold
+    assert norm("no_cap") == "no cap"  # WordNet writes spaces as underscores
 
 
 def test_lookup_ignores_case_and_spacing(corpus: Corpus) -> None:
