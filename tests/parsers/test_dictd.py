@@ -138,3 +138,13 @@ def test_entry_past_the_end_is_reported(fixtures: Path, tmp_path: Path) -> None:
 def test_base64_numbers() -> None:
     assert dictd.decode_number("A") == 0
     assert dictd.decode_number("c/") == 28 * 64 + 63
+
+
+def test_explicit_language_tags(fixtures: Path) -> None:
+    base = fixtures / "freedict" / "freedict-eng-fra"
+    entries = list(
+        dictd.iter_entries(
+            f"{base}.index", f"{base}.dict.dz", source_language="en", target_language="fr-FR"
+        )
+    )
+    assert {(e.source_language, e.target_language) for e in entries} == {("en", "fr-FR")}

@@ -90,3 +90,9 @@ def test_bad_line_is_reported(tmp_path: Path) -> None:
     assert next(stream).word == "a"
     with pytest.raises(ParseError, match=r"broken\.jsonl:2"):
         next(stream)
+
+
+def test_iter_inflections_over_a_file(sample: Path) -> None:
+    rows = list(kaikki.iter_inflections(sample, language="en"))
+    assert [(r.form, r.lemma) for r in rows] == [("ran", "run")]
+    assert list(kaikki.iter_inflections(sample, language="fr")) == []

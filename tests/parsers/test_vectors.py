@@ -92,3 +92,12 @@ def test_short_row_is_reported(tmp_path: Path) -> None:
     path.write_text("2 3\ncat 0.1 0.2 0.3\ndog 0.1 0.2\n")
     with pytest.raises(ParseError, match="'dog' does not have 3 values"):
         list(iter_word2vec_text(path, language="en"))
+
+
+def test_iter_vectors_rows_for_the_builder(fixtures: Path) -> None:
+    from lexicon_server.build.parsers.vectors import iter_vectors
+
+    english = fixtures / "numberbatch" / "numberbatch-en-19.08-sample.txt"
+    assert [r.language for r in iter_vectors(english)] == ["en"] * 4
+    multi = fixtures / "numberbatch" / "numberbatch-19.08-sample.txt"
+    assert {r.word for r in iter_vectors(multi, languages={"fr"})} == {"maison"}

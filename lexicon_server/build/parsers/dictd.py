@@ -176,14 +176,19 @@ def iter_entries(
     index_path: str | Path,
     dict_path: str | Path,
     languages: tuple[str, str] | None = None,
+    *,
+    source_language: str | None = None,
+    target_language: str | None = None,
 ) -> Iterator[BilingualEntry]:
     """Yield the dictionary's entries in the order of the ``.dict`` file.
 
-    ``languages`` defaults to the pair in the file name. One dictd entry gives one
-    :class:`BilingualEntry` per part-of-speech group; entries without translations are
-    skipped.
+    The language pair comes from ``languages`` or ``source_language``/``target_language``,
+    else from the file name. One dictd entry gives one :class:`BilingualEntry` per
+    part-of-speech group; entries without translations are skipped.
     """
     index_path, dict_path = Path(index_path), Path(dict_path)
+    if source_language and target_language:
+        languages = (source_language, target_language)
     source, target = languages or languages_of(index_path)
     spans = array("q")  # 8 bytes per entry, not a Python int object each
     for _, key, offset, length in _read_index(index_path):

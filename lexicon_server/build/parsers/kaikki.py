@@ -19,7 +19,7 @@ from typing import Any
 from lexicon_server.build.parsers._io import ParseError, open_text
 from lexicon_server.build.records import InflectionRow, WiktEntry, WiktSense, WiktTranslation
 
-__all__ = ["inflections", "iter_entries", "parse_entry"]
+__all__ = ["inflections", "iter_entries", "iter_inflections", "parse_entry"]
 
 
 def _strings(values: Any) -> tuple[str, ...]:
@@ -127,3 +127,9 @@ def inflections(entry: WiktEntry) -> Iterator[InflectionRow]:
         for lemma in sense.form_of:
             if lemma != entry.word:
                 yield InflectionRow(form=entry.word, lemma=lemma, pos=entry.pos)
+
+
+def iter_inflections(path: str | Path, *, language: str | None = None) -> Iterator[InflectionRow]:
+    """Form-of rows of a whole file (one entry language, or all)."""
+    for entry in iter_entries(path, languages=None if language is None else (language,)):
+        yield from inflections(entry)

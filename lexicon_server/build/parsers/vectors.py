@@ -25,7 +25,7 @@ import numpy.typing as npt
 from lexicon_server.build.parsers._io import ParseError, open_text
 from lexicon_server.build.records import VectorRow
 
-__all__ = ["VectorBatch", "iter_glove_npy", "iter_rows", "iter_word2vec_text"]
+__all__ = ["VectorBatch", "iter_glove_npy", "iter_rows", "iter_vectors", "iter_word2vec_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,3 +139,14 @@ def iter_rows(batches: Iterable[VectorBatch]) -> Iterator[VectorRow]:
     for batch in batches:
         for word, lang, vector in zip(batch.words, batch.languages, batch.vectors, strict=True):
             yield VectorRow(word=word, language=lang, vector=tuple(float(v) for v in vector))
+
+
+def iter_vectors(
+    path: str | Path, *, language: str = "en", languages: Iterable[str] | None = None
+) -> Iterator[VectorRow]:
+    """Rows of a word2vec text file; plain (non-URI) words are taken to be ``language``.
+
+    The plain-word files this project meets (Numberbatch's English file, GloVe ``.txt``)
+    are English, hence the default.
+    """
+    return iter_rows(iter_word2vec_text(path, language=language, languages=languages))
