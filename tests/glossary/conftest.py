@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 import anyio
@@ -12,8 +14,9 @@ import pytest
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 
-from lexicon_server.corpus.reader import Corpus
+from lexicon_server.corpus.reader import Corpus, schema_sql
 from lexicon_server.glossary.tools import register
+from lexicon_store.selection import ActiveSelection
 
 T = TypeVar("T")
 
@@ -68,3 +71,51 @@ def call(
             return bool(result.is_error), result.structured_content, text
 
     return run(go)
+
+
+def _lexical_db(path: Path) -> None:
+    path.parent.mkdir(parents=True)
+    conn = sqlite3.connect(path)
+    conn.executescript(schema_sql("lexical"))
+    conn.execute("INSERT INTO sources VALUES (1, 'test-lexicon', 'Test rows', '1', 'CC0', 'x')")
+    rows = [
+        ("release", "verb", "let go of something held"),
+        ("release", "noun", "the act of making something public"),
+        ("release", "noun", "a formal relinquishment of a claim"),
+        ("release", "noun", "a fourth sense the limit drops"),
+        ("batch", "noun", "a quantity produced at one operation"),
+    ]
+    terms: dict[str, int] = {}
+    for rank, (word, pos, gloss) in enumerate(rows):
+        if word not in terms:
+            terms[word] = int(
+                conn.execute("INSERT INTO terms (text, norm) VALUES (?, ?)", (word, word)).lastrowid
+                or 0
+            )
+        entry = conn.execute(
+            "INSERT INTO entries (term_id, pos, source_id) VALUES (?, ?, 1)", (terms[word], pos)
+        ).lastrowid
+        conn.execute(
+            "INSERT INTO senses (entry_id, rank, gloss, source_id) VALUES (?, ?, ?, 1)",
+            (entry, rank, gloss),
+        )
+    conn.execute("INSERT INTO inflections VALUES ('batches', ?, 'noun', 1)", (terms["batch"],))
+    conn.commit()
+    conn.close()
+
+
+def mini_corpus(root: Path, installed: frozenset[str]) -> Corpus:
+    """English lexical test rows (labelled test data, not real dictionary text)."""
+    _lexical_db(root / "en" / "lexical.sqlite")
+    selection = ActiveSelection(
+        data_dir=root,
+        activation_id="test",
+        dataset_version="test-1",
+        manifest_digest="blake3:" + "0" * 64,
+        profile="test",
+        language_names=MappingProxyType({"en": "English"}),
+        catalogue=MappingProxyType({"en": frozenset({"lexical", "semantic"})}),
+        installed=MappingProxyType({"en": installed} if installed else {}),
+        files=MappingProxyType({"en/lexical.sqlite": root / "en" / "lexical.sqlite"}),
+    )
+    return Corpus(selection)

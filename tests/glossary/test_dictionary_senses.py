@@ -1,74 +1,24 @@
 """glossary_find with dictionary=true: general English senses, kept apart from the project's.
 
-The corpus here is a few rows written with the published lexical schema (labelled test
-data, not real dictionary text) until the root `sample_data_dir` fixture exists.
+The corpus here is a few rows written with the published lexical schema (see
+`mini_corpus` in conftest.py), until the root `sample_data_dir` fixture exists.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
-from types import MappingProxyType
 
 import pytest
 
-from lexicon_server.corpus.reader import Corpus, schema_sql
+from lexicon_server.corpus.reader import Corpus
 from lexicon_server.glossary.dictionary import MAX_SENSES_PER_WORD, dictionary_senses
-from lexicon_store.selection import ActiveSelection
 
-from .conftest import call, glossary_server, jsonl
-
-
-def _lexical_db(path: Path) -> None:
-    path.parent.mkdir(parents=True)
-    conn = sqlite3.connect(path)
-    conn.executescript(schema_sql("lexical"))
-    conn.execute("INSERT INTO sources VALUES (1, 'test-lexicon', 'Test rows', '1', 'CC0', 'x')")
-    rows = [
-        ("release", "verb", "let go of something held"),
-        ("release", "noun", "the act of making something public"),
-        ("release", "noun", "a formal relinquishment of a claim"),
-        ("release", "noun", "a fourth sense the limit drops"),
-        ("batch", "noun", "a quantity produced at one operation"),
-    ]
-    terms: dict[str, int] = {}
-    for rank, (word, pos, gloss) in enumerate(rows):
-        if word not in terms:
-            terms[word] = int(
-                conn.execute("INSERT INTO terms (text, norm) VALUES (?, ?)", (word, word)).lastrowid
-                or 0
-            )
-        entry = conn.execute(
-            "INSERT INTO entries (term_id, pos, source_id) VALUES (?, ?, 1)", (terms[word], pos)
-        ).lastrowid
-        conn.execute(
-            "INSERT INTO senses (entry_id, rank, gloss, source_id) VALUES (?, ?, ?, 1)",
-            (entry, rank, gloss),
-        )
-    conn.execute("INSERT INTO inflections VALUES ('batches', ?, 'noun', 1)", (terms["batch"],))
-    conn.commit()
-    conn.close()
-
-
-def _corpus(root: Path, installed: frozenset[str]) -> Corpus:
-    _lexical_db(root / "en" / "lexical.sqlite")
-    selection = ActiveSelection(
-        data_dir=root,
-        activation_id="test",
-        dataset_version="test-1",
-        manifest_digest="blake3:" + "0" * 64,
-        profile="test",
-        language_names=MappingProxyType({"en": "English"}),
-        catalogue=MappingProxyType({"en": frozenset({"lexical", "semantic"})}),
-        installed=MappingProxyType({"en": installed} if installed else {}),
-        files=MappingProxyType({"en/lexical.sqlite": root / "en" / "lexical.sqlite"}),
-    )
-    return Corpus(selection)
+from .conftest import call, glossary_server, jsonl, mini_corpus
 
 
 @pytest.fixture
 def corpus(tmp_path: Path) -> Corpus:
-    return _corpus(tmp_path / "data", frozenset({"lexical"}))
+    return mini_corpus(tmp_path / "data", frozenset({"lexical"}))
 
 
 @pytest.fixture
@@ -132,7 +82,7 @@ def test_no_corpus_says_so(release_glossary: Path) -> None:
 
 
 def test_english_lexical_not_installed_says_why(tmp_path: Path, release_glossary: Path) -> None:
-    corpus = _corpus(tmp_path / "data", frozenset())
+    corpus = mini_corpus(tmp_path / "data", frozenset())
     _, body, _ = call(
         glossary_server(release_glossary, corpus),
         "glossary_find",
