@@ -265,6 +265,10 @@ def stale_partials(directory: Path) -> list[Path]:
                     found.append(meta)
         finally:
             os.close(fd)
+    for meta in sorted(directory.rglob("*" + _META_SUFFIX)):
+        partial = meta.with_name(meta.name[: -len(_META_SUFFIX)] + PARTIAL_SUFFIX)
+        if meta not in found and not partial.exists():
+            found.append(meta)  # its partial is gone; the sidecar alone is useless
     return found
 
 
@@ -397,6 +401,7 @@ class Downloader:
         self._client = client
         self._progress = progress
         self._stop = threading.Event()
+        self._cancelled = False
 
     # public ------------------------------------------------------------------------------
 
@@ -412,6 +417,8 @@ class Downloader:
         for item in items:
             _split_digest(item.digest)
         meter = _Meter(sum(i.size for i in items), self._progress, self.policy.progress_interval)
+        if not self._cancelled:
+            self._stop.clear()  # a failed earlier call stopped its own workers only
         with self._client_scope() as client:
             if self.policy.parallel <= 1 or len(items) <= 1:
                 return [self._download_one(client, item, meter) for item in items]
@@ -433,6 +440,7 @@ class Downloader:
 
     def cancel(self) -> None:
         """Stop every transfer of this downloader at its next chunk; partials are kept."""
+        self._cancelled = True
         self._stop.set()
 
     # internals ---------------------------------------------------------------------------
@@ -666,10 +674,8 @@ class Downloader:
             "size": state.item.size,
             "validator": state.validator,
         }
-        path = _meta_path(state.item.dest)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-        tmp.write_text(json.dumps(meta), encoding="utf-8")
-        os.replace(tmp, path)
+        # Written in place: a torn write is unreadable JSON, which only costs a restart.
+        _meta_path(state.item.dest).write_text(json.dumps(meta), encoding="utf-8")
 
     def _commit(self, state: _PartState) -> None:
         """fsync the verified bytes, then give them their final name."""

@@ -22,6 +22,7 @@ from .download import (
     DownloadProgress,
     file_digest,
     partial_path,
+    stale_partials,
 )
 from .errors import SourceError
 from .fsutil import atomic_write_bytes, fsync_dir
@@ -175,6 +176,7 @@ def fetch_release(
         _check_existing_manifest(dest, data)
         total = sum(p.size for p in parts)
         received, reused = _mirror_parts(src, parts, dest, policy, progress, total)
+        _remove_leftovers(dest)
         fsync_dir(dest)
         # The manifest goes last: its presence is what says the mirror is complete.
         atomic_write_bytes(dest / MANIFEST_NAME, data)
@@ -191,6 +193,14 @@ def fetch_release(
         bytes_received=received,
         total_bytes=total,
     )
+
+
+def _remove_leftovers(dest: Path) -> None:
+    """Partials no process holds (an earlier, wider fetch) and our own stray temp files."""
+    for path in stale_partials(dest):
+        path.unlink(missing_ok=True)
+    for path in dest.glob(f".{MANIFEST_NAME}.*.tmp"):
+        path.unlink(missing_ok=True)
 
 
 def _mirror_parts(

@@ -69,6 +69,16 @@ def test_fetch_a_selection_then_install_from_it(
     wanted = {p["path"] for p in release.parts_of("fr.lexical", "shared.licenses")}
     assert set(_tree(mirror)) == wanted | {"manifest.json"}
     assert result.parts == len(wanted)
+    # Leftovers of an earlier, wider fetch that was cut short are cleared by the next one.
+    (mirror / "en.lexical.000.zst.partial").write_bytes(b"abc")
+    (mirror / "en.lexical.001.zst.partial.json").write_text("{}")
+    fetch_release(
+        mirror,
+        source=HttpSource(release.url, policy=policy),
+        languages=["fr"],
+        manifest_digest=release.digest,
+    )
+    assert set(_tree(mirror)) == wanted | {"manifest.json"}
     data = tmp_path / "data"
     ops.install(data_dir=data, source=mirror, languages=["fr"], manifest_digest=release.digest)
     assert dict(load_active(data).installed) == {"fr": {"lexical"}}

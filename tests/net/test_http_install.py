@@ -194,3 +194,39 @@ def test_base_url_points_parts_elsewhere(
     )
     assert {r.path.split("/", 1)[0] for r in server.requests} == {"meta", release.name}
     assert dict(load_active(data).installed) == {"fr": {"lexical"}}
+
+
+def test_add_language_and_repair_over_http(
+    server: Any, release: Any, policy: DownloadPolicy, tmp_path: Path
+) -> None:
+    from lexicon_store.integrity import repair
+
+    data = tmp_path / "data"
+    ops.install(
+        data_dir=data,
+        source=HttpSource(release.manifest_url, policy=policy),
+        languages=["fr"],
+        manifest_digest=release.digest,
+    )
+    server.clear()
+    ops.add_language(
+        data_dir=data,
+        languages=["en"],
+        capabilities=["lexical"],
+        source=HttpSource(release.manifest_url, policy=policy),
+    )
+    # Only the new component's parts were downloaded.
+    got = {r.path.rsplit("/", 1)[-1] for r in server.requests} - {"manifest.json"}
+    assert got == {p["path"] for p in release.parts_of("en.lexical")}
+    _check_installed(data, release)
+
+    damaged = load_active(data).files["en/lexical.sqlite"]
+    damaged.chmod(0o644)
+    damaged.write_bytes(b"rot" + damaged.read_bytes()[3:])
+    assert not verify(data).ok
+    server.clear()
+    result = repair(source=HttpSource(release.manifest_url, policy=policy), data_dir=data)
+    assert result.after.ok
+    got = {r.path.rsplit("/", 1)[-1] for r in server.requests} - {"manifest.json"}
+    assert got == {p["path"] for p in release.parts_of("en.lexical")}
+    _check_installed(data, release)
