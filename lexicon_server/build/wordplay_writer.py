@@ -94,9 +94,9 @@ CREATE TABLE _cmu (
 CREATE TABLE _hw_syn (text TEXT NOT NULL, synset TEXT NOT NULL, PRIMARY KEY (text, synset))
     WITHOUT ROWID;
 CREATE TABLE _pr (
-    fold TEXT NOT NULL, variant INTEGER NOT NULL, phones TEXT NOT NULL, rhyme TEXT NOT NULL,
+    word TEXT NOT NULL, variant INTEGER NOT NULL, phones TEXT NOT NULL, rhyme TEXT NOT NULL,
     syllables INTEGER NOT NULL, onset TEXT NOT NULL, rest TEXT NOT NULL,
-    PRIMARY KEY (fold, variant)
+    PRIMARY KEY (word, variant)
 ) WITHOUT ROWID;
 """
 
@@ -125,8 +125,9 @@ def write_wordplay(
     - `sources`: every source named above, with `pronunciation_source` among them.
 
     Every CMUdict spelling is a word (a headword spelled exactly the same keeps its own
-    source), and CMUdict pronunciations attach to every word with the same casefolded
-    spelling, so WordNet's 'Paris' is pronounced like CMUdict's 'paris'.
+    source) and carries its pronunciations; other capitalisations (WordNet's 'Paris' beside
+    CMUdict's 'paris') carry none, so rhyme and homophone look-ups meet each word once.
+    Queries join the two through their casefolded spelling when they need senses.
     Raises `BuildError` if a source name is not among `sources`.
     """
     path = Path(path)
@@ -255,10 +256,9 @@ def _stage_pronunciations(
             continue
         phones = tuple(row.phones)
         onset, rest = onset_split(phones)
-        folded = fold(row.word)
         prons.append(
             (
-                folded,
+                row.word,
                 row.variant,
                 " ".join(phones),
                 " ".join(rhyme_part(phones)),
@@ -283,7 +283,6 @@ def _flush_pronunciations(
 
 
 def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats:
-    conn.execute("CREATE INDEX _hw_fold ON _hw (fold)")
     # CMUdict spellings are words of their own unless a headword is spelled exactly so:
     # 'it' must not hide behind WordNet's 'IT' (information technology).
     conn.execute("INSERT OR IGNORE INTO _hw SELECT * FROM _cmu")
@@ -296,7 +295,7 @@ def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats
     conn.execute(
         "INSERT INTO prons (word_id, variant, phones, rhyme, syllables, onset, rest, source_id) "
         "SELECT w.id, p.variant, p.phones, p.rhyme, p.syllables, p.onset, p.rest, ? "
-        "FROM _pr p JOIN _hw h ON h.fold = p.fold JOIN words w ON w.text = h.text "
+        "FROM _pr p JOIN words w ON w.text = p.word "
         "ORDER BY w.id, p.variant",
         (pron_source_id,),
     )

@@ -483,7 +483,9 @@ def _puns(
             groups[key][2].append(word_id)
     candidates: list[tuple[int, PunCandidate]] = []
     for word, phones, ids, source_id, pron_source in groups.values():
-        distinct = [s for s in _synsets(conn, ids) if s not in query_senses]
+        # Senses may sit on another capitalisation of the spelling ('Mars' beside 'mars').
+        same_word = {row[0] for row in query_words(conn, word)[0]} | set(ids)
+        distinct = [s for s in _synsets(conn, sorted(same_word)) if s not in query_senses]
         if not distinct:
             continue  # no meaning of its own to pun on
         senses: list[PunSense] = []
