@@ -164,6 +164,12 @@ def make_corpus(tmp: Path, *, installed: bool = True) -> Corpus:
     return Corpus(selection)
 
 
+@pytest.fixture(scope="session")
+def lexical_db_builder() -> object:
+    """`build_lexical_db` itself, for module-scoped fixtures elsewhere."""
+    return build_lexical_db
+
+
 @pytest.fixture
 def corpus_factory() -> object:
     """`make_corpus` itself, for tests that need a variant (conftest is not importable)."""
