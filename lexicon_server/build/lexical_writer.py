@@ -1,0 +1,460 @@
+"""Write one language's lexical component (`<lang>/lexical.sqlite`) from parsed records.
+
+The writer interns written forms into `terms`, buffers rows in batches, and keeps what it
+cannot resolve yet (WordNet pointers to synsets further down the file, sense ranks from
+`index.sense`, frequencies) in staging tables of the output database itself, so memory
+is bounded by the vocabulary, not by the input. `finish` resolves the staging tables with
+ordered `INSERT ... SELECT`s, creates the read-path indexes after the bulk load, vacuums
+and renames the file into place: same records in the same order give the same bytes.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from lexicon_server.build.errors import BuildError
+from lexicon_server.build.normalize import display_form, norm
+from lexicon_server.build.records import (
+    FrequencyRow,
+    InflectionRow,
+    PronunciationRow,
+    SenseRank,
+    SynsetRecord,
+)
+from lexicon_server.corpus.reader import SCHEMA_VERSIONS, schema_sql
+
+__all__ = ["LexicalWriter", "SourceRow", "schema_statements"]
+
+_BATCH = 10_000
+
+_STAGING = """
+CREATE TABLE _members (synset TEXT NOT NULL, member INTEGER NOT NULL, sense_id INTEGER NOT NULL,
+    PRIMARY KEY (synset, member)) WITHOUT ROWID;
+CREATE TABLE _pointers (seq INTEGER PRIMARY KEY, relation TEXT NOT NULL, src_synset TEXT NOT NULL,
+    src_member INTEGER NOT NULL, dst_synset TEXT NOT NULL, dst_member INTEGER NOT NULL,
+    source_id INTEGER NOT NULL);
+CREATE TABLE _ranks (sense_key TEXT PRIMARY KEY, sense_number INTEGER NOT NULL,
+    tag_count INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE _freq (norm TEXT PRIMARY KEY, zipf REAL NOT NULL) WITHOUT ROWID;
+CREATE TABLE _infl (seq INTEGER PRIMARY KEY, form_norm TEXT NOT NULL, lemma_norm TEXT NOT NULL,
+    lemma_text TEXT NOT NULL, pos TEXT NOT NULL, source_id INTEGER NOT NULL);
+"""
+_STAGING_TABLES = ("_members", "_pointers", "_ranks", "_freq", "_infl")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRow:
+    """A row of the `sources` table (and the shape the wordplay writer accepts)."""
+
+    name: str
+    title: str
+    version: str
+    licence: str
+    url: str
+
+
+def schema_statements(name: str) -> tuple[list[str], list[str]]:
+    """The shipped schema split into (tables and pragmas, CREATE INDEX statements)."""
+    tables: list[str] = []
+    indexes: list[str] = []
+    pending = ""
+    for line in schema_sql(name).splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statement = pending.strip()
+            pending = ""
+            body = "\n".join(
+                ln for ln in statement.splitlines() if not ln.lstrip().startswith("--")
+            ).strip()
+            if not body:
+                continue
+            (indexes if body.upper().startswith("CREATE INDEX") else tables).append(statement)
+    return tables, indexes
+
+
+class LexicalWriter:
+    """Streams records into a new lexical database; call `finish()` to publish it."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        language: str,
+        dataset_version: str,
+        sources: Sequence[SourceRow],
+        built_from: str = "",
+    ) -> None:
+        self.path = Path(path)
+        self.language = language
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        self._tmp.unlink(missing_ok=True)
+        self._conn = sqlite3.connect(self._tmp, isolation_level=None)
+        conn = self._conn
+        conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.execute("PRAGMA cache_size = -65536")  # 64 MiB page cache, whatever the input size
+        tables, self._indexes = schema_statements("lexical")
+        for statement in tables:
+            conn.execute(statement)
+        conn.executescript(_STAGING)
+        conn.execute("BEGIN")
+        self.source_ids: dict[str, int] = {}
+        for i, src in enumerate(sources, 1):
+            conn.execute(
+                "INSERT INTO sources (id, name, title, version, licence, url) VALUES (?,?,?,?,?,?)",
+                (i, src.name, src.title, src.version, src.licence, src.url),
+            )
+            self.source_ids[src.name] = i
+        meta = {
+            "schema": "lexical",
+            "schema_version": str(SCHEMA_VERSIONS["lexical"]),
+            "language": language,
+            "dataset_version": dataset_version,
+            "built_from": built_from,
+        }
+        conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", sorted(meta.items()))
+        self._terms: dict[str, int] = {}
+        self._entries: dict[tuple[int, str, int], int] = {}
+        self._synsets: dict[str, int] = {}
+        self._next = {"entries": 1, "senses": 1, "synsets": 1}
+        self._rows: dict[str, list[tuple[object, ...]]] = {}
+        self.counts: dict[str, int] = {}
+
+    # --- plumbing -----------------------------------------------------------------------
+
+    _INSERTS: ClassVar[dict[str, str]] = {
+        "terms": "INSERT INTO terms (id, text, norm) VALUES (?,?,?)",
+        "entries": "INSERT INTO entries (id, term_id, pos, etymology, source_id)"
+        " VALUES (?,?,?,?,?)",
+        "synsets": "INSERT INTO synsets (id, external_id, pos, lexname, gloss, source_id)"
+        " VALUES (?,?,?,?,?,?)",
+        "senses": "INSERT INTO senses (id, entry_id, synset_id, rank, external_id, gloss, tags,"
+        " source_id) VALUES (?,?,?,?,?,?,?,?)",
+        "examples": "INSERT INTO examples (sense_id, text, source_id) VALUES (?,?,?)",
+        "pronunciations": "INSERT INTO pronunciations (term_id, entry_id, notation, value,"
+        " variant, source_id) VALUES (?,?,?,?,?,?)",
+        "translations": "INSERT INTO translations (term_id, sense_id, target_language,"
+        " target_text, target_norm, note, source_id) VALUES (?,?,?,?,?,?,?)",
+        "relations": "INSERT INTO relations (relation, scope, src_synset_id, src_sense_id,"
+        " src_term_id, dst_synset_id, dst_sense_id, dst_term_id, dst_language, dst_text, weight,"
+        " source_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        "_members": "INSERT OR IGNORE INTO _members (synset, member, sense_id) VALUES (?,?,?)",
+        "_pointers": "INSERT INTO _pointers (relation, src_synset, src_member, dst_synset,"
+        " dst_member, source_id) VALUES (?,?,?,?,?,?)",
+        "_ranks": "INSERT OR REPLACE INTO _ranks (sense_key, sense_number, tag_count)"
+        " VALUES (?,?,?)",
+        "_freq": "INSERT OR IGNORE INTO _freq (norm, zipf) VALUES (?,?)",
+        "_infl": "INSERT INTO _infl (form_norm, lemma_norm, lemma_text, pos, source_id)"
+        " VALUES (?,?,?,?,?)",
+    }
+    # Flush order keeps foreign keys pointing backwards even mid-stream.
+    _ORDER: ClassVar[tuple[str, ...]] = (
+        "terms",
+        "entries",
+        "synsets",
+        "senses",
+        "examples",
+        "pronunciations",
+        "translations",
+        "relations",
+        "_members",
+        "_pointers",
+        "_ranks",
+        "_freq",
+        "_infl",
+    )
+
+    def _add(self, table: str, row: tuple[object, ...]) -> None:
+        rows = self._rows.setdefault(table, [])
+        rows.append(row)
+        self.counts[table] = self.counts.get(table, 0) + 1
+        if len(rows) >= _BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        for table in self._ORDER:
+            rows = self._rows.get(table)
+            if rows:
+                self._conn.executemany(self._INSERTS[table], rows)
+                rows.clear()
+
+    def source(self, name: str) -> int:
+        try:
+            return self.source_ids[name]
+        except KeyError:
+            raise BuildError(
+                f"lexical writer for {self.language!r}: source {name!r} was not declared"
+            ) from None
+
+    # --- interning ----------------------------------------------------------------------
+
+    def term(self, text: str) -> int:
+        """The id of a written form (underscores become spaces), created on first use."""
+        shown = display_form(text)
+        term_id = self._terms.get(shown)
+        if term_id is None:
+            term_id = len(self._terms) + 1
+            self._terms[shown] = term_id
+            self._add("terms", (term_id, shown, norm(shown)))
+        return term_id
+
+    def has_term(self, text: str) -> bool:
+        return display_form(text) in self._terms
+
+    def entry(self, term_id: int, pos: str, source: str, etymology: str | None = None) -> int:
+        """One entry per (term, part of speech, source); repeated calls return the same id."""
+        source_id = self.source(source)
+        key = (term_id, pos, source_id)
+        entry_id = self._entries.get(key)
+        if entry_id is None:
+            entry_id = self._take("entries")
+            self._entries[key] = entry_id
+            self._add("entries", (entry_id, term_id, pos, etymology, source_id))
+        return entry_id
+
+    def _take(self, table: str) -> int:
+        value = self._next[table]
+        self._next[table] = value + 1
+        return value
+
+    # --- facts --------------------------------------------------------------------------
+
+    def sense(
+        self,
+        entry_id: int,
+        gloss: str,
+        source: str,
+        *,
+        synset_id: int | None = None,
+        rank: int = 0,
+        external_id: str | None = None,
+        tags: Iterable[str] = (),
+    ) -> int:
+        sense_id = self._take("senses")
+        row = (sense_id, entry_id, synset_id, rank, external_id, gloss, " ".join(tags))
+        self._add("senses", (*row, self.source(source)))
+        return sense_id
+
+    def example(self, sense_id: int, text: str, source: str) -> None:
+        self._add("examples", (sense_id, text, self.source(source)))
+
+    def pronunciation(
+        self,
+        term_id: int,
+        notation: str,
+        value: str,
+        variant: int,
+        source: str,
+        entry_id: int | None = None,
+    ) -> None:
+        self._add(
+            "pronunciations", (term_id, entry_id, notation, value, variant, self.source(source))
+        )
+
+    def translation(
+        self,
+        term_id: int,
+        target_language: str,
+        target_text: str,
+        source: str,
+        *,
+        sense_id: int | None = None,
+        note: str | None = None,
+    ) -> None:
+        text = " ".join(target_text.split())
+        if not text:
+            return
+        row = (term_id, sense_id, target_language, text, norm(text), note, self.source(source))
+        self._add("translations", row)
+
+    def term_relation(
+        self,
+        relation: str,
+        src_term_id: int,
+        dst_language: str,
+        dst_text: str,
+        source: str,
+        *,
+        weight: float | None = None,
+    ) -> None:
+        """An unsensed edge (ConceptNet); a same-language target is interned as a term."""
+        dst_term = self.term(dst_text) if dst_language == self.language else None
+        shown = display_form(dst_text)
+        row = (relation, "term", None, None, src_term_id, None, None, dst_term, dst_language)
+        self._add("relations", (*row, shown, weight, self.source(source)))
+
+    def synset(self, record: SynsetRecord, source: str) -> int:
+        """A WordNet synset with its member senses, examples and (staged) pointers."""
+        source_id = self.source(source)
+        if record.external_id in self._synsets:
+            raise BuildError(f"synset {record.external_id} appears twice in {source}")
+        synset_id = self._take("synsets")
+        self._synsets[record.external_id] = synset_id
+        row = (synset_id, record.external_id, record.pos, record.lexname, record.gloss, source_id)
+        self._add("synsets", row)
+        sense_ids: list[int] = []
+        for k, member in enumerate(record.members, 1):
+            entry_id = self.entry(self.term(member.lemma), record.pos, source)
+            sense_id = self.sense(
+                entry_id,
+                record.gloss,
+                source,
+                synset_id=synset_id,
+                rank=1_000_000,  # placeholder until the ranks are resolved in finish()
+                external_id=member.sense_key,
+                tags=(f"adjposition:{member.adjposition}",) if member.adjposition else (),
+            )
+            sense_ids.append(sense_id)
+            self._add("_members", (record.external_id, k, sense_id))
+        # Examples are published per synset; keep each on the senses whose lemma it uses
+        # (all of them when it uses none), so a sense's examples are about its own word.
+        for text in record.examples:
+            folded = norm(text)
+            users = [
+                sid
+                for sid, m in zip(sense_ids, record.members, strict=True)
+                if norm(m.lemma) in folded
+            ]
+            for sid in users or sense_ids:
+                self.example(sid, text, source)
+        for p in record.pointers:
+            self._add(
+                "_pointers",
+                (
+                    p.relation,
+                    record.external_id,
+                    p.source_member,
+                    p.target_synset,
+                    p.target_member,
+                    source_id,
+                ),
+            )
+        return synset_id
+
+    def sense_ranks(self, ranks: Iterable[SenseRank]) -> None:
+        for r in ranks:
+            self._add("_ranks", (r.sense_key, r.sense_number, r.tag_count))
+
+    def frequencies(self, rows: Iterable[FrequencyRow]) -> None:
+        """wordfreq rows; the first (most frequent) spelling of a norm wins."""
+        for r in rows:
+            self._add("_freq", (norm(r.word), r.zipf))
+
+    def inflections(self, rows: Iterable[InflectionRow], source: str) -> None:
+        """Irregular form -> lemma; kept only where the lemma is a term of this component."""
+        source_id = self.source(source)
+        for r in rows:
+            lemma = display_form(r.lemma)
+            self._add("_infl", (norm(r.form), norm(lemma), lemma, r.pos, source_id))
+
+    def pronunciations(self, rows: Iterable[PronunciationRow], source: str) -> None:
+        """CMUdict rows as ARPAbet, tied to the term but not to an entry."""
+        for r in rows:
+            self.pronunciation(self.term(r.word), "arpabet", " ".join(r.phones), r.variant, source)
+
+    # --- publish ------------------------------------------------------------------------
+
+    def finish(self) -> dict[str, int]:
+        """Resolve staged rows, index, vacuum and atomically publish the database."""
+        self._flush()
+        conn = self._conn
+        try:
+            self._resolve(conn)
+            for table in _STAGING_TABLES:
+                conn.execute(f"DROP TABLE {table}")
+            for statement in self._indexes:
+                conn.execute(statement)
+            conn.execute("COMMIT")
+            conn.execute("ANALYZE")
+            conn.execute("VACUUM")
+            counts = {
+                t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                for t in (
+                    "terms",
+                    "entries",
+                    "synsets",
+                    "senses",
+                    "examples",
+                    "pronunciations",
+                    "translations",
+                    "relations",
+                    "inflections",
+                )
+            }
+        except BaseException:
+            self.abort()
+            raise
+        conn.close()
+        with open(self._tmp, "rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(self._tmp, self.path)
+        return counts
+
+    def abort(self) -> None:
+        try:
+            self._conn.close()
+        finally:
+            self._tmp.unlink(missing_ok=True)
+
+    def _resolve(self, conn: sqlite3.Connection) -> None:
+        # Sense order within an entry: index.sense numbers first, then file order.
+        conn.execute("CREATE INDEX _senses_key ON senses (external_id)")
+        conn.execute(
+            """
+            UPDATE senses SET rank = ranked.r FROM (
+                SELECT s.id AS id, row_number() OVER (
+                    PARTITION BY s.entry_id
+                    ORDER BY (r.sense_number IS NULL), r.sense_number, s.id
+                ) - 1 AS r
+                FROM senses s LEFT JOIN _ranks r ON r.sense_key = s.external_id
+                WHERE s.rank = 1000000
+            ) AS ranked WHERE senses.id = ranked.id
+            """
+        )
+        conn.execute("DROP INDEX _senses_key")
+        # Semantic pointers join synset to synset; lexical ones join member sense to sense.
+        conn.execute(
+            f"""
+            INSERT INTO relations (relation, scope, src_synset_id, src_sense_id, dst_synset_id,
+                dst_sense_id, dst_language, source_id)
+            SELECT p.relation,
+                   CASE WHEN p.src_member = 0 THEN 'synset' ELSE 'sense' END,
+                   CASE WHEN p.src_member = 0 THEN s.id END,
+                   CASE WHEN p.src_member = 0 THEN NULL ELSE ms.sense_id END,
+                   CASE WHEN p.src_member = 0 THEN d.id END,
+                   CASE WHEN p.src_member = 0 THEN NULL ELSE md.sense_id END,
+                   '{self.language}', p.source_id
+            FROM _pointers p
+            JOIN synsets s ON s.external_id = p.src_synset
+            JOIN synsets d ON d.external_id = p.dst_synset
+            LEFT JOIN _members ms ON ms.synset = p.src_synset AND ms.member = p.src_member
+            LEFT JOIN _members md ON md.synset = p.dst_synset AND md.member = p.dst_member
+            WHERE p.src_member = 0
+               OR (ms.sense_id IS NOT NULL AND md.sense_id IS NOT NULL)
+            ORDER BY p.seq
+            """
+        )
+        conn.execute(
+            "UPDATE terms SET zipf = "
+            "coalesce((SELECT f.zipf FROM _freq f WHERE f.norm = terms.norm), 0)"
+        )
+        conn.execute("CREATE INDEX _terms_norm ON terms (norm)")
+        conn.execute("CREATE INDEX _entries_term ON entries (term_id)")
+        # CROSS JOIN pins the loop order: walk the few staged forms, probe the term index.
+        conn.execute(
+            """
+            INSERT OR IGNORE INTO inflections (form_norm, lemma_term_id, pos, source_id)
+            SELECT i.form_norm, t.id, i.pos, i.source_id
+            FROM _infl i CROSS JOIN terms t ON t.norm = i.lemma_norm
+            WHERE EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id)
+            ORDER BY i.seq, t.id
+            """
+        )
+        conn.execute("DROP INDEX _entries_term")
+        conn.execute("DROP INDEX _terms_norm")

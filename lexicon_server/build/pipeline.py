@@ -1,0 +1,303 @@
+"""Plan and run a build: profile -> stages -> a built dataset directory.
+
+Each stage writes its output files atomically (temp file, fsync, rename) and then a
+checkpoint `<out>/.build/<stage>.json` recording a fingerprint of everything that
+decides its bytes (builder revision, dataset version, the inputs' digests) and the size
+and sha256 of each output. A rerun skips a stage whose checkpoint matches and whose
+outputs are intact, so a killed build resumes at the stage it was in. `dataset.json` is
+written last: its presence means the directory is a complete build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lexicon_server.build.catalogue import (
+    LANGUAGE_NAMES,
+    LOCAL_SOURCES,
+    STARTER_SOURCES,
+)
+from lexicon_server.build.config import BuildConfig
+from lexicon_server.build.errors import BuildError
+from lexicon_server.build.inputs import Inputs, resolve_inputs
+from lexicon_server.build.sources import SourceLock, file_sha256
+from lexicon_server.corpus.reader import SCHEMA_VERSIONS
+
+__all__ = [
+    "BUILDER_REVISION",
+    "DATASET_VERSIONS",
+    "PROFILES",
+    "BuildPlan",
+    "BuildResult",
+    "Stage",
+    "build",
+    "plan_build",
+]
+
+# Bump when a change to the builder changes output bytes: it invalidates checkpoints.
+BUILDER_REVISION = "1"
+DATASET_VERSIONS = {
+    "starter": "starter-2026.11.0",
+    "english": "english-2026.11.0",
+    "full": "full-2026.11.0",
+}
+PROFILES = tuple(DATASET_VERSIONS)
+STATE_DIR = ".build"
+SEMANTIC_VOCAB = 100_000  # see docs/benchmarks/build.md for the time/recall trade-off
+OTHER_LANGUAGES = ("fr", "de", "es", "it", "pt", "fi", "ja", "pl")
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Stage:
+    name: str  # the component id it writes, e.g. 'en.lexical'
+    outputs: tuple[str, ...]  # dataset-relative paths
+    sources: tuple[str, ...]  # source names whose bytes decide the outputs
+    run: Callable[[BuildContext], Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    out: Path
+    inputs: Inputs
+    profile: str
+    dataset_version: str
+    say: Progress
+
+
+@dataclass(frozen=True)
+class BuildPlan:
+    profile: str
+    dataset_version: str
+    stages: tuple[Stage, ...]
+    languages: Mapping[str, tuple[str, ...]]  # language -> capabilities, in dataset.json order
+
+
+@dataclass
+class BuildResult:
+    out: Path
+    dataset_version: str
+    ran: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    stats: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def profile_sources(profile: str) -> tuple[list[str], frozenset[str]]:
+    """(source names, the optional ones) for a profile."""
+    if profile == "starter":
+        return [s.name for s in STARTER_SOURCES], frozenset()
+    if profile in ("english", "full"):
+        local = [s.name for s in LOCAL_SOURCES]
+        # wordfreq ranks terms when it has been fetched; the registry copy is optional here.
+        return [*local, "wordfreq"], frozenset({*local, "wordfreq"}) - {"oewn", "cmudict-local"}
+    raise BuildError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
+
+
+def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
+    from lexicon_server.build import stages as st
+
+    present = set(inputs.sources)
+    stages: list[Stage] = []
+    languages: dict[str, list[str]] = {}
+
+    def add(stage: Stage, language: str | None, capability: str | None) -> None:
+        stages.append(stage)
+        if language and capability:
+            languages.setdefault(language, []).append(capability)
+
+    english = {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local",
+               "wiktextract", "conceptnet", "wordfreq"}  # fmt: skip
+    en_sources = tuple(n for n in inputs.sources if n in english or n.startswith("freedict-eng-"))
+    add(
+        Stage("en.lexical", ("en/lexical.sqlite",), en_sources, st.english_lexical), "en", "lexical"
+    )
+    if profile == "starter":
+        for lang in OTHER_LANGUAGES:
+            srcs = tuple(n for n in present if n.startswith("freedict-") and n[9:12] != "eng")
+            srcs = (*tuple(n for n in srcs if st.tag_of(n[9:12]) == lang), "wordfreq")
+            if any(n.startswith("freedict-") for n in srcs):
+                add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",), srcs,
+                          st.bilingual_lexical(lang)), lang, "lexical")  # fmt: skip
+    elif profile == "full" and "wiktextract" in present:
+        for lang in OTHER_LANGUAGES:
+            add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",),
+                      ("wiktextract", "conceptnet", "wordfreq"),
+                      st.wiktionary_lexical(lang)), lang, "lexical")  # fmt: skip
+    vectors = "glove-6b-50d" if "glove-6b-50d" in present else "numberbatch"
+    if vectors in present:
+        sem_langs = ("en",) if profile != "full" else ("en", *OTHER_LANGUAGES)
+        for lang in sem_langs:
+            outs = tuple(
+                f"{lang}/{f}" for f in ("semantic.sqlite", "semantic.f16.npy", "semantic.usearch")
+            )
+            add(Stage(f"{lang}.semantic", outs, (vectors, "wordfreq"),
+                      st.semantic(lang, vectors, SEMANTIC_VOCAB)), lang, "semantic")  # fmt: skip
+    if present & {"cmudict", "cmudict-local"}:
+        wp_sources = tuple(
+            n
+            for n in ("wordnet-3.1", "oewn", "cmudict", "cmudict-local", "wordfreq")
+            if n in present
+        )
+        add(
+            Stage("en.wordplay", ("en/wordplay.sqlite",), wp_sources, st.english_wordplay),
+            "en",
+            "wordplay",
+        )
+    add(
+        Stage("shared.licenses", ("DATA_LICENSES.md",), tuple(inputs.sources), st.licences),
+        None,
+        None,
+    )
+    add(
+        Stage("shared.sources", ("sources.lock.json",), tuple(inputs.sources), st.consumed_lock),
+        None,
+        None,
+    )
+    ordered = {lang: tuple(sorted(caps)) for lang, caps in languages.items()}
+    return BuildPlan(profile, dataset_version, tuple(stages), ordered)
+
+
+def _fingerprint(stage: Stage, ctx: BuildContext) -> str:
+    body = {
+        "stage": stage.name,
+        "builder": BUILDER_REVISION,
+        "schemas": SCHEMA_VERSIONS,
+        "profile": ctx.profile,
+        "dataset_version": ctx.dataset_version,
+        "sources": {
+            n: ctx.inputs.sources[n].fingerprint
+            for n in sorted(stage.sources)
+            if n in ctx.inputs.sources
+        },
+    }
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
+def _checkpoint_path(out: Path, stage: Stage) -> Path:
+    return out / STATE_DIR / f"{stage.name}.json"
+
+
+def _is_done(out: Path, stage: Stage, fingerprint: str) -> bool:
+    path = _checkpoint_path(out, stage)
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return False
+    if record.get("fingerprint") != fingerprint:
+        return False
+    for rel, expected in record.get("outputs", {}).items():
+        target = out / rel
+        if not target.is_file() or target.stat().st_size != expected["size"]:
+            return False
+    return True
+
+
+def _write_json_atomic(path: Path, body: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps(body, indent=2, sort_keys=False, ensure_ascii=False) + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, path)
+
+
+def build(
+    profile: str,
+    out: Path,
+    *,
+    config: BuildConfig,
+    lock: SourceLock | None,
+    overrides: Mapping[str, Path] | None = None,
+    dataset_version: str | None = None,
+    fetch: bool = True,
+    progress: Progress | None = None,
+    stop_after: str | None = None,
+) -> BuildResult:
+    """Build (or resume building) `profile` into `out`; returns what ran and what was skipped.
+
+    `stop_after` ends the run after the named stage (used to exercise resumption).
+    """
+    say = progress or (lambda _m: None)
+    version = dataset_version or DATASET_VERSIONS.get(profile) or f"{profile}-dev"
+    names, optional = profile_sources(profile)
+    inputs = resolve_inputs(
+        names, overrides or {}, config, lock, fetch=fetch, optional=optional, progress=say
+    )
+    plan = plan_build(profile, inputs, version)
+    out.mkdir(parents=True, exist_ok=True)
+    # A finished build is only complete again once every stage is verified below.
+    (out / "dataset.json").unlink(missing_ok=True)
+    ctx = BuildContext(out, inputs, profile, version, say)
+    result = BuildResult(out, version)
+    for stage in plan.stages:
+        fingerprint = _fingerprint(stage, ctx)
+        if _is_done(out, stage, fingerprint):
+            result.skipped.append(stage.name)
+            say(f"{stage.name}: up to date")
+            continue
+        _checkpoint_path(out, stage).unlink(missing_ok=True)
+        say(f"{stage.name}: building")
+        started = time.perf_counter()
+        stats = dict(stage.run(ctx))
+        elapsed = time.perf_counter() - started
+        outputs = {
+            rel: {"size": (out / rel).stat().st_size, "sha256": file_sha256(out / rel)}
+            for rel in stage.outputs
+        }
+        _write_json_atomic(
+            _checkpoint_path(out, stage),
+            {"stage": stage.name, "fingerprint": fingerprint, "outputs": outputs, "stats": stats},
+        )
+        result.ran.append(stage.name)
+        result.stats[stage.name] = stats
+        result.seconds[stage.name] = round(elapsed, 2)
+        say(f"{stage.name}: done in {elapsed:.1f} s {stats}")
+        if stop_after == stage.name:
+            return result
+    _write_json_atomic(out / "dataset.json", dataset_json(plan))
+    return result
+
+
+def dataset_json(plan: BuildPlan) -> dict[str, Any]:
+    """The built directory's description (docs/architecture.md section 1)."""
+    components: list[dict[str, Any]] = []
+    for stage in plan.stages:
+        language, _, capability = stage.name.partition(".")
+        for rel in stage.outputs:
+            if language == "shared":
+                cid, lang, cap = stage.name, None, "shared"
+            else:
+                suffix = {
+                    "semantic.sqlite": "vocab",
+                    "semantic.f16.npy": "vectors",
+                    "semantic.usearch": "index",
+                }.get(Path(rel).name)
+                cid = f"{stage.name}.{suffix}" if suffix else stage.name
+                lang, cap = language, capability
+            components.append({"id": cid, "language": lang, "capability": cap, "path": rel})
+    return {
+        "format": 1,
+        "dataset_version": plan.dataset_version,
+        "profile": plan.profile,
+        "schemas": dict(SCHEMA_VERSIONS),
+        "languages": {
+            lang: {"name": LANGUAGE_NAMES.get(lang, lang), "capabilities": list(caps)}
+            for lang, caps in sorted(plan.languages.items())
+        },
+        "components": components,
+    }
+
+
+def remove_build(out: Path) -> None:
+    shutil.rmtree(out, ignore_errors=True)

@@ -1,0 +1,133 @@
+"""The one-command start: build (or reuse) the starter, install it, ask the server a question.
+
+Every step takes the path a user's own commands would: the builder writes the starter
+into the cache (resuming or skipping finished stages), `lexicon_store` packages it as a
+release, the real `lexicon-data install --from <release> --manifest-digest <digest>`
+command installs and activates it, and the MCP SDK's own stdio client starts
+`lexicon-mcp` and calls `dictionary_lookup`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lexicon_server.build.config import BuildConfig, load_build_config
+from lexicon_server.build.errors import BuildError
+
+__all__ = [
+    "ask_server",
+    "build_starter",
+    "install_release",
+    "package_starter",
+    "start",
+    "tool_command",
+]
+
+Say = Callable[[str], None]
+
+
+def tool_command(name: str) -> list[str]:
+    """A console script of this environment (next to the interpreter), else from PATH."""
+    beside = Path(sys.executable).parent / name
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which(name)
+    if found:
+        return [found]
+    raise BuildError(f"`{name}` is not installed in this environment; run `uv sync`")
+
+
+def build_starter(config: BuildConfig, lock_path: Path | None, say: Say) -> Path:
+    """Build the starter into `<cache>/builds/starter` (finished stages are skipped)."""
+    from lexicon_server.build.pipeline import build
+    from lexicon_server.build.sources import read_lock
+
+    out = config.builds / "starter"
+    result = build("starter", out, config=config, lock=read_lock(lock_path), progress=say)
+    say(f"starter corpus: {len(result.ran)} stages built, {len(result.skipped)} reused ({out})")
+    return out
+
+
+def package_starter(built: Path, config: BuildConfig, say: Say) -> tuple[Path, str]:
+    """Package the built starter as a release in the cache; returns (release dir, digest)."""
+    from lexicon_store.package import package_release
+
+    dataset = json.loads((built / "dataset.json").read_text(encoding="utf-8"))
+    release = config.releases / str(dataset["dataset_version"])
+    result = package_release(built, release)
+    say(f"release {release} (manifest {result.manifest_digest})")
+    return release, result.manifest_digest
+
+
+def install_release(release: Path, digest: str, data_dir: Path | None, say: Say) -> None:
+    """Run the store's own install command, exactly as a user would type it."""
+    argv = tool_command("lexicon-data")
+    if data_dir is not None:
+        argv += ["--data-dir", str(data_dir)]
+    argv += ["install", "--from", str(release), "--all-languages", "--manifest-digest", digest]
+    say("$ " + " ".join(argv))
+    done = subprocess.run(argv, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"`{' '.join(argv)}` failed with exit code {done.returncode}")
+
+
+async def _call(data_dir: Path | None, tool: str, arguments: dict[str, Any]) -> Any:
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    env = dict(os.environ)
+    if data_dir is not None:
+        env["LEXICON_DATA_DIR"] = str(data_dir)
+    params = StdioServerParameters(command=tool_command("lexicon-mcp")[0], args=[], env=env)
+    async with (
+        stdio_client(params) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await session.initialize()
+        return await session.call_tool(tool, arguments)
+
+
+def ask_server(data_dir: Path | None, word: str) -> Any:
+    """Call `dictionary_lookup` through the MCP SDK's stdio client; returns the tool result."""
+    import anyio
+
+    return anyio.run(
+        _call, data_dir, "dictionary_lookup", {"word": word, "language": "en", "limit": 3}
+    )
+
+
+def _summary(result: Any) -> str:
+    if getattr(result, "is_error", False):
+        texts = [getattr(c, "text", "") for c in result.content]
+        raise BuildError("the server answered with an error: " + " ".join(texts))
+    data = getattr(result, "structured_content", None)
+    if isinstance(data, dict):
+        return json.dumps(data, ensure_ascii=False, indent=2)[:4000]
+    return "\n".join(getattr(c, "text", "") for c in result.content)[:4000]
+
+
+def start(
+    *,
+    data_dir: Path | None,
+    word: str,
+    lock_path: Path | None,
+    say: Say,
+    echo: Say,
+) -> None:
+    config = load_build_config()
+    built = build_starter(config, lock_path, say)
+    release, digest = package_starter(built, config, say)
+    install_release(release, digest, data_dir, say)
+    if importlib.util.find_spec("lexicon_server.server") is None:
+        echo("installed and activated; the MCP server (lexicon_server.server) is not built yet")
+        return
+    echo(f"asking lexicon-mcp: dictionary_lookup {word!r}")
+    echo(_summary(ask_server(data_dir, word)))
