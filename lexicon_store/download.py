@@ -175,6 +175,9 @@ class DownloadPolicy:
     backoff_max: float = 20.0
     retry_after_cap: float = 60.0
     progress_interval: float = 0.1
+    # fsync each finished file (and its directory) before naming it. The store turns this
+    # off for its own temporary part files: it re-verifies them and fsyncs the objects.
+    durable: bool = True
     sleep: Callable[[float], None] = field(default=_default_sleep, compare=False)
     user_agent: str = "lexicon-data"
 
@@ -679,12 +682,14 @@ class Downloader:
 
     def _commit(self, state: _PartState) -> None:
         """fsync the verified bytes, then give them their final name."""
-        state.file.flush()
-        os.fsync(state.file.fileno())
+        durable = self.policy.durable
+        if durable:
+            os.fsync(state.file.fileno())
         dest = state.item.dest
         os.replace(partial_path(dest), dest)
         _meta_path(dest).unlink(missing_ok=True)
-        _fsync_dir(dest.parent)
+        if durable:
+            _fsync_dir(dest.parent)
 
 
 def _read_meta(path: Path) -> dict[str, Any] | None:

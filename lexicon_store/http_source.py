@@ -13,6 +13,7 @@ of the same component (which it will certainly ask for next). At most
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -172,9 +173,9 @@ class HttpSource:
             if job is not None:
                 return job[0]
         item = DownloadItem(self.part_url(part), dest, part.size, part.digest, part.path)
-        downloader = Downloader(
-            self.policy, client=self.client, progress=_PartProgress(part, progress)
-        )
+        # The store re-verifies these temporary files and fsyncs what it builds from them.
+        policy = dataclasses.replace(self.policy, durable=False)
+        downloader = Downloader(policy, client=self.client, progress=_PartProgress(part, progress))
         with self._lock:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(
