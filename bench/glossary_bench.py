@@ -240,11 +240,28 @@ def main() -> None:
 
         anyio.run(over_mcp)
 
+        # The server's share of a call (validation, tool, output conversion), no client.
+        srv_find: list[float] = []
+        srv_map_all: list[float] = []
+
+        async def server_side() -> None:
+            for q in queries:
+                start = time.perf_counter()
+                await server.call_tool("glossary_find", {"query": q})
+                srv_find.append((time.perf_counter() - start) * 1000)
+            for _ in range(10):
+                start = time.perf_counter()
+                await server.call_tool("glossary_map", {})
+                srv_map_all.append((time.perf_counter() - start) * 1000)
+
+        anyio.run(server_side)
+
         print(f"start-up load and validation of the file: {load_ms:.0f} ms\n")
         print("| operation | calls | p50 ms | p99 ms | mean ms |")
         print("| --- | ---: | ---: | ---: | ---: |")
         print(row("find, lexicon library", lib_find))
         print(row("find, lexicon via MCP client", mcp_find))
+        print(row("find, lexicon MCPServer.call_tool (server side only)", srv_find))
         print(row("find, naive (re-read + linear scan)", naive_find_ms))
         if grep_ms:
             print(row("find, `grep -iF` per query (no ranking)", grep_ms))
@@ -254,6 +271,7 @@ def main() -> None:
         print(row("map all terms, lexicon library, first call", [cold_map_all]))
         print(row("map all terms, lexicon library, repeated", warm_map_all))
         print(row("map all terms, lexicon via MCP client, repeated", mcp_map_all))
+        print(row("map all terms, lexicon MCPServer.call_tool, repeated", srv_map_all))
         print(row(f"map all terms, naive (extrapolated from {part} terms)", [naive_map_all_ms]))
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -72,6 +72,7 @@ class Snapshot:
         self._descriptions = _Blob(self.descriptions_norm)
         self._mentions: tuple[tuple[int, ...], ...] | None = None
         self._mentions_lock = threading.Lock()
+        self._map_items: tuple[MapItem, ...] | None = None  # the full map, built once
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -125,8 +126,10 @@ class Snapshot:
             if index is None:
                 return None
             return [self._item(index, self.mentioned_in(index))]
-        mentions = self._all_mentions()
-        return [self._item(i, mentions[i]) for i in range(len(self.entries))]
+        if self._map_items is None:
+            mentions = self._all_mentions()
+            self._map_items = tuple(self._item(i, mentions[i]) for i in range(len(self.entries)))
+        return list(self._map_items)
 
     def _item(self, index: int, mentions: Iterable[int]) -> MapItem:
         return MapItem(self.entries[index].term, tuple(self.entries[i].term for i in mentions))
