@@ -9,7 +9,10 @@ else ever puts a file there) if its size is right, and is not copied again.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import queue
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +56,52 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
+class _Sink:
+    """Hashes and writes decompressed chunks on a second thread.
+
+    Writing into the page cache blocks whenever the kernel throttles dirty pages; with
+    the writes on their own thread (``os.write`` and blake3 release the GIL) the main
+    thread keeps reading and decompressing meanwhile. The queue is bounded, so memory
+    stays at a few chunks.
+    """
+
+    def __init__(self, fd: int, stats: IngestStats) -> None:
+        self.fd = fd
+        self.hasher = blake3.blake3()
+        self.stats = stats
+        self.error: BaseException | None = None
+        self._queue: queue.Queue[bytes | None] = queue.Queue(maxsize=4)
+        self._thread = threading.Thread(target=self._run, name="lexicon-ingest-writer")
+        self._thread.start()
+
+    def _run(self) -> None:
+        while (data := self._queue.get()) is not None:
+            if self.error is not None:
+                continue  # keep draining so the producer never blocks forever
+            try:
+                t0 = time.perf_counter()
+                self.hasher.update(data)
+                t1 = time.perf_counter()
+                _write_all(self.fd, data)
+                self.stats.hash_seconds += t1 - t0
+                self.stats.write_seconds += time.perf_counter() - t1
+            except BaseException as exc:  # re-raised in the caller's thread by close()
+                self.error = exc
+
+    def put(self, data: bytes) -> None:
+        if self.error is not None:
+            raise self.error
+        self._queue.put(data)
+
+    def close(self) -> str:
+        """Wait for every write; the hex digest of everything written."""
+        self._queue.put(None)
+        self._thread.join()
+        if self.error is not None:
+            raise self.error
+        return self.hasher.hexdigest()
+
+
 def _present(data_dir: DataDir, digest: str, size: int) -> bool:
     path = data_dir.object_path(digest)
     try:
@@ -75,8 +124,7 @@ def _decompress_part(
     path: Path,
     part: Part,
     component: Component,
-    out: int,
-    object_hasher: blake3.blake3,
+    sink: _Sink,
     written: int,
     stats: IngestStats,
     progress: Progress,
@@ -114,13 +162,9 @@ def _decompress_part(
                     f"component {component.id} decompresses to more than the "
                     f"{limit} bytes its manifest declares"
                 )
-            object_hasher.update(data)
-            t4 = time.perf_counter()
-            _write_all(out, data)
-            t5 = time.perf_counter()
-            stats.hash_seconds += (t2 - t1) + (t4 - t3)
+            sink.put(data)
+            stats.hash_seconds += t2 - t1
             stats.decompress_seconds += t3 - t2
-            stats.write_seconds += t5 - t4
             stats.compressed_bytes += len(chunk)
             progress("install", len(chunk), total)
             crash_point("ingest.partial")
@@ -147,10 +191,11 @@ def _ingest_one(
 ) -> None:
     final = data_dir.object_path(component.object.digest)
     tmp = work / component.object.hex
-    hasher = blake3.blake3()
     written = 0
     partials: list[Path] = []
     out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    sink = _Sink(out, stats)
+    digest: str | None = None
     try:
         for part in component.parts:
             path = _part_file(source, data_dir, part, progress)
@@ -158,15 +203,14 @@ def _ingest_one(
                 partials.append(path)
             try:
                 written = _decompress_part(
-                    path, part, component, out, hasher, written, stats, progress, total
+                    path, part, component, sink, written, stats, progress, total
                 )
             except IntegrityError:
                 if path.parent == data_dir.parts:
                     path.unlink(missing_ok=True)  # never let a later run trust these bytes
                 raise
-        if written != component.object.size or (
-            format_digest(hasher.hexdigest()) != component.object.digest
-        ):
+        digest = format_digest(sink.close())
+        if written != component.object.size or digest != component.object.digest:
             raise IntegrityError(
                 f"component {component.id} decompressed to bytes that do not match its "
                 f"manifest object ({written} bytes, expected {component.object.size} with "
@@ -177,6 +221,9 @@ def _ingest_one(
         os.fsync(out)
         stats.fsync_seconds += time.perf_counter() - t0
     finally:
+        if digest is None:
+            with contextlib.suppress(BaseException):
+                sink.close()  # stop the writer thread; the error in flight wins
         os.close(out)
     make_read_only(tmp)
     crash_point("ingest.before_rename")
