@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from lexicon_server.slang.definitions import Definition
 from lexicon_server.slang.errors import MeaningSourceError
 from lexicon_server.slang.glossary_source import ProjectGlossary
-from lexicon_server.slang.online import UrbanDictionary
+from lexicon_server.slang.online import SortBy, UrbanDictionary
 from lexicon_server.slang.phrases import check_phrase
 from lexicon_server.slang.sources import MeaningSources, check_limit
 
@@ -31,6 +31,7 @@ def lookup(
     term: str,
     *,
     limit: int = 3,
+    sort_by: SortBy = "api",
     corpus: LexicalCorpus | None = None,
     glossary: ProjectGlossary | Path | str | None = None,
     online: UrbanDictionary | bool = False,
@@ -38,7 +39,10 @@ def lookup(
     language: str = "en",
     sources: MeaningSources | None = None,
 ) -> LookupResult:
-    """Meanings of `term` (up to `limit` per source); raises if any source fails."""
+    """Meanings of `term` (up to `limit` per source); raises if any source fails.
+
+    `sort_by` orders the online provider's answers: its own order (`api`) or by votes.
+    """
     check_phrase(term, "term")
     check_limit(limit)
     if sources is None:
@@ -46,7 +50,7 @@ def lookup(
             corpus=corpus, glossary=glossary, online=online, config=config, language=language
         )
     sources.require_any()
-    found, errors = sources.gather(term, limit)
+    found, errors = sources.gather(term, limit, sort_by)
     if errors:
         raise MeaningSourceError("lookup", "; ".join(errors))
     return LookupResult(term, tuple(found), sources.names)

@@ -11,7 +11,7 @@ from lexicon_server.slang.corpus_source import LexicalCorpus, corpus_definitions
 from lexicon_server.slang.definitions import Definition
 from lexicon_server.slang.errors import MeaningSourceError, SlangError, SlangInputError
 from lexicon_server.slang.glossary_source import ProjectGlossary
-from lexicon_server.slang.online import UrbanDictionary
+from lexicon_server.slang.online import SortBy, UrbanDictionary
 
 if TYPE_CHECKING:
     from lexicon_server.config import ServerConfig
@@ -78,7 +78,9 @@ class MeaningSources:
                 "online=True (the server always passes its corpus)"
             )
 
-    def gather(self, phrase: str, limit: int) -> tuple[list[Definition], list[str]]:
+    def gather(
+        self, phrase: str, limit: int, sort_by: SortBy = "api"
+    ) -> tuple[list[Definition], list[str]]:
         """Meanings from every source, and one message per source that failed."""
         found: list[Definition] = []
         errors: list[str] = []
@@ -91,7 +93,7 @@ class MeaningSources:
             steps.append(lambda: glossary.definitions(phrase, limit))
         if self.online is not None:
             online = self.online
-            steps.append(lambda: online.define(phrase, limit))
+            steps.append(lambda: online.define(phrase, limit, sort_by))
         for step in steps:
             try:
                 found.extend(step())

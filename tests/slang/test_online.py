@@ -129,3 +129,8 @@ def test_lookup_uses_online_only_when_asked(fake_ud, project_glossary) -> None: 
 def test_lookup_raises_when_a_source_fails(fake_ud) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(MeaningSourceError, match="HTTP 500"):
         lookup("broken", online=True, config=fake_ud.config())
+
+
+def test_lookup_sort_by_votes(fake_ud) -> None:  # type: ignore[no-untyped-def]
+    found = lookup("yeet", limit=2, sort_by="thumbs_up", online=True, config=fake_ud.config())
+    assert [d.defid for d in found.definitions] == [12, 11]
