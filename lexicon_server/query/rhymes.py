@@ -25,7 +25,6 @@ from lexicon_server.query.wordplay_keys import deletion_keys, fold, substitution
 from lexicon_server.query.wordplay_models import (
     Provenance,
     QueryPronunciation,
-    RhymeCandidate,
     RhymesResult,
 )
 
@@ -40,6 +39,7 @@ __all__ = [
     "rhymes",
 ]
 
+_BUDGET = Budget(max_chars=MAX_RESPONSE_CHARS)
 _MODES: dict[str, Literal["perfect", "near"]] = {"perfect": "perfect", "near": "near"}
 MAX_SYLLABLES = 20
 LANGUAGE = "en"
@@ -49,14 +49,14 @@ LANGUAGE = "en"
 # spelling lets SQLite see the primary key already delivers the ORDER BY (no temp B-tree).
 _COLUMNS = "p.word_id, p.syllables, p.phones, p.rhyme, w.text, w.zipf, w.source_id, p.source_id"
 _PERFECT = (
-    f"SELECT p.id, {_COLUMNS}, ? FROM prons p JOIN words w ON w.id = p.word_id WHERE p.rhyme = ?"
+    f"SELECT p.id, {_COLUMNS}, ?, ? FROM prons p JOIN words w ON w.id = p.word_id WHERE p.rhyme = ?"
 )
 _KEYED = (
-    f"SELECT k.pron_id, {_COLUMNS}, ? FROM near_keys k JOIN prons p ON p.id = k.pron_id "
+    f"SELECT k.pron_id, {_COLUMNS}, ?, ? FROM near_keys k JOIN prons p ON p.id = k.pron_id "
     "JOIN words w ON w.id = p.word_id WHERE k.kind = ? AND k.key = ?"
 )
 
-Row = tuple[int, int, int, str, str, str, float, int, int, str]
+Row = tuple[int, int, int, str, str, str, float, int, int, str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,19 +154,19 @@ def _streams(rhymes: Sequence[str], mode: str, syllables: int | None) -> tuple[s
     for rhyme in rhymes:
         if mode == "perfect":
             parts.append(_PERFECT + extra)
-            params += [f"identical|{rhyme}", rhyme, *tail]
+            params += ["identical", rhyme, rhyme, *tail]
             continue
         tokens = rhyme.split()
         for key in dict.fromkeys(substitution_keys(tokens)):
             parts.append(_KEYED + extra)
-            params += [f"substitution|{rhyme}", "sub", key, *tail]
+            params += ["substitution", rhyme, "sub", key, *tail]
         # A candidate one token longer: deleting one of its tokens gives our rhyme.
         parts.append(_KEYED + extra)
-        params += [f"insertion|{rhyme}", "del", rhyme, *tail]
+        params += ["insertion", rhyme, "del", rhyme, *tail]
         # A candidate one token shorter: our rhyme minus one token is its whole rhyme.
         for key in dict.fromkeys(deletion_keys(tokens)):
             parts.append(_PERFECT + extra)
-            params += [f"deletion|{rhyme}", key, *tail]
+            params += ["deletion", rhyme, key, *tail]
     return " UNION ALL ".join(parts) + " ORDER BY 1", params
 
 
@@ -205,18 +205,20 @@ def rhymes(
     index = rhyme_index(conn)
     query, folded = _query_pronunciations(conn, text)
     results, truncated = _collect(conn, index, query, folded, mode, limit, syllables)
-    return RhymesResult(
-        word=text,
-        language=LANGUAGE,
-        dataset_version=corpus.dataset_version,
-        mode=checked_mode,
-        syllables=syllables,
-        found=bool(query.pronunciations),
-        query_pronunciations=list(query.pronunciations),
-        count=len(results),
-        truncated=truncated,
-        results=results,
-        budget=Budget(max_chars=MAX_RESPONSE_CHARS),
+    return RhymesResult.model_validate(
+        {
+            "word": text,
+            "language": LANGUAGE,
+            "dataset_version": corpus.dataset_version,
+            "mode": checked_mode,
+            "syllables": syllables,
+            "found": bool(query.pronunciations),
+            "query_pronunciations": list(query.pronunciations),
+            "count": len(results),
+            "truncated": truncated,
+            "results": results,
+            "budget": _BUDGET,
+        }
     )
 
 
@@ -228,25 +230,40 @@ def _collect(
     mode: str,
     limit: int,
     syllables: int | None,
-) -> tuple[list[RhymeCandidate], bool]:
+) -> tuple[list[dict[str, object]], bool]:
+    """The candidates as plain dicts; the result model validates them in one pass."""
     query_rhymes = tuple(dict.fromkeys(p.rhyme for p in query.pronunciations))
     if not query_rhymes:
         return [], False
-    results: list[RhymeCandidate] = []
+    results: list[dict[str, object]] = []
     seen_folds = {folded}
+    near = mode == "near"
+    provenance = index.provenance
     for group in _candidates(conn, query_rhymes, mode, syllables):
         first = group[0]
         if first[1] in query.ids:
             continue
-        if mode == "near" and _rhymes_perfectly(conn, group, query_rhymes, syllables):
+        if near and _rhymes_perfectly(conn, group, query_rhymes, syllables):
             continue
-        candidate_fold = fold(first[5])
+        _pid, _wid, syllables_, phones, rhyme, text, zipf, source_id, pron_source, edit, qr = first
+        candidate_fold = fold(text)
         if candidate_fold in seen_folds:
             continue  # 'Pat' after 'pat': one spelling per word is enough
         if len(results) == limit:
             return results, True
         seen_folds.add(candidate_fold)
-        results.append(_candidate(index, group, query_rhymes))
+        results.append(
+            {
+                "word": text,
+                "syllables": syllables_,
+                "zipf": zipf,
+                "phones": phones,
+                "rhyme": rhyme,
+                "query_rhyme": qr,
+                "edit": edit,
+                "provenance": provenance(source_id, pron_source),
+            }
+        )
     return results, False
 
 
@@ -265,31 +282,3 @@ def _rhymes_perfectly(
         (group[0][1], *query_rhymes),
     ).fetchone()
     return hit is not None
-
-
-def _candidate(index: RhymeIndex, group: list[Row], query_rhymes: Sequence[str]) -> RhymeCandidate:
-    _pid, _wid, syllables, phones, rhyme, text, zipf, source_id, pron_source, tag = group[0]
-    edit, _, query_rhyme = tag.partition("|")
-    return RhymeCandidate(
-        word=text,
-        syllables=syllables,
-        zipf=zipf,
-        phones=phones,
-        rhyme=rhyme,
-        query_rhyme=query_rhyme,
-        edit=_edit(edit),
-        provenance=index.provenance(source_id, pron_source),
-    )
-
-
-Edit = Literal["identical", "substitution", "insertion", "deletion"]
-_EDITS: dict[str, Edit] = {
-    "identical": "identical",
-    "substitution": "substitution",
-    "insertion": "insertion",
-    "deletion": "deletion",
-}
-
-
-def _edit(name: str) -> Edit:
-    return _EDITS[name]
