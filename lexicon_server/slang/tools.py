@@ -28,7 +28,7 @@ from lexicon_server.slang.models import (
     RewriteOutput,
     UrbanDictionaryOutput,
 )
-from lexicon_server.slang.online import UrbanDictionary
+from lexicon_server.slang.online import MAX_DEFINITIONS, UrbanDictionary
 from lexicon_server.slang.phrases import MAX_PHRASE_UNITS, MAX_PHRASES, MAX_TEXT_UNITS
 from lexicon_server.slang.rewrite import GlossaryPair, rewrite
 from lexicon_server.slang.sources import MAX_LIMIT, MeaningSources
@@ -58,7 +58,10 @@ _MATCHING = (
 
 Text = Annotated[str, Field(description=f"prose to read, at most {MAX_TEXT_UNITS} UTF-16 units")]
 _T = TypeVar("_T")
-UdLimit = Annotated[int, Field(ge=1, le=10, description="definitions to return, 1-10")]
+UdLimit = Annotated[
+    int,
+    Field(ge=1, le=MAX_DEFINITIONS, description=f"definitions to return, 1-{MAX_DEFINITIONS}"),
+]
 Limit = Annotated[
     int, Field(ge=1, le=MAX_LIMIT, description=f"meanings per source per phrase, 1-{MAX_LIMIT}")
 ]
