@@ -92,3 +92,52 @@ def test_wordplay_answers_or_refuses_clearly(
     if kind == "pun":
         assert result.context_scope in {"uncontextualized", "context_ranked"}
     _bounded(result)
+
+
+ARGUMENT = st.one_of(st.none(), st.booleans(), st.integers(-3, 150), st.text(max_size=40), WORDS)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    name=st.sampled_from(["rhymes", "wordplay"]),
+    args=st.dictionaries(
+        st.sampled_from(["word", "text", "kind", "mode", "limit", "syllables", "context", "x"]),
+        ARGUMENT,
+        max_size=5,
+    ),
+    kind=st.sampled_from(["anagram", "palindrome", "spoonerism", "pun", None]),
+)
+def test_any_arguments_through_the_client_get_a_result_or_a_tool_error(
+    slice_corpus: Corpus, name: str, args: dict[str, Any], kind: str | None
+) -> None:
+    import anyio
+    from mcp import Client
+    from mcp.server.mcpserver import MCPServer
+
+    from lexicon_server.tools import rhymes as rhymes_tool
+    from lexicon_server.tools import wordplay as wordplay_tool
+
+    if kind is not None and name == "wordplay":
+        args = {**args, "kind": kind}
+    server: MCPServer[Any] = MCPServer(name="wordplay-properties")
+    rhymes_tool.register(server, slice_corpus)
+    wordplay_tool.register(server, slice_corpus)
+
+    async def main() -> Any:
+        async with Client(server) as client:
+            return await client.call_tool(name, args)
+
+    result = anyio.run(main)
+    text = " ".join(getattr(block, "text", "") for block in result.content)
+    assert len(text) <= 2 * MAX_RESPONSE_CHARS
+    if result.is_error:
+        # Never the bare crash message; always the parameter that needs fixing.
+        assert text.strip() != f"Error executing tool {name}", text
+        assert any(
+            p in text for p in ("word", "text", "kind", "mode", "limit", "syllables", "context")
+        ), text
+    else:
+        assert result.structured_content is not None
+        assert result.structured_content["language"] == "en"
