@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 
 from lexicon_server.glossary.fileformat import ParsedFile
 from lexicon_server.glossary.model import Entry, FindHit, MapItem
@@ -56,6 +57,46 @@ class _Blob:
         return found
 
 
+class _TokenIndex:
+    """Which parts contain a needle, found through the distinct words of all parts.
+
+    A needle without spaces occurs in a part exactly when it occurs inside one of the
+    part's words, so scanning the joined distinct words (far shorter than the joined
+    parts) and merging their posting lists gives the answer. A needle with spaces is
+    narrowed to the parts that have each of its pieces, then confirmed on the text.
+    """
+
+    __slots__ = ("parts", "postings", "words")
+
+    def __init__(self, parts: Sequence[str]) -> None:
+        postings: dict[str, list[int]] = {}
+        for index, part in enumerate(parts):
+            for word in set(part.split(" ")):
+                postings.setdefault(word, []).append(index)
+        self.parts = parts
+        self.words = _Blob(list(postings))
+        self.postings = list(postings.values())
+
+    def _with_piece(self, piece: str) -> set[int]:
+        found: set[int] = set()
+        for word in self.words.containing(piece):
+            found.update(self.postings[word])
+        return found
+
+    def containing(self, needle: str) -> list[int]:
+        """Indexes of the parts that contain `needle`, ascending."""
+        pieces = needle.split(" ")
+        if len(pieces) == 1:
+            return sorted(self._with_piece(needle))
+        candidates: set[int] | None = None
+        for piece in sorted(set(pieces), key=len, reverse=True):  # longest: fewest hits
+            found = self._with_piece(piece)
+            candidates = found if candidates is None else candidates & found
+            if not candidates:
+                return []
+        return sorted(i for i in candidates or () if needle in self.parts[i])
+
+
 class Snapshot:
     """One parsed version of the file plus the look-up structures built from it."""
 
@@ -63,16 +104,36 @@ class Snapshot:
         self.parsed = parsed
         self.entries: tuple[Entry, ...] = tuple(parsed.entries)
         self.terms_norm = tuple(normalize(e.term) for e in self.entries)
-        self.descriptions_norm = tuple(normalize(e.description) for e in self.entries)
         self.by_term = {norm: i for i, norm in enumerate(self.terms_norm)}
-        self.by_description: dict[str, list[int]] = {}
-        for i, norm in enumerate(self.descriptions_norm):
-            self.by_description.setdefault(norm, []).append(i)
-        self._terms = _Blob(self.terms_norm)
-        self._descriptions = _Blob(self.descriptions_norm)
         self._mentions: tuple[tuple[int, ...], ...] | None = None
         self._mentions_lock = threading.Lock()
         self._map_items: tuple[MapItem, ...] | None = None  # the full map, built once
+
+    # Search structures are built on first use: a write makes a new snapshot, and the
+    # next write needs only `by_term`. (Two threads may build one twice; same result.)
+
+    @cached_property
+    def descriptions_norm(self) -> tuple[str, ...]:
+        return tuple(normalize(e.description) for e in self.entries)
+
+    @cached_property
+    def by_description(self) -> dict[str, list[int]]:
+        found: dict[str, list[int]] = {}
+        for i, norm in enumerate(self.descriptions_norm):
+            found.setdefault(norm, []).append(i)
+        return found
+
+    @cached_property
+    def _terms(self) -> _Blob:
+        return _Blob(self.terms_norm)
+
+    @cached_property
+    def _descriptions(self) -> _Blob:
+        return _Blob(self.descriptions_norm)
+
+    @cached_property
+    def _description_words(self) -> _TokenIndex:
+        return _TokenIndex(self.descriptions_norm)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -102,7 +163,7 @@ class Snapshot:
     def _kinds(self, needle: str) -> dict[int, int]:
         """The best match kind of `needle` for every entry it matches."""
         kinds: dict[int, int] = {}
-        for index in self._descriptions.containing(needle):
+        for index in self._description_words.containing(needle):
             kinds[index] = _DESCRIPTION_CONTAINS
         for index in self.by_description.get(needle, ()):
             kinds[index] = _EXACT_DESCRIPTION
@@ -117,7 +178,8 @@ class Snapshot:
         """Entries, in file order, whose description contains term `index` (self excluded)."""
         if self._mentions is not None:
             return self._mentions[index]
-        return tuple(i for i in self._descriptions.containing(self.terms_norm[index]) if i != index)
+        found = self._description_words.containing(self.terms_norm[index])
+        return tuple(i for i in found if i != index)
 
     def map(self, term: str | None = None) -> list[MapItem] | None:
         """Each term with the terms whose descriptions mention it; or only `term` (None: absent)."""
