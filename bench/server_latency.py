@@ -249,38 +249,82 @@ def semantic_vs_exact(corpus: Any, queries: int = 200) -> dict[str, Any] | None:
 # --- through stdio -------------------------------------------------------------------------
 
 
-def stdio_run(
-    command: list[str], calls: list[tuple[str, dict[str, Any]]], repeat: int
+def stdio_compare(
+    server_cmd: list[str],
+    trivial_cmd: list[str],
+    calls: list[tuple[str, dict[str, Any]]],
+    repeat: int,
 ) -> dict[str, Any]:
+    """Round trips through the SDK client to both servers, interleaved call by call so a
+    busy machine slows both alike. Each call is timed twice: as the client normally runs
+    (checking the structured result against the tool's outputSchema with the pure-Python
+    jsonschema package, a client-side cost that grows with the result), and with that
+    check switched off (transport + server only)."""
+    from mcp import Client, StdioServerParameters
+    from mcp.client.session import ClientSession
+
+    original = ClientSession.validate_tool_result
+
+    async def skip(self: ClientSession, name: str, result: Any) -> None:
+        return None
+
+    def params(cmd: list[str]) -> StdioServerParameters:
+        return StdioServerParameters(command=cmd[0], args=cmd[1:], env=dict(os.environ))
+
+    echo = ("echo", {"text": "hello"})
+
+    async def main() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        async with Client(params(server_cmd)) as ours, Client(params(trivial_cmd)) as floor:
+            for name, args in calls:
+                await ours.call_tool(name, args)
+            await floor.call_tool(*echo)
+            for check in (True, False):
+                ClientSession.validate_tool_result = original if check else skip  # type: ignore[method-assign]
+                per_tool: list[list[float]] = [[] for _ in calls]
+                base: list[float] = []
+                for _ in range(repeat):
+                    for i, (name, args) in enumerate(calls):
+                        t = time.perf_counter()
+                        result = await ours.call_tool(name, args)
+                        per_tool[i].append(time.perf_counter() - t)
+                        assert not result.is_error, (name, result.content)
+                    t = time.perf_counter()
+                    await floor.call_tool(*echo)
+                    base.append(time.perf_counter() - t)
+                out[check] = (per_tool, base)
+            rss = {c.pid: c.memory_info().rss for c in psutil.Process().children(recursive=True)}
+            out["rss"] = rss
+        return out
+
+    try:
+        return anyio.run(main)
+    finally:
+        ClientSession.validate_tool_result = original  # type: ignore[method-assign]
+
+
+def stdio_run(command: list[str], calls: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """Spawn a server, time spawn-to-first-answer, note its resident memory."""
     from mcp import Client, StdioServerParameters
 
     params = StdioServerParameters(command=command[0], args=command[1:], env=dict(os.environ))
 
     async def main() -> dict[str, Any]:
-        out: dict[str, Any] = {"per_tool": {}}
         start = time.perf_counter()
         async with Client(params) as client:
-            name, args = calls[0]
-            await client.call_tool(name, args)
-            out["cold_start"] = time.perf_counter() - start
-            for name, args in calls:
-                await client.call_tool(name, args)  # warm
-                samples = []
-                for _ in range(repeat):
-                    t = time.perf_counter()
-                    result = await client.call_tool(name, args)
-                    samples.append(time.perf_counter() - t)
-                    assert not result.is_error, (name, result.content)
-                out["per_tool"][name] = samples
+            await client.call_tool(*calls[0])
+            cold = time.perf_counter() - start
+            for name, args in calls[1:]:
+                await client.call_tool(name, args)
             children = psutil.Process().children(recursive=True)
-            out["rss"] = max((c.memory_info().rss for c in children), default=0)
-        return out
+            rss = max((c.memory_info().rss for c in children), default=0)
+        return {"cold_start": cold, "rss": rss}
 
     return anyio.run(main)
 
 
 def cold_starts(command: list[str], call: tuple[str, dict[str, Any]], times: int) -> list[float]:
-    return [stdio_run(command, [call], 1)["cold_start"] for _ in range(times)]
+    return [stdio_run(command, [call])["cold_start"] for _ in range(times)]
 
 
 # --- report --------------------------------------------------------------------------------
@@ -308,7 +352,8 @@ def main() -> None:
     emit(
         f"Dataset `{corpus.dataset_version}`; {os.cpu_count()} CPUs "
         f"({platform.processor() or platform.machine()}), "
-        f"Python {platform.python_version()}, shared machine. Reproduce with "
+        f"Python {platform.python_version()}, shared machine (load average "
+        f"{os.getloadavg()[0]:.1f} at start). Reproduce with "
         "`uv run python bench/server_latency.py`."
     )
     emit()
@@ -382,27 +427,39 @@ def main() -> None:
     if opts.data_dir is not None:
         server_cmd += ["--data-dir", str(opts.data_dir)]
     trivial_cmd = [sys.executable, str(ROOT / "bench" / "server_trivial.py")]
-    ours = stdio_run(server_cmd, calls, opts.repeat)
-    floor = stdio_run(trivial_cmd, [("echo", {"text": "hello"})], opts.repeat)
-    floor_p50 = pct(floor["per_tool"]["echo"], 0.5)
+    compared = stdio_compare(server_cmd, trivial_cmd, calls, opts.repeat)
+    per_tool, base = compared[True]
+    raw_tool, raw_base = compared[False]
+    floor_p50 = pct(base, 0.5)
+    raw_floor_p50 = pct(raw_base, 0.5)
     emit()
-    emit(f"## Through a stdio client (SDK `Client`, {opts.repeat} calls each, word `{word}`)")
-    emit()
-    emit("| tool | p50 | p99 | p50 over the trivial tool |")
-    emit("| --- | ---: | ---: | ---: |")
     emit(
-        f"| trivial server: echo | {us(floor_p50)} "
-        f"| {us(pct(floor['per_tool']['echo'], 0.99))} | - |"
+        f"## Through a stdio client (SDK `Client`, {opts.repeat} calls each, interleaved "
+        f"with the trivial server; word `{word}`)"
     )
-    seen: set[str] = set()
-    for name, args in calls:
-        label = name if name not in seen else f"{name} {args}"
-        seen.add(name)
-        samples = ours["per_tool"][name]
+    emit()
+    emit(
+        "The SDK client checks every structured result against the tool's `outputSchema` "
+        "with the pure-Python `jsonschema` package; that cost grows with the result and is "
+        "paid in the client. The last two columns switch that check off (transport + server)."
+    )
+    emit()
+    emit("| tool | p50 | p99 | p50 − trivial | p50, no client check | − trivial, no check |")
+    emit("| --- | ---: | ---: | ---: | ---: | ---: |")
+    emit(
+        f"| trivial server: echo | {us(floor_p50)} | {us(pct(base, 0.99))} "
+        f"| - | {us(raw_floor_p50)} | - |"
+    )
+    for i, (name, args) in enumerate(calls):
+        extra = {k: v for k, v in args.items() if k != "word"}
+        label = f"{name} {extra}" if extra else name
         emit(
-            f"| {label} | {us(pct(samples, 0.5))} | {us(pct(samples, 0.99))} "
-            f"| {us(pct(samples, 0.5) - floor_p50)} |"
+            f"| {label} | {us(pct(per_tool[i], 0.5))} | {us(pct(per_tool[i], 0.99))} "
+            f"| {us(pct(per_tool[i], 0.5) - floor_p50)} | {us(pct(raw_tool[i], 0.5))} "
+            f"| {us(pct(raw_tool[i], 0.5) - raw_floor_p50)} |"
         )
+    ours = stdio_run(server_cmd, calls)
+    floor = stdio_run(trivial_cmd, [("echo", {"text": "hello"})])
     ours_cold = cold_starts(server_cmd, calls[0], 3)
     floor_cold = cold_starts(trivial_cmd, ("echo", {"text": "hello"}), 3)
     emit()
