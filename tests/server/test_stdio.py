@@ -12,6 +12,8 @@ from typing import Any
 import anyio
 from mcp import Client, StdioServerParameters
 
+from lexicon_server.server import DICTIONARY_TOOLS
+
 GUARD = Path(__file__).with_name("netguard_main.py")
 CALLS: list[tuple[str, dict[str, Any]]] = [
     ("dictionary_lookup", {"word": "ran"}),
@@ -51,13 +53,8 @@ def test_whole_server_over_stdio_without_network(mini_data_dir: Path, tmp_path: 
         return out
 
     out = anyio.run(main)
-    assert {
-        "dictionary_lookup",
-        "dictionary_synonyms",
-        "dictionary_translate",
-        "dictionary_relations",
-        "dictionary_semantic_neighbors",
-    } <= out["tools"]
+    # without opt-in switches the surface is exactly the seven dictionary tools
+    assert out["tools"] == set(DICTIONARY_TOOLS)
     assert out["dictionary_lookup"]["resolutions"][0]["lemma"] == "run"
     assert out["dictionary_semantic_neighbors"]["count"] == 3
     hops = {r["relation_scope"] for r in out["dictionary_relations"]["results"]}
@@ -82,3 +79,23 @@ def test_guard_would_fail_a_run_that_connects(mini_data_dir: Path, tmp_path: Pat
     assert proc.returncode != 0
     assert "network access attempted" in proc.stderr
     assert "socket." in log.read_text()
+
+
+def test_opt_in_switches_add_their_groups(mini_data_dir: Path, tmp_path: Path) -> None:
+    glossary = tmp_path / "glossary.jsonl"
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=[str(GUARD), "--data-dir", str(mini_data_dir), "--glossary", str(glossary), "--slang"],
+        env=_env(tmp_path / "net.log"),
+    )
+
+    async def main() -> set[str]:
+        async with Client(params) as client:
+            return {t.name for t in (await client.list_tools()).tools}
+
+    names = anyio.run(main)
+    assert set(DICTIONARY_TOOLS) < names
+    extra = names - set(DICTIONARY_TOOLS)
+    assert any(n.startswith("glossary") for n in extra), extra
+    assert any("slang" in n for n in extra), extra
+    assert not (tmp_path / "net.log").exists()
