@@ -61,15 +61,12 @@ REASON_TEXT = {
 
 def fix_command(reason: str, language: str, capability: str, dataset_version: str) -> str | None:
     """The `lexicon-data` command that would make the query work, if one exists."""
-    if reason == "language_not_installed":
+    # add-language extends the active selection; it also adds a capability to a language
+    # that is already installed.
+    if reason in ("language_not_installed", "capability_not_installed"):
         return (
             f"lexicon-data add-language --version {dataset_version} --languages {language} "
             f"--capabilities {capability}"
-        )
-    if reason == "capability_not_installed":
-        return (
-            f"lexicon-data install --version {dataset_version} --languages {language} "
-            f"--capabilities {capability} (keeping the languages and capabilities you have)"
         )
     return None
 
