@@ -38,6 +38,7 @@ __all__ = [
     "clip",
     "entry_installed",
     "fit_response",
+    "installed_entries",
     "normalize",
     "parse_sense_id",
     "resolve_headwords",
@@ -227,6 +228,27 @@ def parse_sense_id(parameter: str, value: str, language: str) -> int:
             parameter, f"a sense id returned by dictionary_lookup, like '{prefix}123'", value
         )
     return int(value[len(prefix) :])
+
+
+def installed_entries(corpus: Corpus, language: str, norms: Iterable[str]) -> set[str]:
+    """Which of `norms` have their own entry in `language`'s installed lexical data."""
+    wanted = sorted(set(norms))
+    if not wanted or corpus.selection.availability(language, "lexical") is not None:
+        return set()
+    conn = corpus.db(language, "lexical")
+    found: set[str] = set()
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        found.update(
+            row[0]
+            for row in conn.execute(
+                f"SELECT DISTINCT t.norm FROM terms t WHERE t.norm IN ({marks}) "
+                "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id)",
+                chunk,
+            )
+        )
+    return found
 
 
 def entry_installed(corpus: Corpus, language: str, norm: str) -> bool:

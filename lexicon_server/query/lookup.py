@@ -26,8 +26,8 @@ from lexicon_server.query.common import (
     check_language,
     check_limit,
     check_text,
-    entry_installed,
     fit_response,
+    installed_entries,
     resolve_headwords,
     round_robin,
     sense_handle,
@@ -141,20 +141,27 @@ def lookup(
         [len(translations[i]) for i in ids] + [len(unsensed)], budgets["translations"]
     )
 
-    installed_cache: dict[tuple[str, str], bool] = {}
+    # One query per target language for every translation that will be shown.
+    shown_rows = [t for n, row in enumerate(chosen) for t in translations[row.id][: tr_take[n]]]
+    shown_rows += unsensed[: tr_take[-1]]
+    by_language: dict[str, set[str]] = defaultdict(set)
+    for lang, _text, norm, _note, _src in shown_rows:
+        by_language[lang].add(norm)
+    installed = {
+        (lang, norm)
+        for lang, norms in by_language.items()
+        for norm in installed_entries(corpus, lang, norms)
+    }
 
     def to_translation(row: tuple[str, str, str, str | None, int], scope: str) -> Translation:
         lang, text, norm, note, source_id = row
-        key = (lang, norm)
-        if key not in installed_cache:
-            installed_cache[key] = entry_installed(corpus, lang, norm)
         # model_construct: the values come typed from our own tables; skip re-validation.
         return Translation.model_construct(
             text=text,
             target_language=lang,
             note=note,
             sense_scope="sense" if scope == "sense" else "unsensed",
-            target_entry_installed=installed_cache[key],
+            target_entry_installed=(lang, norm) in installed,
             source=table[source_id],
         )
 

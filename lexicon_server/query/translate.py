@@ -18,8 +18,8 @@ from lexicon_server.query.common import (
     check_language,
     check_limit,
     check_text,
-    entry_installed,
     fit_response,
+    installed_entries,
     parse_sense_id,
     resolve_headwords,
     round_robin,
@@ -94,18 +94,20 @@ def translate(
 
     sensed_groups = [(s, by_sense[s.id]) for s in senses if by_sense[s.id]]
     takes = round_robin([len(c) for _, c in sensed_groups] + [len(unsensed)], limit)
-    installed: dict[str, bool] = {}
+    shown = [
+        c for (_, cands), take in zip(sensed_groups, takes, strict=False) for c in cands[:take]
+    ]
+    shown += unsensed[: takes[-1]] if takes else []
+    installed = installed_entries(corpus, target_language, (c[1] for c in shown))
 
     def candidate(row: tuple[str, str, str | None, int], scope: str) -> Translation:
         text, norm, note, source_id = row
-        if norm not in installed:
-            installed[norm] = entry_installed(corpus, target_language, norm)
         return Translation(
             text=text,
             target_language=target_language,
             note=note,
             sense_scope="sense" if scope == "sense" else "unsensed",
-            target_entry_installed=installed[norm],
+            target_entry_installed=norm in installed,
             source=table[source_id],
         )
 
@@ -130,9 +132,9 @@ def translate(
             )
         )
     total = sum(len(c) for _, c in sensed_groups) + len(unsensed)
-    shown = sum(len(g.candidates) for g in groups)
-    if total > shown:
-        cuts.add(f"translations: {total - shown} more beyond limit={limit}")
+    shown_count = sum(len(g.candidates) for g in groups)
+    if total > shown_count:
+        cuts.add(f"translations: {total - shown_count} more beyond limit={limit}")
     status = corpus.selection.availability(target_language, "lexical") or "installed"
     result = TranslateResult(
         word=word,
@@ -143,7 +145,7 @@ def translate(
         found=heads.found,
         resolutions=list(heads.resolutions),
         count=len(groups),
-        candidate_count=shown,
+        candidate_count=shown_count,
         senses_inspected=len(senses),
         max_senses=max_senses,
         groups=groups,
