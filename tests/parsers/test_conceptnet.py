@@ -65,3 +65,15 @@ def test_bad_lines_are_reported(tmp_path: Path) -> None:
     bad_json.write_text("/a/x\t/r/IsA\t/c/en/a\t/c/en/b\t{weight: 1}\n")
     with pytest.raises(ParseError, match="JSON"):
         list(iter_assertions(bad_json))
+
+
+def test_info_column_read_like_json_loads(tmp_path: Path) -> None:
+    odd = tmp_path / "odd.csv"
+    odd.write_text(
+        '/a/x\t/r/IsA\t/c/en/a\t/c/en/b\t{"dataset": "/d/x", "sources": [{"weight": 9}], '
+        '"weight": 0.25}\n'
+        '/a/y\t/r/IsA\t/c/en/a\t/c/en/c\t{"weight": 2e-1, "dataset": "/d/\\"q\\""}\n'
+        "/a/z\t/r/IsA\t/c/en/a\t/c/en/d\t{}\n"
+    )
+    got = [(e.weight, e.dataset) for e in iter_assertions(odd)]
+    assert got == [(0.25, "/d/x"), (0.2, '/d/"q"'), (1.0, "")]

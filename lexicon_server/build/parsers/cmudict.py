@@ -17,7 +17,8 @@ from lexicon_server.build.records import PronunciationRow
 __all__ = ["iter_pronunciations"]
 
 _VARIANT = re.compile(r"^(?P<word>.+)\((?P<number>\d+)\)$")
-_PHONE = re.compile(r"^[A-Z]{1,2}[012]?$")
+# The whole phone string in one match: a regex per phone costs more than the rest of the line.
+_PHONES = re.compile(r"[A-Z]{1,2}[012]?(?:\s+[A-Z]{1,2}[012]?)*")
 
 
 def iter_pronunciations(path: str | Path, encoding: str = "utf-8") -> Iterator[PronunciationRow]:
@@ -32,11 +33,12 @@ def iter_pronunciations(path: str | Path, encoding: str = "utf-8") -> Iterator[P
         body = line.split("#", 1)[0].strip()
         if not body or body.startswith(";;;"):
             continue
-        word, *phones = body.split()
+        word, _, rest = body.partition(" ")
+        rest = rest.strip()
         numbered = _VARIANT.match(word)
         word = (numbered["word"] if numbered else word).lower()
         variant = variant + 1 if word == previous else 0
         previous = word
-        if not phones or not all(_PHONE.match(p) for p in phones):
+        if not _PHONES.fullmatch(rest):
             raise ParseError(path, line_no, f"no ARPAbet phones after {word!r}")
-        yield PronunciationRow(word=word, variant=variant, phones=tuple(phones))
+        yield PronunciationRow(word=word, variant=variant, phones=tuple(rest.split()))

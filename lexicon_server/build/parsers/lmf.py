@@ -25,6 +25,7 @@ is replaced by its ``dc:type``), so they match the names the WNDB parser produce
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
 import tempfile
 import xml.etree.ElementTree as ET
@@ -153,27 +154,47 @@ def lexicons(path: str | Path) -> list[LexiconInfo]:
     return found
 
 
+def _sense(sense: ET.Element) -> LmfSense:
+    # One pass over the children: four elem.iter() calls per sense cost twice as much.
+    tag_count = 0
+    examples: list[str] = []
+    relations: list[tuple[str, str]] = []
+    for child in sense:
+        tag = child.tag
+        if tag == "SenseRelation":
+            relations.append((_relation(child), child.get("target", "")))
+        elif tag == "Example":
+            if child.text and child.text.strip():
+                examples.append(child.text.strip())
+        elif tag == "Count" and child.text and child.text.strip().isdigit():
+            tag_count += int(child.text)
+    n = sense.get("n")
+    return LmfSense(
+        sense_id=sense.get("id", ""),
+        synset=sense.get("synset", ""),
+        n=int(n) if n and n.isdigit() else None,
+        tag_count=tag_count,
+        adjposition=sense.get("adjposition"),
+        examples=tuple(examples),
+        relations=tuple(relations),
+    )
+
+
 def _entry(elem: ET.Element, info: LexiconInfo, path: Path) -> LmfEntry:
-    lemma = elem.find("Lemma")
+    lemma: ET.Element | None = None
+    senses: list[LmfSense] = []
+    forms: list[str] = []
+    for child in elem:
+        tag = child.tag
+        if tag == "Sense":
+            senses.append(_sense(child))
+        elif tag == "Lemma":
+            lemma = child
+        elif tag == "Form" and child.get("writtenForm"):
+            forms.append(child.get("writtenForm", ""))
     if lemma is None or not lemma.get("writtenForm"):
         raise ParseError(path, 0, f"LexicalEntry {elem.get('id')!r} has no Lemma writtenForm")
     pos = lemma.get("partOfSpeech", "")
-    senses = []
-    for sense in elem.iter("Sense"):
-        n = sense.get("n")
-        senses.append(
-            LmfSense(
-                sense_id=sense.get("id", ""),
-                synset=sense.get("synset", ""),
-                n=int(n) if n and n.isdigit() else None,
-                tag_count=sum(int(c.text or 0) for c in sense.iter("Count")),
-                adjposition=sense.get("adjposition"),
-                examples=tuple(e.text.strip() for e in sense.iter("Example") if e.text),
-                relations=tuple(
-                    (_relation(r), r.get("target", "")) for r in sense.iter("SenseRelation")
-                ),
-            )
-        )
     return LmfEntry(
         entry_id=elem.get("id", ""),
         lexicon=info.id,
@@ -182,11 +203,11 @@ def _entry(elem: ET.Element, info: LexiconInfo, path: Path) -> LmfEntry:
         pos=POS_NAMES.get(pos, pos),
         satellite=pos == "s",
         pronunciations=tuple(
-            LmfPronunciation((p.text or "").strip(), p.get("variety"))
-            for p in lemma.iter("Pronunciation")
-            if p.text
+            LmfPronunciation(p.text.strip(), p.get("variety"))
+            for p in lemma
+            if p.tag == "Pronunciation" and p.text and p.text.strip()
         ),
-        forms=tuple(f.get("writtenForm", "") for f in elem.iter("Form") if f.get("writtenForm")),
+        forms=tuple(forms),
         senses=tuple(senses),
     )
 
@@ -239,26 +260,36 @@ CREATE UNIQUE INDEX numbered_sense ON numbered (sense_id);
 
 def _spill(path: Path, lexicon: str | None, db: sqlite3.Connection) -> None:
     db.executescript(_SCHEMA)
-    order = 0
+    senses: list[tuple[str, str, str, str, str | None, int]] = []
+    relations: list[tuple[str, int, str, str]] = []
+    members: list[tuple[str, str, int]] = []
+    order = itertools.count(1)  # document order of senses, the fallback member order
+
+    def flush() -> None:  # batched: one executemany per few thousand rows, not per sense
+        db.executemany("INSERT OR IGNORE INTO senses VALUES (?, ?, ?, ?, ?, ?)", senses)
+        db.executemany("INSERT OR IGNORE INTO sense_relations VALUES (?, ?, ?, ?)", relations)
+        db.executemany("INSERT OR IGNORE INTO members VALUES (?, ?, ?)", members)
+        senses.clear()
+        relations.clear()
+        members.clear()
+
     for elem, info in _events(path, lexicon):
         if elem.tag == "LexicalEntry":
             entry = _entry(elem, info, path)
             for sense in entry.senses:
-                order += 1
-                db.execute(
-                    "INSERT OR IGNORE INTO senses VALUES (?, ?, ?, ?, ?, ?)",
+                senses.append(
                     (sense.sense_id, entry.entry_id, entry.lemma, sense.synset,
-                     sense.adjposition, order),
+                     sense.adjposition, next(order))
                 )  # fmt: skip
-                db.executemany(
-                    "INSERT INTO sense_relations VALUES (?, ?, ?, ?)",
-                    [(sense.sense_id, i, *relation) for i, relation in enumerate(sense.relations)],
+                relations.extend(
+                    (sense.sense_id, i, *relation) for i, relation in enumerate(sense.relations)
                 )
         else:
-            db.executemany(
-                "INSERT OR IGNORE INTO members VALUES (?, ?, ?)",
-                [(elem.get("id"), m, i) for i, m in enumerate(elem.get("members", "").split())],
-            )
+            synset_id = elem.get("id", "")
+            members.extend((synset_id, m, i) for i, m in enumerate(elem.get("members", "").split()))
+        if len(senses) + len(relations) + len(members) > 500:
+            flush()
+    flush()
     db.executescript(_NUMBERING)
     db.commit()
 
@@ -296,13 +327,16 @@ def _synset(elem: ET.Element, db: sqlite3.Connection) -> SynsetRecord:
     pointers = [
         PointerRecord(_relation(r), r.get("target", ""), 0, 0) for r in elem.iter("SynsetRelation")
     ]
-    for sense_id, _lemma, _adj, member_no in rows:
-        for relation, target_synset, target_no in db.execute(
-            "SELECT r.relation, n.synset, n.member_no FROM sense_relations r "
-            "JOIN numbered n ON n.sense_id = r.target WHERE r.sense_id = ? ORDER BY r.seq",
-            (sense_id,),
-        ):
-            pointers.append(PointerRecord(relation, target_synset, member_no, target_no))
+    pointers.extend(
+        PointerRecord(relation, target_synset, member_no, target_no)
+        for member_no, relation, target_synset, target_no in db.execute(
+            "SELECT m.member_no, r.relation, t.synset, t.member_no FROM numbered m "
+            "JOIN sense_relations r ON r.sense_id = m.sense_id "
+            "JOIN numbered t ON t.sense_id = r.target "
+            "WHERE m.synset = ? ORDER BY m.member_no, r.seq",
+            (synset_id,),
+        )
+    )
     definitions = [d.text.strip() for d in elem.iter("Definition") if d.text and d.text.strip()]
     lexname = elem.get("lexfile") or _dc(elem, "subject")
     if lexname and not lexname.startswith(("noun.", "verb.", "adj.", "adv.")):
