@@ -155,3 +155,40 @@ def test_whole_cmudict_agrees_with_a_brute_force_scan(
         assert len(got) == 100 and result.truncated
     zipfs = [r.zipf for r in result.results]
     assert zipfs == sorted(zipfs, reverse=True)
+
+
+def _syllables(phones: tuple[str, ...]) -> int:
+    return sum(p[-1].isdigit() for p in phones)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["perfect", "near"])
+@pytest.mark.parametrize(("word", "count"), [("cat", 2), ("table", 3), ("orange", 1)])
+def test_syllable_filter_agrees_with_a_brute_force_scan(
+    cmudict_corpus: Corpus,
+    cmudict_pronunciations: dict[str, list[tuple[str, ...]]],
+    word: str,
+    count: int,
+    mode: str,
+) -> None:
+    mine = {_rhyme(p) for p in cmudict_pronunciations[word]}
+    expected = set()
+    for other, prons in cmudict_pronunciations.items():
+        if other == word:
+            continue
+        theirs = {_rhyme(p) for p in prons}
+        for phones in prons:
+            r = _rhyme(phones)
+            if _syllables(phones) != count:
+                continue
+            if mode == "perfect" and r in mine:
+                expected.add(other)
+            # Near: this pronunciation is one edit away and no pronunciation of the word,
+            # whatever its syllable count, rhymes perfectly.
+            if mode == "near" and not mine & theirs and any(_one_edit(m, r) for m in mine):
+                expected.add(other)
+    result = rhymes(cmudict_corpus, word, mode=mode, limit=100, syllables=count)
+    got = {r.word for r in result.results}
+    assert all(r.syllables == count for r in result.results)
+    assert got <= expected
+    assert got == expected if len(expected) <= 100 else len(got) == 100
