@@ -1,0 +1,70 @@
+"""The response budget: an oversized result is cut to fit and says what was cut."""
+
+from __future__ import annotations
+
+from lexicon_server.models import MAX_RESPONSE_CHARS, Budget, LookupResult, Sense, SourceRef
+from lexicon_server.query.common import Cuts, check_allocation, fit_response, round_robin
+from lexicon_server.query.lookup import _drop_last_sense
+
+SOURCE = SourceRef(name="wordnet-3.1", title="WordNet", version="3.1", licence="WordNet")
+
+
+def _sense(i: int) -> Sense:
+    return Sense(
+        id=f"en:s{i}",
+        word="set",
+        pos="noun",
+        gloss="g" * 999,
+        tags=[],
+        source=SOURCE,
+        examples=[],
+        pronunciations=[],
+        translations=[],
+        truncated_fields=[],
+    )
+
+
+def test_oversized_lookup_is_cut_to_the_budget() -> None:
+    result = LookupResult(
+        word="set",
+        language="en",
+        dataset_version="v",
+        found=True,
+        resolutions=[],
+        count=100,
+        total_senses=100,
+        senses=[_sense(i) for i in range(100)],
+        unsensed_translations=[],
+        unsensed_translations_truncated=False,
+        budgets={},
+        budget=Budget(max_chars=MAX_RESPONSE_CHARS),
+    )
+    assert len(result.model_dump_json()) > MAX_RESPONSE_CHARS
+    fitted = fit_response(result, _drop_last_sense)
+    assert len(fitted.model_dump_json()) <= MAX_RESPONSE_CHARS
+    assert 0 < fitted.count == len(fitted.senses) < 100
+    assert fitted.budget.cut and "response budget" in fitted.budget.cut[-1]
+    # nothing is cut from a result that fits
+    small = result.model_copy(update={"senses": result.senses[:3], "count": 3})
+    assert fit_response(small, _drop_last_sense) is small
+
+
+def test_long_text_is_shortened_and_reported() -> None:
+    cuts = Cuts()
+    assert cuts.clip("x" * 10, 20) == "x" * 10
+    clipped = cuts.clip("x" * 50, 20)
+    assert len(clipped) == 20 and clipped.endswith("…")
+    assert cuts.budget().cut == ["1 long text field(s) shortened"]
+
+
+def test_round_robin_deals_in_turn() -> None:
+    assert round_robin([6, 3], 4) == [2, 2]
+    assert round_robin([1, 5, 0], 4) == [1, 3, 0]
+    assert round_robin([2, 2], 10) == [2, 2]
+    assert round_robin([3, 3], 0) == [0, 0]
+
+
+def test_default_allocation_is_capped_by_limit() -> None:
+    assert check_allocation("x", None, 3) == 3
+    assert check_allocation("x", None, 20) == 5
+    assert check_allocation("x", 0, 20) == 0
