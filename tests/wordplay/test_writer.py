@@ -96,7 +96,7 @@ def test_case_variants_keep_cmudict_spelling(tmp_path: Path) -> None:
         PronunciationRow("it", 0, ("IH1", "T")),
         PronunciationRow("paris", 0, ("P", "AE1", "R", "IH0", "S")),
     ]
-    heads = [
+    heads: list[tuple[str, str, tuple[str, ...]]] = [
         ("IT", "wordnet-3.1", ()),
         ("Paris", "wordnet-3.1", ()),
     ]
