@@ -122,6 +122,9 @@ def lock_sources_cmd(lock_path: Path | None, sources: tuple[str, ...]) -> None:
 )
 @click.option("--dataset-version", default=None, help="Override the profile's dataset version.")
 @click.option("--no-fetch", is_flag=True, help="Use only sources already in the cache.")
+@click.option(
+    "--only-given", is_flag=True, help="Use only the --source paths; leave other sources out."
+)
 @click.option("--stop-after", default=None, hidden=True)
 @_lock_option
 @_handles_errors
@@ -131,6 +134,7 @@ def build_cmd(
     sources: tuple[str, ...],
     dataset_version: str | None,
     no_fetch: bool,
+    only_given: bool,
     stop_after: str | None,
     lock_path: Path | None,
 ) -> None:
@@ -149,6 +153,7 @@ def build_cmd(
         fetch=not no_fetch,
         progress=_say,
         stop_after=stop_after,
+        only_given=only_given,
     )
     click.echo(
         f"built {result.dataset_version} in {out}: ran {len(result.ran)} stages, "

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["BuildConfig", "load_build_config"]
+__all__ = ["BuildConfig", "crash_point", "load_build_config"]
 
 
 @dataclass(frozen=True)
@@ -40,3 +41,13 @@ def load_build_config(environ: Mapping[str, str] | None = None) -> BuildConfig:
     xdg = env.get("XDG_CACHE_HOME")
     base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
     return BuildConfig(cache_dir=base / "lexicon" / "sources")
+
+
+def crash_point(name: str) -> None:
+    """Kill this process with SIGKILL when LEXICON_BUILD_KILL_AT names this point.
+
+    Resumption tests use it to stop a build exactly between two durable steps, the way a
+    power cut or the OOM killer would; nothing else sets the variable.
+    """
+    if os.environ.get("LEXICON_BUILD_KILL_AT") == name:
+        os.kill(os.getpid(), signal.SIGKILL)

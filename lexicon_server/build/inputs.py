@@ -54,11 +54,20 @@ class SourceInput:
 
     def notice_files(self) -> list[Path]:
         if not self.from_artefact:
-            return (
-                sorted(p for p in self.root.glob("LICENSE*") if p.is_file())
-                if self.root.is_dir()
-                else []
-            )
+            # A hand-made directory (such as a test fixture) keeps notices beside the data:
+            # LICENSE/NOTICE/THIRD-PARTY files, and '<file stem>.copyright' for FreeDict.
+            if not self.root.is_dir():
+                return []
+            stems = {Path(m).name.split(".")[0] for m in self.spec.files.values()}
+            return [
+                p
+                for p in sorted(self.root.iterdir())
+                if p.is_file()
+                and (
+                    p.name.startswith(("LICENSE", "NOTICE", "THIRD-PARTY"))
+                    or (p.suffix == ".copyright" and p.name.split(".")[0] in stems)
+                )
+            ]
         return [self.root / n for n in self.spec.notices if (self.root / n).is_file()]
 
     def licence(self) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from lexicon_server.build.config import crash_point
 from lexicon_server.build.errors import BuildError
 from lexicon_server.build.normalize import display_form, norm
 from lexicon_server.build.records import (
@@ -393,6 +394,7 @@ class LexicalWriter:
         conn.close()
         with open(self._tmp, "rb") as handle:
             os.fsync(handle.fileno())
+        crash_point(f"lexical:{self.language}:before-rename")
         os.replace(self._tmp, self.path)
         return counts
 

@@ -25,7 +25,7 @@ from lexicon_server.build.catalogue import (
     LOCAL_SOURCES,
     STARTER_SOURCES,
 )
-from lexicon_server.build.config import BuildConfig
+from lexicon_server.build.config import BuildConfig, crash_point
 from lexicon_server.build.errors import BuildError
 from lexicon_server.build.inputs import Inputs, resolve_inputs
 from lexicon_server.build.sources import SourceLock, file_sha256
@@ -202,6 +202,15 @@ def _is_done(out: Path, stage: Stage, fingerprint: str) -> bool:
     return True
 
 
+def _remove_stale_temporaries(out: Path, stage: Stage) -> None:
+    """Delete temp files a killed run of this stage left (`.<name>.<pid>.tmp`)."""
+    for rel in stage.outputs:
+        target = out / rel
+        if target.parent.is_dir():
+            for stale in target.parent.glob(f".{target.name}.*.tmp"):
+                stale.unlink(missing_ok=True)
+
+
 def _write_json_atomic(path: Path, body: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -223,16 +232,31 @@ def build(
     fetch: bool = True,
     progress: Progress | None = None,
     stop_after: str | None = None,
+    only_given: bool = False,
 ) -> BuildResult:
     """Build (or resume building) `profile` into `out`; returns what ran and what was skipped.
 
-    `stop_after` ends the run after the named stage (used to exercise resumption).
+    Sources named in `overrides` but outside the profile are added to it (for example a
+    Wiktextract sample into a starter-shaped test build). With `only_given`, sources not
+    in `overrides` are left out instead of fetched, and the stages that need them with
+    them. `stop_after` ends the run after the named stage (used to exercise resumption).
     """
     say = progress or (lambda _m: None)
     version = dataset_version or DATASET_VERSIONS.get(profile) or f"{profile}-dev"
     names, optional = profile_sources(profile)
+    overrides = dict(overrides or {})
+    names = [*names, *(n for n in overrides if n not in names)]
+    if only_given:
+        names = [n for n in names if n in overrides]
+    optional = frozenset(names) if only_given else optional
     inputs = resolve_inputs(
-        names, overrides or {}, config, lock, fetch=fetch, optional=optional, progress=say
+        names,
+        overrides,
+        config,
+        lock,
+        fetch=fetch and not only_given,
+        optional=optional,
+        progress=say,
     )
     plan = plan_build(profile, inputs, version)
     out.mkdir(parents=True, exist_ok=True)
@@ -247,6 +271,8 @@ def build(
             say(f"{stage.name}: up to date")
             continue
         _checkpoint_path(out, stage).unlink(missing_ok=True)
+        _remove_stale_temporaries(out, stage)
+        crash_point(f"{stage.name}:start")
         say(f"{stage.name}: building")
         started = time.perf_counter()
         stats = dict(stage.run(ctx))
@@ -255,6 +281,7 @@ def build(
             rel: {"size": (out / rel).stat().st_size, "sha256": file_sha256(out / rel)}
             for rel in stage.outputs
         }
+        crash_point(f"{stage.name}:written")
         _write_json_atomic(
             _checkpoint_path(out, stage),
             {"stage": stage.name, "fingerprint": fingerprint, "outputs": outputs, "stats": stats},

@@ -1,0 +1,111 @@
+"""Shared corpora for every test area, built by the real builder.
+
+- `sample_dataset`: a built dataset directory made from the committed fixture slices in
+  `tests/fixtures/` (real WordNet/CMUdict/wordfreq/FreeDict/GloVe slices plus the
+  labelled hand-written Wiktextract and ConceptNet samples), starter-shaped.
+- `sample_release`: that dataset packaged by `lexicon_store` (release dir, manifest digest).
+- `sample_data_dir`: the release installed and activated into a fresh data dir through
+  `lexicon_store`; pass it to subprocesses as LEXICON_DATA_DIR.
+- `starter_data_dir`: the real starter corpus, fetched and built once into the build
+  cache (LEXICON_BUILD_CACHE, else ~/.cache/lexicon/sources; shared with
+  `lexicon-build start`) and installed into a fresh data dir. Tests that use it are
+  marked `starter` automatically.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+# Source name -> fixture path, for every source a starter-shaped sample build reads.
+SAMPLE_SOURCES: dict[str, Path] = {
+    "wordnet-3.1": FIXTURES / "wordnet31",
+    "wordnet-3.0-exc": FIXTURES / "wordnet30",
+    "cmudict": FIXTURES / "cmudict",
+    "wordfreq": FIXTURES / "wordfreq",
+    "glove-6b-50d": FIXTURES / "glove",
+    "wiktextract": FIXTURES / "kaikki" / "kaikki-sample.jsonl",
+    "conceptnet": FIXTURES / "conceptnet" / "conceptnet-assertions-5.7.0-sample.csv",
+    **{
+        f"freedict-{pair}": FIXTURES / "freedict"
+        for pair in ("eng-fra", "fra-eng", "eng-deu", "deu-eng", "eng-jpn", "eng-pol")
+    },
+}
+
+
+def build_sample(out: Path, cache: Path) -> Path:
+    """Build the sample dataset from the fixtures into `out` (no network, no cache reads)."""
+    from lexicon_server.build.config import BuildConfig
+    from lexicon_server.build.pipeline import build
+
+    build(
+        "starter",
+        out,
+        config=BuildConfig(cache_dir=cache),
+        lock=None,
+        overrides=SAMPLE_SOURCES,
+        dataset_version="sample-2026.11.0",
+        fetch=False,
+        only_given=True,
+    )
+    return out
+
+
+def install_release(release: Path, digest: str, data_dir: Path) -> Path:
+    from lexicon_store import ops
+
+    ops.install(data_dir=data_dir, source=str(release), all_languages=True, manifest_digest=digest)
+    return data_dir
+
+
+@pytest.fixture(scope="session")
+def sample_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("sample")
+    return build_sample(root / "built", root / "cache")
+
+
+@pytest.fixture(scope="session")
+def sample_release(
+    sample_dataset: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, str]:
+    from lexicon_store.package import package_release
+
+    dest = tmp_path_factory.mktemp("sample-release") / "release"
+    result = package_release(sample_dataset, dest)
+    return dest, result.manifest_digest
+
+
+@pytest.fixture(scope="session")
+def sample_data_dir(
+    sample_release: tuple[Path, str], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    release, digest = sample_release
+    return install_release(release, digest, tmp_path_factory.mktemp("sample-data") / "data")
+
+
+@pytest.fixture(scope="session")
+def starter_dataset() -> Path:
+    """The real starter corpus in the build cache (built on first use, then reused)."""
+    from lexicon_server.build.config import load_build_config
+    from lexicon_server.build.start import build_starter
+
+    return build_starter(load_build_config(), None, lambda _m: None)
+
+
+@pytest.fixture(scope="session")
+def starter_data_dir(starter_dataset: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from lexicon_server.build.config import load_build_config
+    from lexicon_server.build.start import package_starter
+
+    release, digest = package_starter(starter_dataset, load_build_config(), lambda _m: None)
+    return install_release(release, digest, tmp_path_factory.mktemp("starter-data") / "data")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        if "starter_data_dir" in names or "starter_dataset" in names:
+            item.add_marker(pytest.mark.starter)
