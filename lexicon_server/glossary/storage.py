@@ -15,7 +15,6 @@ else before the lock was taken is therefore kept, never overwritten.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import secrets
 import stat
@@ -26,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from lexicon_server.glossary.errors import GlossaryError
 from lexicon_server.glossary.fileformat import parse
 from lexicon_server.glossary.index import Snapshot
 
@@ -106,6 +106,13 @@ class GlossaryFile:
 
     @contextlib.contextmanager
     def _locked_directory(self) -> Iterator[None]:
+        try:
+            import fcntl
+        except ImportError:  # Windows: no flock, and unlocked writes could lose edits
+            raise GlossaryError(
+                f"cannot write {self.path}: writing a glossary needs POSIX file locks "
+                "(Linux or macOS); edit the file by hand, then run `lexicon-glossary check`"
+            ) from None
         directory = self._target().parent
         directory.mkdir(parents=True, exist_ok=True)
         fd = os.open(directory, os.O_RDONLY)
