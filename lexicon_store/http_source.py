@@ -173,8 +173,9 @@ class HttpSource:
             if job is not None:
                 return job[0]
         item = DownloadItem(self.part_url(part), dest, part.size, part.digest, part.path)
-        # The store re-verifies these temporary files and fsyncs what it builds from them.
-        policy = dataclasses.replace(self.policy, durable=False)
+        # The store hashes these temporary files while it decompresses them (and deletes
+        # them on a mismatch), and fsyncs what it builds: doing either here would be twice.
+        policy = dataclasses.replace(self.policy, durable=False, verify=False)
         downloader = Downloader(policy, client=self.client, progress=_PartProgress(part, progress))
         with self._lock:
             if self._pool is None:
@@ -194,10 +195,13 @@ class HttpSource:
         for _, downloader in jobs:
             downloader.cancel()
         if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
-        if self._owns_client and self._client is not None:
-            self._client.close()
-            self._client = None
+            pool.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            client, self._client = self._client, None
+        if self._owns_client and client is not None:
+            client.close()  # also unblocks a transfer waiting on a silent server
+        if pool is not None:
+            pool.shutdown(wait=True)
 
 
 def _single(downloader: Downloader, item: DownloadItem) -> DownloadResult:

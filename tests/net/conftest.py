@@ -180,3 +180,22 @@ def make_release(server: Any, served: Path, tmp_path: Path) -> Callable[..., Rel
 @pytest.fixture
 def release(make_release: Callable[..., Release]) -> Release:
     return make_release()
+
+
+@pytest.fixture(autouse=True)
+def _close_http_sources(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Close every HttpSource a test made (as the store does for sources it opens itself),
+    so read-ahead downloads never outlive their test."""
+    from lexicon_store.http_source import HttpSource
+
+    opened: list[HttpSource] = []
+    original = HttpSource.__init__
+
+    def tracking_init(self: HttpSource, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        opened.append(self)
+
+    monkeypatch.setattr(HttpSource, "__init__", tracking_init)
+    yield
+    for source in opened:
+        source.close()

@@ -110,3 +110,22 @@ def test_stale_partials_lists_unlocked_leftovers(tmp_path: Path) -> None:
     partial_path(dest).write_bytes(b"abc")
     assert stale_partials(tmp_path) == [partial_path(dest)]
     assert stale_partials(tmp_path / "missing") == []
+
+
+def test_unverified_mode_leaves_the_digest_to_the_caller(
+    server: Any, files: Any, policy: DownloadPolicy
+) -> None:
+    quick = dataclasses.replace(policy, verify=False, durable=False)
+    item = files.add("p.zst", 2_000_000)
+    server.fault("drop", after=700_000)
+    server.fault("corrupt", after=100_000, only_ranged=True)  # body offset
+    [result] = Downloader(quick).download([item])
+    # Resumed with Range and not re-hashed: the flipped byte is there for the caller to find.
+    assert server.requests[1].range == "bytes=700000-"
+    assert item.dest.stat().st_size == item.size
+    assert file_digest(item.dest) != item.digest
+    assert result.bytes_received == item.size
+    server.clear()
+    # A complete file of the right size is kept as it is (the caller verifies it).
+    [again] = Downloader(quick).download([item])
+    assert again.reused and server.requests == []

@@ -10,7 +10,7 @@ import pytest
 
 from lexicon_store import ops
 from lexicon_store.download import DownloadPolicy
-from lexicon_store.errors import StoreError, TrustError
+from lexicon_store.errors import IntegrityError, StoreError, TrustError
 from lexicon_store.http_source import HttpSource
 from lexicon_store.integrity import verify
 from lexicon_store.selection import load_active
@@ -72,7 +72,6 @@ RECOVERABLE = [
     ("status", {"status": 429, "retry_after": "1"}),
     ("ignore_range", {}),
     ("bad_content_range", {}),
-    ("corrupt", {"after": 100}),
     ("stall", {"after": 30_000}),
     ("etag_change", {}),
 ]
@@ -108,7 +107,7 @@ def test_install_survives_fault(
 FATAL = [
     ("status", {"status": 503, "times": -1}, "giving up"),
     ("status", {"status": 404, "times": -1}, "HTTP 404"),
-    ("corrupt", {"after": 5, "times": -1}, "serves different bytes"),
+    ("corrupt", {"after": 5, "times": -1}, r"does not match the manifest|not valid zstd data"),
     ("drop", {"after": 0, "times": -1}, "giving up"),
 ]
 
@@ -230,3 +229,39 @@ def test_add_language_and_repair_over_http(
     got = {r.path.rsplit("/", 1)[-1] for r in server.requests} - {"manifest.json"}
     assert got == {p["path"] for p in release.parts_of("en.lexical")}
     _check_installed(data, release)
+
+
+def test_wrong_bytes_once_fail_cleanly_and_the_rerun_heals(
+    server: Any, make_release: Any, policy: DownloadPolicy, tmp_path: Path
+) -> None:
+    old = make_release("net-1.0.0", seed=1)
+    new = make_release("net-1.1.0", seed=2)
+    data = tmp_path / "data"
+    ops.install(data_dir=data, source=old.dir, all_languages=True, manifest_digest=old.digest)
+    target = new.parts_of("en.lexical")[1]["path"]
+    server.fault("corrupt", path=f"{new.name}/{target}", after=1000)
+    # The store hashes every downloaded part while decompressing it: a flipped byte is an
+    # integrity error, the bad file is deleted, and the old selection stays active.
+    with pytest.raises(IntegrityError, match=r"does not match the manifest|not valid zstd data"):
+        ops.install(
+            data_dir=data,
+            source=HttpSource(new.manifest_url, policy=policy),
+            all_languages=True,
+            manifest_digest=new.digest,
+        )
+    _check_installed(data, old)
+    assert not any(
+        p.name.startswith(new.parts_of("en.lexical")[1]["digest"][7:])
+        for p in (data / "tmp" / "parts").iterdir()
+    )
+    server.clear()
+    ops.install(
+        data_dir=data,
+        source=HttpSource(new.manifest_url, policy=policy),
+        all_languages=True,
+        manifest_digest=new.digest,
+    )
+    _check_installed(data, new)
+    # Only the damaged part was fetched again; finished parts were kept.
+    assert any(r.path.endswith(target) for r in server.requests)
+    assert server.bytes_sent() < new.part_bytes
