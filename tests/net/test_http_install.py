@@ -70,6 +70,7 @@ RECOVERABLE = [
     ("status", {"status": 500}),
     ("status", {"status": 503, "times": 3}),
     ("status", {"status": 429, "retry_after": "1"}),
+    ("status", {"status": 416}),
     ("ignore_range", {}),
     ("bad_content_range", {}),
     ("stall", {"after": 30_000}),
@@ -77,7 +78,9 @@ RECOVERABLE = [
 ]
 
 
-@pytest.mark.parametrize(("kind", "options"), RECOVERABLE, ids=[k for k, _ in RECOVERABLE])
+@pytest.mark.parametrize(
+    ("kind", "options"), RECOVERABLE, ids=[f"{k}{o.get('status', '')}" for k, o in RECOVERABLE]
+)
 def test_install_survives_fault(
     server: Any,
     release: Any,
@@ -88,7 +91,7 @@ def test_install_survives_fault(
 ) -> None:
     target = release.parts_of("en.lexical")[1]["path"]
     path = f"{release.name}/{target}"
-    if kind in ("ignore_range", "bad_content_range", "etag_change"):
+    if kind in ("ignore_range", "bad_content_range", "etag_change") or options.get("status") == 416:
         # These only show on a resume: cut the first attempt short.
         server.fault("drop", path=path, after=20_000)
         options = {**options, "only_ranged": True}
