@@ -125,6 +125,13 @@ def lock_sources_cmd(lock_path: Path | None, sources: tuple[str, ...]) -> None:
 @click.option(
     "--only-given", is_flag=True, help="Use only the --source paths; leave other sources out."
 )
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=2,
+    show_default=True,
+    help="Stages run side by side (output bytes do not depend on it).",
+)
 @click.option("--stop-after", default=None, hidden=True)
 @_lock_option
 @_handles_errors
@@ -135,6 +142,7 @@ def build_cmd(
     dataset_version: str | None,
     no_fetch: bool,
     only_given: bool,
+    jobs: int,
     stop_after: str | None,
     lock_path: Path | None,
 ) -> None:
@@ -154,6 +162,7 @@ def build_cmd(
         progress=_say,
         stop_after=stop_after,
         only_given=only_given,
+        jobs=jobs,
     )
     click.echo(
         f"built {result.dataset_version} in {out}: ran {len(result.ran)} stages, "
@@ -171,3 +180,7 @@ def start_cmd(data_dir: Path | None, word: str, lock_path: Path | None) -> None:
     from lexicon_server.build.start import start
 
     start(data_dir=data_dir, word=word, lock_path=lock_path, say=_say, echo=click.echo)
+
+
+if __name__ == "__main__":
+    main()

@@ -233,6 +233,7 @@ def build(
     progress: Progress | None = None,
     stop_after: str | None = None,
     only_given: bool = False,
+    jobs: int = 1,
 ) -> BuildResult:
     """Build (or resume building) `profile` into `out`; returns what ran and what was skipped.
 
@@ -264,6 +265,7 @@ def build(
     (out / "dataset.json").unlink(missing_ok=True)
     ctx = BuildContext(out, inputs, profile, version, say)
     result = BuildResult(out, version)
+    pending: list[tuple[Stage, str]] = []
     for stage in plan.stages:
         fingerprint = _fingerprint(stage, ctx)
         if _is_done(out, stage, fingerprint):
@@ -272,11 +274,9 @@ def build(
             continue
         _checkpoint_path(out, stage).unlink(missing_ok=True)
         _remove_stale_temporaries(out, stage)
-        crash_point(f"{stage.name}:start")
-        say(f"{stage.name}: building")
-        started = time.perf_counter()
-        stats = dict(stage.run(ctx))
-        elapsed = time.perf_counter() - started
+        pending.append((stage, fingerprint))
+
+    def finished(stage: Stage, fingerprint: str, stats: dict[str, Any], elapsed: float) -> None:
         outputs = {
             rel: {"size": (out / rel).stat().st_size, "sha256": file_sha256(out / rel)}
             for rel in stage.outputs
@@ -290,10 +290,49 @@ def build(
         result.stats[stage.name] = stats
         result.seconds[stage.name] = round(elapsed, 2)
         say(f"{stage.name}: done in {elapsed:.1f} s {stats}")
-        if stop_after == stage.name:
-            return result
+
+    if jobs > 1 and len(pending) > 1:
+        # Stages write disjoint files, so they run side by side; each is deterministic on
+        # its own, so the bytes do not depend on the schedule. Checkpoints are written
+        # here, in the parent, once a stage's outputs are in place.
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        worker_ctx = BuildContext(out, inputs, profile, version, _quiet)
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = {
+                pool.submit(_run_stage, worker_ctx, stage.name): (stage, fp)
+                for stage, fp in pending
+            }
+            for stage, _ in pending:
+                say(f"{stage.name}: queued")
+            for future in as_completed(futures):
+                stage, fingerprint = futures[future]
+                stats, elapsed = future.result()
+                finished(stage, fingerprint, stats, elapsed)
+    else:
+        for stage, fingerprint in pending:
+            say(f"{stage.name}: building")
+            stats, elapsed = _run_stage(ctx, stage.name)
+            finished(stage, fingerprint, stats, elapsed)
+            if stop_after == stage.name:
+                return result
     _write_json_atomic(out / "dataset.json", dataset_json(plan))
     return result
+
+
+def _quiet(_message: str) -> None:
+    pass
+
+
+def _run_stage(ctx: BuildContext, name: str) -> tuple[dict[str, Any], float]:
+    """Run one stage of the plan (in this process or a worker); returns (stats, seconds)."""
+    plan = plan_build(ctx.profile, ctx.inputs, ctx.dataset_version)
+    stage = next(s for s in plan.stages if s.name == name)
+    crash_point(f"{stage.name}:start")
+    started = time.perf_counter()
+    stats = dict(stage.run(ctx))
+    return stats, time.perf_counter() - started
 
 
 def dataset_json(plan: BuildPlan) -> dict[str, Any]:

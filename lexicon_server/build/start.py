@@ -51,7 +51,7 @@ def build_starter(config: BuildConfig, lock_path: Path | None, say: Say) -> Path
     from lexicon_server.build.sources import read_lock
 
     out = config.builds / "starter"
-    result = build("starter", out, config=config, lock=read_lock(lock_path), progress=say)
+    result = build("starter", out, config=config, lock=read_lock(lock_path), progress=say, jobs=2)
     say(f"starter corpus: {len(result.ran)} stages built, {len(result.skipped)} reused ({out})")
     return out
 

@@ -171,7 +171,8 @@ def test_irregular_forms_point_at_lemmas(
     en: sqlite3.Connection, request: pytest.FixtureRequest
 ) -> None:
     rows = en.execute(
-        "SELECT i.form_norm, t.text, i.pos FROM inflections i JOIN terms t ON t.id = i.lemma_term_id"
+        "SELECT i.form_norm, t.text, i.pos FROM inflections i"
+        " JOIN terms t ON t.id = i.lemma_term_id"
     ).fetchall()
     assert rows
     # Only lemmas this component has entries for are linked.
