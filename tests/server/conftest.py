@@ -387,3 +387,44 @@ def install_as_activation(root: Path, data_dir: Path) -> Path:
 @pytest.fixture(scope="session")
 def mini_data_dir(mini_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return install_as_activation(mini_root, tmp_path_factory.mktemp("datadir"))
+
+
+# --- corpora made by the real builder (root tests/conftest.py) ------------------------------
+
+
+@pytest.fixture
+def sample_corpus(sample_data_dir: Path) -> Iterator[Corpus]:
+    """The fixture slices built by the builder, installed and activated by the store."""
+    from lexicon_store.selection import load_active
+
+    c = Corpus(load_active(sample_data_dir))
+    yield c
+    c.close()
+
+
+@pytest.fixture(scope="session")
+def partial_data_dir(
+    sample_release: tuple[Path, str], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """The sample release with only English lexical data installed, through the store."""
+    from lexicon_store import ops
+
+    release, digest = sample_release
+    data_dir = tmp_path_factory.mktemp("partial") / "data"
+    ops.install(
+        data_dir=data_dir,
+        source=str(release),
+        languages=["en"],
+        capabilities=["lexical"],
+        manifest_digest=digest,
+    )
+    return data_dir
+
+
+@pytest.fixture
+def partial_corpus(partial_data_dir: Path) -> Iterator[Corpus]:
+    from lexicon_store.selection import load_active
+
+    c = Corpus(load_active(partial_data_dir))
+    yield c
+    c.close()

@@ -1,4 +1,8 @@
-"""Property: any input to any dictionary tool gives a bounded result or a clear tool error."""
+"""Property: any input to any dictionary tool gives a bounded result or a clear tool error.
+
+Run on the schema-built mini corpus (every reason reachable) and on the builder-made
+sample corpus.
+"""
 
 from __future__ import annotations
 
@@ -57,16 +61,18 @@ def check(corpus: Corpus, query: Callable[[], object]) -> None:
 @SETTINGS
 @given(word=WORDS, language=LANGS, limit=INTS, e=INTS, p=INTS, t=INTS)
 def test_lookup(
-    corpus: Corpus, word: str, language: str, limit: int, e: int, p: int, t: int
+    any_corpus: Corpus, word: str, language: str, limit: int, e: int, p: int, t: int
 ) -> None:
+    corpus = any_corpus
     check(corpus, lambda: lookup(corpus, word, language, limit, e, p, t))
 
 
 @SETTINGS
 @given(word=WORDS, language=LANGS, limit=INTS, max_senses=INTS, alloc=ALLOC)
 def test_synonyms(
-    corpus: Corpus, word: str, language: str, limit: int, max_senses: int, alloc: int | None
+    any_corpus: Corpus, word: str, language: str, limit: int, max_senses: int, alloc: int | None
 ) -> None:
+    corpus = any_corpus
     check(corpus, lambda: synonyms(corpus, word, language, limit, max_senses, alloc))
 
 
@@ -80,7 +86,7 @@ def test_synonyms(
     sense_id=st.one_of(st.none(), st.sampled_from(["en:s1", "en:s999999", "fr:s1", "x"])),
 )
 def test_translate(
-    corpus: Corpus,
+    any_corpus: Corpus,
     word: str,
     target: str,
     source: str,
@@ -88,6 +94,7 @@ def test_translate(
     max_senses: int,
     sense_id: str | None,
 ) -> None:
+    corpus = any_corpus
     check(corpus, lambda: translate(corpus, word, target, source, limit, max_senses, sense_id))
 
 
@@ -101,7 +108,7 @@ def test_translate(
     alloc=ALLOC,
 )
 def test_relations(
-    corpus: Corpus,
+    any_corpus: Corpus,
     word: str,
     relation: str,
     language: str,
@@ -109,17 +116,24 @@ def test_relations(
     depth: int,
     alloc: int | None,
 ) -> None:
+    corpus = any_corpus
     check(corpus, lambda: relations(corpus, word, relation, language, limit, depth, alloc))
 
 
 @pytest.fixture
-def store(corpus: Corpus) -> VectorStore:
-    return VectorStore(corpus)
+def store(any_corpus: Corpus) -> VectorStore:
+    return VectorStore(any_corpus)
+
+
+@pytest.fixture(params=["mini", "sample"])
+def any_corpus(request: pytest.FixtureRequest) -> Corpus:
+    name = "corpus" if request.param == "mini" else "sample_corpus"
+    return request.getfixturevalue(name)  # type: ignore[no-any-return]
 
 
 @SETTINGS
 @given(word=WORDS, language=LANGS, target=st.one_of(st.none(), LANGS), limit=INTS)
 def test_semantic(
-    corpus: Corpus, store: VectorStore, word: str, language: str, target: str | None, limit: int
+    store: VectorStore, word: str, language: str, target: str | None, limit: int
 ) -> None:
-    check(corpus, lambda: semantic_neighbors(store, word, language, target, limit))
+    check(store.corpus, lambda: semantic_neighbors(store, word, language, target, limit))

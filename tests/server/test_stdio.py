@@ -1,4 +1,5 @@
-"""The whole server once as a subprocess over stdio, with network access refused."""
+"""The whole server once as a subprocess over stdio (on the builder-made sample corpus,
+installed by the store), with network access refused."""
 
 from __future__ import annotations
 
@@ -16,10 +17,10 @@ from lexicon_server.server import DICTIONARY_TOOLS
 
 GUARD = Path(__file__).with_name("netguard_main.py")
 CALLS: list[tuple[str, dict[str, Any]]] = [
-    ("dictionary_lookup", {"word": "ran"}),
+    ("dictionary_lookup", {"word": "dogs"}),
     ("dictionary_synonyms", {"word": "dog", "limit": 5}),
     ("dictionary_translate", {"word": "house", "target_language": "fr"}),
-    ("dictionary_relations", {"word": "canine", "relation": "hyponym", "max_depth": 2}),
+    ("dictionary_relations", {"word": "dog", "relation": "hypernym", "max_depth": 2}),
     ("dictionary_semantic_neighbors", {"word": "king", "limit": 3}),
 ]
 
@@ -30,11 +31,11 @@ def _env(log: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def test_whole_server_over_stdio_without_network(mini_data_dir: Path, tmp_path: Path) -> None:
+def test_whole_server_over_stdio_without_network(sample_data_dir: Path, tmp_path: Path) -> None:
     log = tmp_path / "net.log"
     params = StdioServerParameters(
         command=sys.executable,
-        args=[str(GUARD), "--data-dir", str(mini_data_dir)],
+        args=[str(GUARD), "--data-dir", str(sample_data_dir)],
         env=_env(log),
     )
 
@@ -55,7 +56,9 @@ def test_whole_server_over_stdio_without_network(mini_data_dir: Path, tmp_path: 
     out = anyio.run(main)
     # without opt-in switches the surface is exactly the seven dictionary tools
     assert out["tools"] == set(DICTIONARY_TOOLS)
-    assert out["dictionary_lookup"]["resolutions"][0]["lemma"] == "run"
+    assert out["dictionary_lookup"]["resolutions"][0]["lemma"] == "dog"
+    translations = out["dictionary_translate"]["groups"]
+    assert "maison" in {c["text"] for g in translations for c in g["candidates"]}
     assert out["dictionary_semantic_neighbors"]["count"] == 3
     hops = {r["relation_scope"] for r in out["dictionary_relations"]["results"]}
     assert hops == {"direct", "transitive"}

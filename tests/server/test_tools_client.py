@@ -1,4 +1,6 @@
-"""Every dictionary tool through the SDK's own in-memory client."""
+"""Every dictionary tool through the SDK's own in-memory client, on the sample corpus the
+real builder makes from the fixture slices (installed by the store); the reasons on a
+partial install of the same release."""
 
 from __future__ import annotations
 
@@ -39,12 +41,12 @@ def call(corpus: Corpus, name: str, args: dict[str, Any]) -> CallToolResult:
     return with_client(corpus, lambda c: c.call_tool(name, args))
 
 
-def test_tools_are_listed_with_schemas_and_annotations(corpus: Corpus) -> None:
-    tools = with_client(corpus, lambda c: c.list_tools()).tools
+def test_tools_are_listed_with_schemas_and_annotations(sample_corpus: Corpus) -> None:
+    tools = with_client(sample_corpus, lambda c: c.list_tools()).tools
     names = {t.name for t in tools}
     assert names >= DICTIONARY
-    # nothing beyond the seven dictionary tools without opt-in switches
-    assert names <= DICTIONARY | {"rhymes", "wordplay"}
+    # exactly the seven dictionary tools without opt-in switches
+    assert names == DICTIONARY | {"rhymes", "wordplay"}
     for tool in tools:
         if tool.name not in DICTIONARY:
             continue
@@ -65,12 +67,18 @@ def test_tools_are_listed_with_schemas_and_annotations(corpus: Corpus) -> None:
         (
             "dictionary_lookup",
             {"word": "dogs"},
-            lambda d: d["resolutions"][0]["lemma"] == "dog" and d["senses"],
+            lambda d: (
+                d["resolutions"][0]["lemma"] == "dog"
+                and any("Canis" in s["gloss"] for s in d["senses"])
+            ),
         ),
         (
             "dictionary_synonyms",
             {"word": "dog"},
-            lambda d: d["candidate_count"] > 0 and d["count"] == len(d["groups"]),
+            lambda d: (
+                "domestic dog" in {c["text"] for g in d["groups"] for c in g["candidates"]}
+                and d["count"] == len(d["groups"])
+            ),
         ),
         (
             "dictionary_translate",
@@ -85,18 +93,21 @@ def test_tools_are_listed_with_schemas_and_annotations(corpus: Corpus) -> None:
         (
             "dictionary_semantic_neighbors",
             {"word": "king"},
-            lambda d: d["neighbors"][0]["text"] in {"queen", "prince", "princess"},
+            lambda d: "queen" in {n["text"] for n in d["neighbors"]} and d["scope"] == "global",
         ),
     ],
 )
 def test_each_tool_answers_with_structured_content(
-    corpus: Corpus, name: str, args: dict[str, Any], check: Callable[[dict[str, Any]], bool]
+    sample_corpus: Corpus,
+    name: str,
+    args: dict[str, Any],
+    check: Callable[[dict[str, Any]], bool],
 ) -> None:
-    result = call(corpus, name, args)
+    result = call(sample_corpus, name, args)
     assert not result.is_error, result.content
     data = result.structured_content
     assert data is not None and check(data)
-    assert data["dataset_version"] == corpus.dataset_version
+    assert data["dataset_version"] == sample_corpus.dataset_version
     # the text content carries the same JSON for clients without structured output
     assert json.loads(result.content[0].text) == data  # type: ignore[union-attr]
 
@@ -106,29 +117,36 @@ def test_each_tool_answers_with_structured_content(
     [
         ("dictionary_lookup", {"word": "Haus", "language": "de"}, "language_not_installed"),
         ("dictionary_lookup", {"word": "x", "language": "xx"}, "unknown_language"),
+        ("dictionary_semantic_neighbors", {"word": "king"}, "capability_not_installed"),
         (
             "dictionary_semantic_neighbors",
-            {"word": "chien", "language": "fr"},
-            "capability_not_installed",
-        ),
-        (
-            "dictionary_semantic_neighbors",
-            {"word": "Hund", "language": "de"},
+            {"word": "maison", "language": "fr"},
             "not_available_upstream",
         ),
     ],
 )
 def test_four_reasons_are_structured_errors(
-    corpus: Corpus, name: str, args: dict[str, Any], reason: str
+    partial_corpus: Corpus, name: str, args: dict[str, Any], reason: str
 ) -> None:
-    result = call(corpus, name, args)
+    result = call(partial_corpus, name, args)
     assert result.is_error
     error = (result.structured_content or {})["error"]
     assert error["reason"] == reason
     text = result.content[0].text  # type: ignore[union-attr]
     assert text.startswith(reason) and "no such word" not in text
-    if reason == "language_not_installed":
-        assert error["fix"].startswith("lexicon-data ")
+    if reason in ("language_not_installed", "capability_not_installed"):
+        assert error["fix"].startswith("lexicon-data add-language ")
+
+
+def test_translation_into_a_language_not_installed_still_answers(partial_corpus: Corpus) -> None:
+    result = call(
+        partial_corpus, "dictionary_translate", {"word": "house", "target_language": "fr"}
+    )
+    data = result.structured_content or {}
+    assert data["target_language_status"] == "language_not_installed"
+    candidates = [c for g in data["groups"] for c in g["candidates"]]
+    assert "maison" in {c["text"] for c in candidates}
+    assert not any(c["target_entry_installed"] for c in candidates)
 
 
 @pytest.mark.parametrize(
@@ -152,9 +170,9 @@ def test_four_reasons_are_structured_errors(
     ],
 )
 def test_bad_input_is_a_clear_tool_error(
-    corpus: Corpus, name: str, args: dict[str, Any], parameter: str
+    sample_corpus: Corpus, name: str, args: dict[str, Any], parameter: str
 ) -> None:
-    result = call(corpus, name, args)
+    result = call(sample_corpus, name, args)
     assert result.is_error
     text = result.content[0].text  # type: ignore[union-attr]
     assert parameter in text
