@@ -90,7 +90,7 @@ def test_headerless_glove_text(tmp_path: Path) -> None:
 def test_short_row_is_reported(tmp_path: Path) -> None:
     path = tmp_path / "vectors.txt"
     path.write_text("2 3\ncat 0.1 0.2 0.3\ndog 0.1 0.2\n")
-    with pytest.raises(ParseError, match="'dog' does not have 3 values"):
+    with pytest.raises(ParseError, match="'dog' does not have 3 numbers"):
         list(iter_word2vec_text(path, language="en"))
 
 
@@ -101,3 +101,10 @@ def test_iter_vectors_rows_for_the_builder(fixtures: Path) -> None:
     assert [r.language for r in iter_vectors(english)] == ["en"] * 4
     multi = fixtures / "numberbatch" / "numberbatch-19.08-sample.txt"
     assert {r.word for r in iter_vectors(multi, languages={"fr"})} == {"maison"}
+
+
+def test_non_numeric_value_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "vectors.txt"
+    path.write_text("2 3\ncat 0.1 0.2 0.3\ndog 0.1 oops 0.3\n")
+    with pytest.raises(ParseError, match="'dog' does not have 3 numbers"):
+        list(iter_word2vec_text(path, language="en"))

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from lexicon_server.build.parsers._io import ParseError, text_lines
+from lexicon_server.build.parsers._io import ParseError, open_text
 from lexicon_server.build.records import PronunciationRow
 
 __all__ = ["iter_pronunciations"]
@@ -29,16 +29,20 @@ def iter_pronunciations(path: str | Path, encoding: str = "utf-8") -> Iterator[P
     releases keep a word's lines together.
     """
     previous, variant = "", 0
-    for line_no, line in text_lines(path, encoding):
-        body = line.split("#", 1)[0].strip()
-        if not body or body.startswith(";;;"):
-            continue
-        word, _, rest = body.partition(" ")
-        rest = rest.strip()
-        numbered = _VARIANT.match(word)
-        word = (numbered["word"] if numbered else word).lower()
-        variant = variant + 1 if word == previous else 0
-        previous = word
-        if not _PHONES.fullmatch(rest):
-            raise ParseError(path, line_no, f"no ARPAbet phones after {word!r}")
-        yield PronunciationRow(word=word, variant=variant, phones=tuple(rest.split()))
+    with open_text(path, encoding) as handle:
+        for line_no, line in enumerate(handle, 1):
+            body = line.split("#", 1)[0].strip() if "#" in line else line.strip()
+            if not body or body.startswith(";;;"):
+                continue
+            word, _, rest = body.partition(" ")
+            rest = rest.strip()
+            if word[-1] == ")":
+                numbered = _VARIANT.match(word)
+                if numbered:
+                    word = numbered["word"]
+            word = word.lower()
+            variant = variant + 1 if word == previous else 0
+            previous = word
+            if not _PHONES.fullmatch(rest):
+                raise ParseError(path, line_no, f"no ARPAbet phones after {word!r}")
+            yield PronunciationRow(word=word, variant=variant, phones=tuple(rest.split()))

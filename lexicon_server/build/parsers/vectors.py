@@ -15,6 +15,7 @@ batches into :class:`VectorRow` records for code that wants one word at a time.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,13 +126,26 @@ def _batch(
     words: list[str], langs: list[str], numbers: list[str], dim: int, path: Path, line_no: int
 ) -> VectorBatch:
     try:
-        flat = np.array(" ".join(numbers).split(), dtype=np.float32)
-    except ValueError as exc:
-        raise ParseError(path, line_no, f"non-numeric vector value in this batch ({exc})") from exc
+        with warnings.catch_warnings():
+            # fromstring parses in C without a Python str per value. Older numpy stops at a
+            # bad value with a DeprecationWarning (the size check catches it), newer raises.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            flat = np.fromstring(" ".join(numbers), dtype=np.float32, sep=" ")
+    except ValueError:
+        flat = np.empty(0, dtype=np.float32)
     if flat.size != len(words) * dim:
-        bad = next((w for w, n in zip(words, numbers, strict=True) if len(n.split()) != dim), "?")
-        raise ParseError(path, line_no, f"vector of {bad!r} does not have {dim} values")
+        bad = next((w for w, n in zip(words, numbers, strict=True) if not _row_ok(n, dim)), "?")
+        raise ParseError(path, line_no, f"vector of {bad!r} does not have {dim} numbers")
     return VectorBatch(tuple(words), tuple(langs), flat.reshape(len(words), dim))
+
+
+def _row_ok(numbers: str, dim: int) -> bool:
+    values = numbers.split()
+    try:
+        [float(v) for v in values]
+    except ValueError:
+        return False
+    return len(values) == dim
 
 
 def iter_rows(batches: Iterable[VectorBatch]) -> Iterator[VectorRow]:
