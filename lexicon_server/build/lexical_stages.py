@@ -10,6 +10,7 @@ sense per group of English equivalents, tied to translations into 'en'.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from lexicon_server.build.lexical_writer import LexicalWriter
 from lexicon_server.build.records import BilingualEntry, FrequencyRow, WiktEntry
 
 __all__ = [
+    "conceptnet_relation",
     "freedict_pairs_into",
     "freedict_pairs_out_of",
     "iter_bilingual",
@@ -134,10 +136,24 @@ def _add_conceptnet(w: LexicalWriter, src: SourceInput) -> None:
     for a in conceptnet.iter_assertions(src.file("assertions")):
         if a.start_language != w.language:
             continue
+        relation = conceptnet_relation(a.relation)
+        if relation is None:
+            continue
         term_id = w.term(a.start_text)
         w.term_relation(
-            a.relation, term_id, a.end_language, a.end_text, src.spec.name, weight=a.weight
+            relation, term_id, a.end_language, a.end_text, src.spec.name, weight=a.weight
         )
+
+
+def conceptnet_relation(name: str) -> str | None:
+    """ConceptNet's 'IsA'/'RelatedTo' as the corpus's snake_case names ('is_a', 'related_to').
+
+    Links out of the graph (ExternalURL) and the namespaced DBpedia relations
+    ('dbpedia/genre') are not word relations and are left out.
+    """
+    if "/" in name or name == "ExternalURL":
+        return None
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 def write_english_lexical(
