@@ -132,7 +132,7 @@ def lookup(
 
     examples = _examples(conn, ids)
     prons = _pronunciations(conn, heads.term_ids, chosen)
-    translations, unsensed = _translations(conn, heads.term_ids, ids)
+    translations, unsensed = _translations(conn, heads.term_ids, ids, budgets["translations"])
 
     ex_take = round_robin([len(examples[i]) for i in ids], budgets["examples"])
     pr_take = round_robin([len(prons[i]) for i in ids], budgets["pronunciations"])
@@ -292,27 +292,42 @@ _TranslationRow = tuple[str, str, str, str | None, int]
 
 
 def _translations(
-    conn: sqlite3.Connection, term_ids: tuple[int, ...], sense_ids: list[int]
+    conn: sqlite3.Connection, term_ids: tuple[int, ...], sense_ids: list[int], budget: int
 ) -> tuple[dict[int, list[_TranslationRow]], list[_TranslationRow]]:
+    """Translations per returned sense, and unsensed ones; no group ever needs more than
+    `budget` (+1 to tell that it was cut), so neither query reads further."""
     by_sense: dict[int, list[_TranslationRow]] = defaultdict(list)
     unsensed: list[_TranslationRow] = []
     if not term_ids:
         return by_sense, unsensed
-    wanted = set(sense_ids)
+    cap = budget + 1
     marks = ",".join("?" * len(term_ids))
     seen: set[tuple[int | None, str, str]] = set()
-    for sense_id, lang, text, norm, note, source_id in conn.execute(
-        "SELECT sense_id, target_language, target_text, target_norm, note, source_id "
-        f"FROM translations WHERE term_id IN ({marks}) ORDER BY target_language, id",
-        term_ids,
+    if sense_ids:
+        smarks = ",".join("?" * len(sense_ids))
+        for sense_id, lang, text, norm, note, source_id in conn.execute(
+            "SELECT sense_id, target_language, target_text, target_norm, note, source_id "
+            f"FROM translations WHERE term_id IN ({marks}) AND sense_id IN ({smarks}) "
+            "ORDER BY target_language, id",
+            (*term_ids, *sense_ids),
+        ):
+            key = (sense_id, lang, norm)
+            if key in seen or len(by_sense[sense_id]) >= cap:
+                continue
+            seen.add(key)
+            by_sense[sense_id].append((lang, text, norm, note, source_id))
+    # Duplicates are dropped after the LIMIT, so read with some slack.
+    for lang, text, norm, note, source_id in conn.execute(
+        "SELECT target_language, target_text, target_norm, note, source_id "
+        f"FROM translations WHERE term_id IN ({marks}) AND sense_id IS NULL "
+        "ORDER BY target_language, id LIMIT ?",
+        (*term_ids, cap * 3),
     ):
-        key = (sense_id, lang, norm)
+        key = (None, lang, norm)
         if key in seen:
             continue
         seen.add(key)
-        row = (lang, text, norm, note, source_id)
-        if sense_id is None:
-            unsensed.append(row)
-        elif sense_id in wanted:
-            by_sense[sense_id].append(row)
+        unsensed.append((lang, text, norm, note, source_id))
+        if len(unsensed) >= cap:
+            break
     return by_sense, unsensed
