@@ -89,14 +89,52 @@ def cli(ctx: click.Context, path: Path | None) -> None:
     default=DEFAULT_MAX_RESULTS,
     show_default=True,
 )
+@click.option(
+    "--dictionary",
+    is_flag=True,
+    help="Also show general English senses from the installed Lexicon dataset.",
+)
 @_json
 @click.pass_obj
-def find(glossary: Glossary, query: str, max_results: int, as_json: bool) -> None:
+def find(glossary: Glossary, query: str, max_results: int, dictionary: bool, as_json: bool) -> None:
     """Search terms and descriptions, best match first."""
     hits = _run(as_json, lambda: glossary.find(query, max_results))
-    body = {"results": [{"entry": _entry(h.entry), "score": h.score} for h in hits]}
-    lines = [f"{h.entry.term}\n    {h.entry.description}" for h in hits]
-    _emit(as_json, body, "\n".join(lines) if lines else "no matches")
+    body: dict[str, Any] = {"results": [{"entry": _entry(h.entry), "score": h.score} for h in hits]}
+    lines = [f"{h.entry.term}\n    {h.entry.description}" for h in hits] or ["no matches"]
+    if dictionary:
+        report = _dictionary(query, [h.entry.term for h in hits])
+        body["dictionary"] = report
+        lines.append("\ndictionary (general English, not the project's meaning):")
+        if report["status"] != "ok":
+            lines.append(f"    {report['message']}")
+        for word in report["words"]:
+            senses = word["senses"]
+            lines.append(f"  {word['word']}: {'' if senses else 'not in the dictionary'}")
+            lines += [f"    ({s['pos']}) {s['gloss']} [{s['source']}]" for s in senses]
+    _emit(as_json, body, "\n".join(lines))
+
+
+def _dictionary(query: str, terms: list[str]) -> dict[str, Any]:
+    """The dictionary section, from the active dataset if there is one."""
+    from dataclasses import asdict
+
+    from lexicon_server.corpus.reader import Corpus
+    from lexicon_server.glossary.dictionary import dictionary_senses
+    from lexicon_store.selection import NoActiveSelection, load_active
+
+    try:
+        corpus: Corpus | None = Corpus(load_active(load_config().data_dir))
+    except NoActiveSelection:
+        corpus = None
+    try:
+        report = dictionary_senses(corpus, [query, *terms])
+    finally:
+        if corpus is not None:
+            corpus.close()
+    section = asdict(report)
+    if section["message"] is None:
+        del section["message"]
+    return section
 
 
 @cli.command("map")

@@ -3,6 +3,7 @@ whole `lexicon-mcp --glossary` process over stdio."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -129,3 +130,25 @@ def test_bad_glossary_stops_lexicon_mcp_with_the_line(
 def test_bad_glossary_message_has_no_traceback(sample_data_dir: Path, tmp_path: Path) -> None:
     _, done = _start_with_bad_glossary(sample_data_dir, tmp_path)
     assert "Traceback" not in done.stderr
+
+
+def test_cli_find_with_dictionary(sample_data_dir: Path, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from lexicon_server.glossary.cli import cli
+
+    path = tmp_path / "glossary.jsonl"
+    path.write_text(jsonl([BANK]), encoding="utf-8")
+    runner = CliRunner()
+    args = ["--file", str(path), "find", "bank", "--dictionary"]
+    result = runner.invoke(cli, [*args, "--json"], env={"LEXICON_DATA_DIR": str(sample_data_dir)})
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.output)
+    assert body["results"][0]["entry"]["term"] == "Bank"
+    assert body["dictionary"]["status"] == "ok"
+    assert body["dictionary"]["words"][0]["senses"][0]["source"].startswith("wordnet")
+    text = runner.invoke(cli, args, env={"LEXICON_DATA_DIR": str(sample_data_dir)}).output
+    assert "dictionary (general English, not the project's meaning):" in text
+    empty = runner.invoke(cli, [*args, "--json"], env={"LEXICON_DATA_DIR": str(tmp_path / "none")})
+    assert empty.exit_code == 0
+    assert json.loads(empty.output)["dictionary"]["status"] == "unavailable"
