@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable, Mapping
@@ -27,7 +28,7 @@ from lexicon_server.build.catalogue import (
 )
 from lexicon_server.build.config import BuildConfig, crash_point
 from lexicon_server.build.errors import BuildError
-from lexicon_server.build.inputs import Inputs, resolve_inputs
+from lexicon_server.build.inputs import Inputs, SourceInput, resolve_inputs
 from lexicon_server.build.sources import SourceLock, file_sha256
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS
 
@@ -129,13 +130,17 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
                 add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",), srcs,
                           st.bilingual_lexical(lang)), lang, "lexical")  # fmt: skip
     elif profile == "full" and "wiktextract" in present:
-        for lang in OTHER_LANGUAGES:
+        found = _languages_in(inputs.require("wiktextract"), _WIKT_LANG, "jsonl")
+        for lang in (lang for lang in OTHER_LANGUAGES if lang in found):
             add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",),
                       ("wiktextract", "conceptnet", "wordfreq"),
                       st.wiktionary_lexical(lang)), lang, "lexical")  # fmt: skip
     vectors = "glove-6b-50d" if "glove-6b-50d" in present else "numberbatch"
     if vectors in present:
-        sem_langs = ("en",) if profile != "full" else ("en", *OTHER_LANGUAGES)
+        sem_langs: tuple[str, ...] = ("en",)
+        if profile == "full" and vectors == "numberbatch":
+            found = _languages_in(inputs.require(vectors), _URI_LANG, "vectors")
+            sem_langs = tuple(lang for lang in ("en", *OTHER_LANGUAGES) if lang in found)
         for lang in sem_langs:
             outs = tuple(
                 f"{lang}/{f}" for f in ("semantic.sqlite", "semantic.f16.npy", "semantic.usearch")
@@ -165,6 +170,34 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
     )
     ordered = {lang: tuple(sorted(caps)) for lang, caps in languages.items()}
     return BuildPlan(profile, dataset_version, tuple(stages), ordered)
+
+
+_WIKT_LANG = re.compile(rb'"lang_code":\s*"([a-z-]+)"')
+_URI_LANG = re.compile(rb"^/c/([a-z-]+)/")
+_PROBES: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def _languages_in(src: SourceInput, pattern: re.Pattern[bytes], role: str) -> frozenset[str]:
+    """Languages a multilingual dump carries (one cheap scan per source per process).
+
+    The full profile plans one component per language that is really there, so no
+    release claims a capability it has no data for.
+    """
+    key = (src.spec.name, src.fingerprint)
+    if key not in _PROBES:
+        import gzip
+
+        path = src.file(role)
+        with open(path, "rb") as raw:
+            gz = raw.read(2) == b"\x1f\x8b"
+        found: set[str] = set()
+        with gzip.open(path, "rb") if gz else open(path, "rb") as handle:
+            for line in handle:
+                match = pattern.search(line)
+                if match:
+                    found.add(match.group(1).decode())
+        _PROBES[key] = frozenset(found)
+    return _PROBES[key]
 
 
 def _fingerprint(stage: Stage, ctx: BuildContext) -> str:

@@ -91,7 +91,7 @@ def measure_recall(
         block = q[start : start + 256]
         scores = block @ full.T
         exact = np.argpartition(-scores, k - 1, axis=1)[:, :k]
-        found = index.search(block, k, threads=1).keys  # type: ignore[attr-defined]
+        found = np.atleast_2d(index.search(block, k, threads=1).keys)  # type: ignore[attr-defined]
         for row in range(len(block)):
             hits += len(set(exact[row].tolist()) & set(np.asarray(found[row]).tolist()))
     return round(hits / (len(q) * k), 4)
