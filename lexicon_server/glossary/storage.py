@@ -15,6 +15,7 @@ else before the lock was taken is therefore kept, never overwritten.
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import secrets
 import stat
@@ -64,6 +65,7 @@ class GlossaryFile:
         raise to abort without writing.
         """
         with self._lock, self._locked_directory():
+            self._remove_stale_temp_files()
             current = self._current(trust_stat=False)  # under the lock, trust only the bytes
             text, value = change(current)
             if text is not None:
@@ -99,6 +101,14 @@ class GlossaryFile:
             snapshot = Snapshot(parse(data, self.path))
         self._cached = _Cached(identity, data, time.time(), snapshot)
         return snapshot
+
+    def _remove_stale_temp_files(self) -> None:
+        # Temp files are only made under the lock, so while we hold it any that exist
+        # were left by a writer that crashed; they would otherwise litter `git status`.
+        target = self._target()
+        for stale in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+            with contextlib.suppress(FileNotFoundError):
+                stale.unlink()
 
     def _target(self) -> Path:
         # Write through a symlink to the file it names rather than replacing the link.
