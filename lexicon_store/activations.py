@@ -31,7 +31,9 @@ __all__ = [
     "current_activation_id",
     "list_activations",
     "load_record",
+    "pinned_activations",
     "record_components",
+    "set_pinned",
     "switch_pointer",
     "write_record",
 ]
@@ -154,6 +156,25 @@ def list_activations(data_dir: DataDir) -> list[ActiveSelection]:
             continue  # unreadable or foreign file: not an activation we can offer
     found.sort(key=lambda s: (s.created, s.activation_id))
     return found
+
+
+def pinned_activations(data_dir: DataDir) -> set[str]:
+    if not data_dir.pinned.is_dir():
+        return set()
+    return {p.name for p in data_dir.pinned.iterdir() if p.name.isalnum()}
+
+
+def set_pinned(data_dir: DataDir, activation_id: str, pinned: bool) -> None:
+    """Mark (or unmark) a retained activation as one prune must keep. Caller holds the lock."""
+    load_record(data_dir, activation_id)  # must exist
+    marker = data_dir.pinned / activation_id
+    if pinned:
+        data_dir.pinned.mkdir(parents=True, exist_ok=True)
+        if not marker.exists():
+            atomic_write_bytes(marker, b"")
+    elif marker.exists():
+        marker.unlink()
+        fsync_dir(data_dir.pinned)
 
 
 def switch_pointer(data_dir: DataDir, activation_id: str) -> None:

@@ -326,18 +326,32 @@ def activate(data_dir: Path | None, activation_id: str, as_json: bool) -> None:
 
 
 @cli.command()
+@click.option("--activation", "activation_id", required=True, help="A retained activation id.")
+@click.option("--remove", is_flag=True, help="Unpin instead.")
+@click.pass_obj
+@_handles_errors
+def pin(data_dir: Path | None, activation_id: str, remove: bool) -> None:
+    """Make prune keep a retained activation, whatever --keep says."""
+    ops.pin(activation_id, data_dir=data_dir, pinned=not remove)
+    click.echo(f"activation {activation_id} {'unpinned' if remove else 'pinned'}")
+
+
+@cli.command()
 @_json
 @click.pass_obj
 @_handles_errors
 def activations(data_dir: Path | None, as_json: bool) -> None:
-    """List retained activations."""
+    """List retained activations (* active, + pinned)."""
     retained, current = ops.retained_activations(data_dir)
+    pinned = ops.pinned(data_dir)
     if as_json:
         _json_out(
             {
                 "current": current,
                 "activations": [
-                    _selection_dict(s) | {"current": s.activation_id == current} for s in retained
+                    _selection_dict(s)
+                    | {"current": s.activation_id == current, "pinned": s.activation_id in pinned}
+                    for s in retained
                 ],
             }
         )
@@ -345,7 +359,7 @@ def activations(data_dir: Path | None, as_json: bool) -> None:
     if not retained:
         click.echo("no activations retained")
     for s in retained:
-        mark = "*" if s.activation_id == current else " "
+        mark = "*" if s.activation_id == current else "+" if s.activation_id in pinned else " "
         click.echo(
             f"{mark} {s.activation_id}  {s.created[:19]}  {s.dataset_version}  "
             f"{_installed_text(s.installed)}"
@@ -408,6 +422,7 @@ def status(data_dir: Path | None, as_json: bool) -> None:
         "object_count": st.object_count,
         "object_bytes": st.object_bytes,
         "temporary_bytes": st.temporary_bytes,
+        "reclaimable_bytes": st.reclaimable_bytes,
     }
     if as_json:
         _json_out(payload)
@@ -424,6 +439,8 @@ def status(data_dir: Path | None, as_json: bool) -> None:
         f"{st.object_count} objects, {st.object_bytes} bytes; "
         f"{st.retained_activations} activations retained; {st.temporary_bytes} bytes temporary"
     )
+    if st.reclaimable_bytes:
+        click.echo(f"`lexicon-data prune` would free {st.reclaimable_bytes} bytes")
 
 
 @cli.command()

@@ -12,7 +12,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from .activations import current_activation_id, list_activations
+from .activations import current_activation_id, list_activations, pinned_activations
 from .crash import crash_point
 from .fsutil import fsync_dir
 from .layout import DataDir, open_data_dir
@@ -57,12 +57,17 @@ def _stale_temporaries(dd: DataDir) -> list[Path]:
 
 
 def plan_prune(dd: DataDir, keep: int = 0) -> PrunePlan:
-    """Keep the current activation and the ``keep`` most recent others; free the rest."""
+    """Keep the current activation, pinned ones and the ``keep`` most recent others."""
     current = current_activation_id(dd)
     retained = list_activations(dd)
     others = [a for a in retained if a.activation_id != current]
+    # Pinned activations are kept anyway; --keep counts the unpinned ones.
+    others = [a for a in others if a.activation_id not in pinned_activations(dd)]
     kept_others = others[len(others) - keep :] if keep > 0 else []
-    kept = [a for a in retained if a.activation_id == current] + kept_others
+    pinned = pinned_activations(dd)
+    kept = [a for a in retained if a.activation_id == current or a.activation_id in pinned] + [
+        a for a in kept_others if a.activation_id not in pinned
+    ]
     kept_ids = {a.activation_id for a in kept}
     dropped = (
         sorted(p.stem for p in dd.activations.glob("*.json") if p.stem not in kept_ids)

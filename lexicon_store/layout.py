@@ -48,6 +48,11 @@ class DataDir:
         """Downloaded parts awaiting verification (``<part hex>.partial``), stable across runs."""
         return self.tmp / "parts"
 
+    @property
+    def pinned(self) -> Path:
+        """``pinned/<activation id>``: empty files marking activations prune must keep."""
+        return self.root / "pinned"
+
     def object_path(self, digest: str) -> Path:
         hexdigest = hex_of(digest)
         return self.objects / hexdigest[:2] / hexdigest

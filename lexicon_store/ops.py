@@ -18,13 +18,16 @@ from .activations import (
     current_activation_id,
     list_activations,
     load_record,
+    pinned_activations,
     record_components,
+    set_pinned,
     switch_pointer,
     write_record,
 )
 from .crash import crash_point
 from .digests import digest_bytes
 from .errors import IntegrityError, NotInstalled, SelectionError, SourceError, StoreError
+from .gc import plan_prune
 from .ingest import IngestStats, ingest_components, store_bytes
 from .layout import DataDir, open_data_dir
 from .manifest import Component, Manifest, parse_manifest
@@ -43,6 +46,8 @@ __all__ = [
     "add_language",
     "install",
     "languages",
+    "pin",
+    "pinned",
     "remove_language",
     "retained_activations",
     "status",
@@ -355,10 +360,22 @@ def activate(activation_id: str, *, data_dir: Path | None = None) -> ActivateRes
     return ActivateResult(activation_id, previous, selection.dataset_version, selection.installed)
 
 
+def pin(activation_id: str, *, data_dir: Path | None = None, pinned: bool = True) -> None:
+    """Make ``prune`` keep a retained activation (or stop keeping it)."""
+    dd = open_data_dir(data_dir)
+    with dd.writer_lock():
+        set_pinned(dd, activation_id, pinned)
+
+
 def retained_activations(data_dir: Path | None = None) -> tuple[list[ActiveSelection], str | None]:
     """All retained activations (oldest first) and the id of the current one."""
     dd = open_data_dir(data_dir)
     return list_activations(dd), current_activation_id(dd)
+
+
+def pinned(data_dir: Path | None = None) -> set[str]:
+    """Ids of the activations prune keeps whatever --keep says."""
+    return pinned_activations(open_data_dir(data_dir))
 
 
 @dataclass(frozen=True)
@@ -394,6 +411,7 @@ class Status:
     object_count: int
     object_bytes: int
     temporary_bytes: int
+    reclaimable_bytes: int  # what `prune` (keeping only current and pinned) would free
 
 
 def _tree_usage(path: Path) -> tuple[int, int]:
@@ -426,4 +444,14 @@ def status(data_dir: Path | None = None) -> Status:
                     active_bytes += path.stat().st_size
     count, size = _tree_usage(dd.objects)
     _tc, tmp_size = _tree_usage(dd.tmp)
-    return Status(dd.root, active, active_bytes, len(list_activations(dd)), count, size, tmp_size)
+    reclaimable = plan_prune(dd, keep=0).freed_bytes if dd.root.exists() else 0
+    return Status(
+        dd.root,
+        active,
+        active_bytes,
+        len(list_activations(dd)),
+        count,
+        size,
+        tmp_size,
+        reclaimable,
+    )

@@ -118,3 +118,28 @@ def test_prune_frees_exactly_the_unreferenced(release, make_release, data_dir: P
 def test_prune_on_empty_data_dir(tmp_path: Path):
     plan = gc.prune(tmp_path / "nothing-here")
     assert plan.freed_bytes == 0 and not plan.objects
+
+
+def test_pinned_activation_survives_prune(release, data_dir: Path):
+    a = ops.install(
+        data_dir=data_dir, source=release.dir, languages=["de"], manifest_digest=release.digest
+    )
+    b = ops.install(
+        data_dir=data_dir, source=release.dir, languages=["fr"], manifest_digest=release.digest
+    )
+    c = ops.install(
+        data_dir=data_dir, source=release.dir, languages=["en"], manifest_digest=release.digest
+    )
+    ops.pin(a.activation_id, data_dir=data_dir)
+    assert ops.status(data_dir).reclaimable_bytes > 0  # b's French object
+    plan = gc.prune(data_dir, keep=0)
+    assert plan.dropped_activations == (b.activation_id,)
+    assert set(plan.kept_activations) == {a.activation_id, c.activation_id}
+    ops.activate(a.activation_id, data_dir=data_dir)  # still whole
+    assert integrity.verify(data_dir).ok
+    ops.activate(c.activation_id, data_dir=data_dir)
+    ops.pin(a.activation_id, data_dir=data_dir, pinned=False)
+    assert gc.prune(data_dir).dropped_activations == (a.activation_id,)
+    assert ops.status(data_dir).reclaimable_bytes == 0
+    with pytest.raises(NotInstalled):
+        ops.pin(b.activation_id, data_dir=data_dir)
