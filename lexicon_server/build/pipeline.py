@@ -317,7 +317,13 @@ def build(
         crash_point(f"{stage.name}:written")
         _write_json_atomic(
             _checkpoint_path(out, stage),
-            {"stage": stage.name, "fingerprint": fingerprint, "outputs": outputs, "stats": stats},
+            {
+                "stage": stage.name,
+                "fingerprint": fingerprint,
+                "outputs": outputs,
+                "stats": stats,
+                "seconds": round(elapsed, 2),
+            },
         )
         result.ran.append(stage.name)
         result.stats[stage.name] = stats

@@ -1,0 +1,202 @@
+"""Starter build benchmark: wall time, peak memory, component sizes, HNSW recall.
+
+Runs `lexicon-build build --profile starter` from the cached sources (run
+`lexicon-build fetch-sources` first) into a fresh directory while sampling the RSS of
+the whole process tree, packages the result with lexicon_store for compressed sizes, and
+compares two steps with what people use today on the same files in the same run:
+
+- reading the WordNet 3.1 database: NLTK's WordNetCorpusReader (all synsets) vs our
+  streaming WNDB parser;
+- nearest neighbours on the GloVe vocabulary: exact NumPy search over the float16 matrix
+  vs the usearch HNSW index (recall@10 and time per query).
+
+Usage: uv run python bench/build_starter.py [--jobs 2] [--write docs/benchmarks/build.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tree_rss(proc: psutil.Process) -> int:
+    total = 0
+    for p in [proc, *proc.children(recursive=True)]:
+        with contextlib.suppress(psutil.Error):
+            total += p.memory_info().rss
+    return total
+
+
+def run_build(out: Path, jobs: int) -> tuple[float, int, str]:
+    argv = [sys.executable, "-m", "lexicon_server.build.cli", "build", "--profile", "starter"]
+    argv += ["--out", str(out), "--no-fetch", "--jobs", str(jobs)]
+    started = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    watched = psutil.Process(proc.pid)
+    peak = 0
+    while proc.poll() is None:
+        peak = max(peak, _tree_rss(watched))
+        time.sleep(0.1)
+    wall = time.perf_counter() - started
+    _, err = proc.communicate()
+    if proc.returncode != 0:
+        raise SystemExit(f"build failed:\n{err}")
+    return wall, peak, err
+
+
+def stage_times(out: Path) -> dict[str, float]:
+    times: dict[str, float] = {}
+    for line in (out / ".build").glob("*.json"):
+        record = json.loads(line.read_text())
+        times[record["stage"]] = record.get("seconds", float("nan"))
+    return times
+
+
+def sizes(out: Path) -> list[tuple[str, int, int]]:
+    from lexicon_store.package import package_release
+
+    with tempfile.TemporaryDirectory() as tmp:
+        result = package_release(out, Path(tmp) / "release")
+        rows = []
+        for c in result.manifest.components:
+            packed = sum(p.size for p in c.parts)
+            rows.append((c.id, c.object.size, packed))
+    return rows
+
+
+def nltk_vs_ours(dict_dir: Path) -> tuple[float, int, float, int]:
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    from lexicon_server.build.parsers import wndb
+
+    started = time.perf_counter()
+    reader = WordNetCorpusReader(str(dict_dir), None)
+    n_nltk = sum(1 for _ in reader.all_synsets())
+    t_nltk = time.perf_counter() - started
+    started = time.perf_counter()
+    n_ours = sum(1 for _ in wndb.iter_synsets(dict_dir, prefix="wn31"))
+    t_ours = time.perf_counter() - started
+    return t_nltk, n_nltk, t_ours, n_ours
+
+
+def search_comparison(out: Path, queries: int = 1000) -> tuple[float, float, float]:
+    from usearch.index import Index
+
+    vectors = np.load(out / "en/semantic.f16.npy", mmap_mode="r")
+    full = np.asarray(vectors, dtype=np.float32)
+    rng = np.random.default_rng(7)
+    picks = rng.choice(len(full), size=queries, replace=False)
+    q = full[picks]
+    started = time.perf_counter()
+    exact = np.argsort(-(q @ full.T), axis=1)[:, :10]
+    t_exact = (time.perf_counter() - started) / queries
+    index = Index.restore(str(out / "en/semantic.usearch"), view=True)
+    started = time.perf_counter()
+    found = np.atleast_2d(index.search(q, 10, threads=1).keys)
+    t_hnsw = (time.perf_counter() - started) / queries
+    recall = float(np.mean([len(set(exact[i]) & set(found[i])) / 10 for i in range(queries)]))
+    return t_exact * 1e3, t_hnsw * 1e3, recall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--write", type=Path, default=None)
+    args = parser.parse_args()
+
+    from lexicon_server.build.catalogue import source_spec
+    from lexicon_server.build.config import load_build_config
+    from lexicon_server.build.sources import extracted_dir, read_lock
+
+    config = load_build_config()
+    lock = read_lock()
+    with tempfile.TemporaryDirectory(prefix="lexicon-bench-build-") as tmp:
+        out = Path(tmp) / "starter"
+        wall, peak, _log = run_build(out, args.jobs)
+        times = stage_times(out)
+        component_sizes = sizes(out)
+        vocab = sqlite3.connect(out / "en/semantic.sqlite")
+        meta = dict(vocab.execute("SELECT key, value FROM meta").fetchall())
+        vocab.close()
+        t_exact, t_hnsw, recall = search_comparison(out)
+        entry = lock.entry("wordnet-3.1")
+        wn = extracted_dir(
+            config,
+            source_spec("wordnet-3.1"),
+            config.downloads / entry.filename,
+            entry.sha256 or "",
+        )
+        t_nltk, n_nltk, t_ours, n_ours = nltk_vs_ours(wn / "package/dict")
+
+    lines = [
+        "# Builder benchmarks",
+        "",
+        f"Machine: {os.cpu_count()} cores (shared), Python {sys.version.split()[0]}. "
+        "Command: `uv run python bench/build_starter.py --write docs/benchmarks/build.md` "
+        "(sources already in the cache; `lexicon-build fetch-sources` takes about 12 s more "
+        "on a cold cache).",
+        "",
+        "## Starter build",
+        "",
+        "| measure | value | aim |",
+        "| --- | --- | --- |",
+        f"| wall time, `--jobs {args.jobs}` | {wall:.1f} s | < 180 s |",
+        f"| peak RSS of the process tree | {peak / 2**20:.0f} MiB | < 2048 MiB |",
+        f"| HNSW recall@10 vs exact (build-time sample) | {meta.get('hnsw_recall_at_10')} | |",
+        "",
+        "Stage times (seconds, each in its own worker; stages overlap):",
+        "",
+        "| stage | s |",
+        "| --- | --- |",
+        *(f"| {k} | {v} |" for k, v in sorted(times.items())),
+        "",
+        "## Component sizes",
+        "",
+        "| component | installed | compressed (zstd 3) |",
+        "| --- | --- | --- |",
+        *(
+            f"| {cid} | {size / 2**20:.1f} MiB | {packed / 2**20:.1f} MiB |"
+            for cid, size, packed in component_sizes
+        ),
+        f"| **total** | {sum(s for _, s, _ in component_sizes) / 2**20:.1f} MiB | "
+        f"{sum(p for _, _, p in component_sizes) / 2**20:.1f} MiB |",
+        "",
+        "## Compared with today's tools, same files, same run",
+        "",
+        "| task | tool | time | result |",
+        "| --- | --- | --- | --- |",
+        f"| read WordNet 3.1 (all synsets) | NLTK WordNetCorpusReader | {t_nltk:.1f} s "
+        f"| {n_nltk} synsets |",
+        f"| read WordNet 3.1 (all synsets) | lexicon wndb parser (streaming) | {t_ours:.1f} s "
+        f"| {n_ours} synsets |",
+        f"| 10 nearest neighbours, 100k GloVe words | NumPy exact (f16 matrix as f32) "
+        f"| {t_exact:.2f} ms/query | recall 1.0 |",
+        f"| 10 nearest neighbours, 100k GloVe words | usearch HNSW (cos, i8), 1 thread "
+        f"| {t_hnsw:.3f} ms/query | recall@10 {recall:.3f} |",
+        "",
+        "Vocabulary choice: all 400k GloVe words take about 150 s to index on 2 threads "
+        "here; the starter indexes the 100k most frequent purely alphabetic words, single-"
+        "threaded (reproducible bytes), with connectivity 16 and expansion_add 64.",
+    ]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if args.write:
+        args.write.parent.mkdir(parents=True, exist_ok=True)
+        args.write.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
