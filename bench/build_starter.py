@@ -104,6 +104,7 @@ def search_comparison(out: Path, queries: int = 1000) -> tuple[float, float, flo
     exact = np.argsort(-(q @ full.T), axis=1)[:, :10]
     t_exact = (time.perf_counter() - started) / queries
     index = Index.restore(str(out / "en/semantic.usearch"), view=True)
+    assert index is not None
     started = time.perf_counter()
     found = np.atleast_2d(index.search(q, 10, threads=1).keys)
     t_hnsw = (time.perf_counter() - started) / queries
