@@ -28,10 +28,10 @@ import random
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -196,20 +196,20 @@ def main() -> None:
         for t in map_terms[:20]:
             assert list(glossary.map(t)[0].mentioned_in) == naive_map_one(path, t), t
 
-        lib_find = [timed(lambda q=q: glossary.find(q)) for q in queries]
-        lib_map_one = [timed(lambda t=t: glossary.map(t)) for t in map_terms]
+        lib_find = [timed(partial(glossary.find, q)) for q in queries]
+        lib_map_one = [timed(partial(glossary.map, t)) for t in map_terms]
         cold_map_all = timed(glossary.map)
         warm_map_all = [timed(glossary.map) for _ in range(20)]
 
-        naive_find_ms = [timed(lambda q=q: naive_find(path, q)) for q in queries[:100]]
-        naive_map_one_ms = [timed(lambda t=t: naive_map_one(path, t)) for t in map_terms[:100]]
+        naive_find_ms = [timed(partial(naive_find, path, q)) for q in queries[:100]]
+        naive_map_one_ms = [timed(partial(naive_map_one, path, t)) for t in map_terms[:100]]
         part = max(1, args.entries // 20)
         naive_map_all_ms = timed(lambda: naive_map_all(path, part)) * (args.entries / part)
 
         grep = shutil.which("grep")
         grep_ms = (
             [
-                timed(lambda q=q: subprocess.run([grep, "-iF", q, str(path)], capture_output=True))
+                timed(partial(subprocess.run, [grep, "-iF", q, str(path)], capture_output=True))
                 for q in queries[:100]
             ]
             if grep
@@ -278,4 +278,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
