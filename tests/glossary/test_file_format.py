@@ -145,3 +145,21 @@ def test_check_command_reports_line(tmp_path: Path) -> None:
     )
     assert done.returncode == 1
     assert f"{path}:2: empty term" in done.stderr
+
+
+def test_missing_file_and_blank_lines_through_the_client(tmp_path: Path) -> None:
+    from .conftest import call, glossary_server
+
+    path = tmp_path / "new" / "glossary.jsonl"
+    server = glossary_server(path)  # no file yet: starts as an empty glossary
+    assert call(server, "glossary_find", {"query": "alpha"})[1] == {"results": []}
+    assert call(server, "glossary_map", {})[1] == {"terms": []}
+    assert not path.exists()
+    description = "  Keeps  its Ä, spacing; and CASE.  "
+    assert call(server, "glossary_add", {"term": "Alpha", "description": description})[1] == {
+        "totalEntries": 1
+    }
+    assert json.loads(path.read_text(encoding="utf-8"))["description"] == description
+    path.write_text("\n  \n" + path.read_text(encoding="utf-8") + "\n\n", encoding="utf-8")
+    _, body, _ = call(server, "glossary_find", {"query": "ALPHA"})
+    assert body["results"][0]["entry"] == {"term": "Alpha", "description": description}
