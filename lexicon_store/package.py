@@ -17,10 +17,17 @@ from typing import Any
 import blake3
 import zstandard
 
-from .digests import digest_bytes, format_digest
+from .digests import digest_bytes, digest_file, format_digest
 from .errors import ManifestError, StoreError
 from .fsutil import atomic_write_bytes, fsync_dir
-from .manifest import MANIFEST_FORMAT, MAX_PART_SIZE, Manifest, check_relative_path, parse_manifest
+from .manifest import (
+    MANIFEST_FORMAT,
+    MAX_PART_SIZE,
+    Component,
+    Manifest,
+    check_relative_path,
+    parse_manifest,
+)
 from .progress import Progress, no_progress
 from .selection import CAPABILITIES
 
@@ -41,6 +48,7 @@ class PackageResult:
     manifest: Manifest
     compressed_bytes: int
     object_bytes: int
+    reused: tuple[str, ...] = ()  # components whose parts from an earlier run were kept
 
 
 def _load_dataset(built_dir: Path) -> dict[str, Any]:
@@ -139,6 +147,31 @@ class _HashingFile:
         self._raw.flush()
 
 
+def _previous(dest: Path) -> dict[str, Component]:
+    """Components of a release already in ``dest`` (empty if none or unreadable)."""
+    try:
+        data = (dest / "manifest.json").read_bytes()
+        return {c.id: c for c in parse_manifest(data, digest_bytes(data)).components}
+    except (OSError, ManifestError):
+        return {}
+
+
+def _reusable(old: Component | None, path: Path, dest: Path, part_size: int) -> bool:
+    """True when ``old``'s parts in ``dest`` already hold exactly the bytes of ``path``."""
+    if old is None:
+        return False
+    size = path.stat().st_size
+    if old.object.size != size or len(old.parts) != max(1, -(-size // part_size)):
+        return False
+    for part in old.parts:
+        target = dest / part.path
+        if not target.is_file() or target.stat().st_size != part.size:
+            return False
+    if digest_file(path) != (old.object.digest, old.object.size):
+        return False
+    return all(digest_file(dest / p.path) == (p.digest, p.size) for p in old.parts)
+
+
 def package_release(
     built_dir: Path,
     dest: Path,
@@ -147,7 +180,11 @@ def package_release(
     level: int = 3,
     progress: Progress = no_progress,
 ) -> PackageResult:
-    """Write a release for ``built_dir`` into ``dest`` (created if needed; parts replaced)."""
+    """Write a release for ``built_dir`` into ``dest`` (created if needed).
+
+    Rerunning on an unchanged component keeps its parts from the earlier run (after
+    checking the input's and the parts' digests) instead of compressing it again.
+    """
     built_dir = Path(built_dir)
     dest = Path(dest)
     if part_size <= 0 or part_size > DEFAULT_PART_SIZE:
@@ -170,15 +207,26 @@ def package_release(
             raise ManifestError(f"component {entry.get('id')!r}: {path} is not a regular file")
         files.append((entry, path))
     dest.mkdir(parents=True, exist_ok=True)
+    previous = _previous(dest)
     # An older manifest would vouch for parts we are about to replace: remove it first.
     (dest / "manifest.json").unlink(missing_ok=True)
     cctx = zstandard.ZstdCompressor(level=level, write_checksum=False)
     total = sum(path.stat().st_size for _, path in files)
     components: list[dict[str, Any]] = []
     compressed_bytes = 0
+    reused: list[str] = []
     for entry, path in files:
         cid = str(entry.get("id"))
-        digest, size, parts = _write_parts(path, dest, cid, part_size, cctx, progress, total)
+        old = previous.get(cid)
+        if old is not None and _reusable(old, path, dest, part_size):
+            digest, size = old.object.digest, old.object.size
+            parts: list[dict[str, Any]] = [
+                {"path": p.path, "digest": p.digest, "size": p.size} for p in old.parts
+            ]
+            reused.append(cid)
+            progress("package", size, total)
+        else:
+            digest, size, parts = _write_parts(path, dest, cid, part_size, cctx, progress, total)
         compressed_bytes += sum(int(p["size"]) for p in parts)
         components.append(
             {
@@ -217,4 +265,5 @@ def package_release(
         manifest=manifest,
         compressed_bytes=compressed_bytes,
         object_bytes=total,
+        reused=tuple(reused),
     )

@@ -67,3 +67,32 @@ def test_missing_component_file_writes_no_manifest(
     with pytest.raises(ManifestError, match="does not exist"):
         package_release(built, tmp_path / "rel")
     assert not (tmp_path / "rel" / "manifest.json").exists()
+
+
+def test_repackaging_keeps_unchanged_parts(built_factory: Callable[..., Path], tmp_path: Path):
+    built = built_factory()
+    dest = tmp_path / "rel"
+    first = package_release(built, dest, part_size=4096)
+    assert first.reused == ()
+    second = package_release(built, dest, part_size=4096)
+    assert len(second.reused) == 7
+    assert second.manifest_digest == first.manifest_digest
+
+    (built / "fr" / "lexical.sqlite").write_bytes(b"changed" * 100)
+    damaged = dest / first.manifest.component("de.lexical").parts[0].path
+    damaged.write_bytes(b"\0" * damaged.stat().st_size)  # same size, wrong bytes
+    third = package_release(built, dest, part_size=4096)
+    assert set(third.reused) == {c.id for c in first.manifest.components} - {
+        "fr.lexical",
+        "de.lexical",
+    }
+    data = (dest / "manifest.json").read_bytes()
+    for component in parse_manifest(data, digest_bytes(data)).components:
+        for part in component.parts:
+            assert digest_file(dest / part.path) == (part.digest, part.size)
+    # A different part size means a different split: only single-part components are kept.
+    assert set(package_release(built, dest, part_size=8192).reused) == {
+        "shared.licenses",
+        "en.semantic.vocab",
+        "fr.lexical",
+    }
