@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,8 @@ __all__ = ["DEFAULT_PART_SIZE", "PackageResult", "package_release"]
 DEFAULT_PART_SIZE = 768 << 20
 _READ = 4 << 20
 DATASET_FORMAT = 1
+_PART_NAME = re.compile(r"^[A-Za-z0-9._-]+\.\d{3}\.zst$")
+_TMP_NAME = re.compile(r"^\.[A-Za-z0-9._-]+\.\d{3}\.zst\.tmp$")
 
 
 @dataclass(frozen=True)
@@ -238,6 +241,13 @@ def package_release(
                 "parts": parts,
             }
         )
+    # Parts of an earlier run that this release no longer uses (and temporary files of an
+    # interrupted one) would make the directory differ from the published layout.
+    wanted = {p["path"] for c in components for p in c["parts"]}
+    for stale in dest.iterdir():
+        ours = _PART_NAME.match(stale.name) or _TMP_NAME.match(stale.name)
+        if ours and stale.name not in wanted and stale.is_file():
+            stale.unlink()
     fsync_dir(dest)
     body = {
         "format": MANIFEST_FORMAT,

@@ -96,3 +96,16 @@ def test_repackaging_keeps_unchanged_parts(built_factory: Callable[..., Path], t
         "en.semantic.vocab",
         "fr.lexical",
     }
+
+
+def test_repackaging_leaves_exactly_the_published_layout(
+    built_factory: Callable[..., Path], tmp_path: Path
+):
+    built = built_factory()
+    dest = tmp_path / "rel"
+    package_release(built, dest, part_size=4096)
+    (dest / ".en.lexical.000.zst.tmp").write_bytes(b"interrupted")
+    (dest / "README.txt").write_text("not ours")
+    result = package_release(built, dest, part_size=8192)
+    listed = {p.path for c in result.manifest.components for p in c.parts}
+    assert {p.name for p in dest.iterdir()} == listed | {"manifest.json", "README.txt"}
