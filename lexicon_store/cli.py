@@ -81,6 +81,14 @@ def _handles_errors(func: F) -> F:
                 if exc.fix:
                     click.echo(f"  fix: {exc.fix}", err=True)
             sys.exit(exc.exit_code)
+        except OSError as exc:
+            # Disk full, permissions, a vanished mount: say what and where, without a traceback.
+            where = f" ({exc.filename})" if exc.filename else ""
+            click.echo(f"error: {exc.strerror or exc}{where}", err=True)
+            click.echo(
+                "  fix: check free space and permissions of the data dir, then rerun", err=True
+            )
+            sys.exit(1)
 
     return wrapper  # type: ignore[return-value]
 
