@@ -12,6 +12,7 @@ from typing import Literal
 
 __all__ = [
     "FREEDICT_PAIRS",
+    "ISO3_TO_TAG",
     "LANGUAGE_NAMES",
     "LOCAL_SOURCES",
     "STARTER_SOURCES",
@@ -88,6 +89,7 @@ class SourceSpec:
     files: dict[str, str] = field(default_factory=dict)
     notices: tuple[str, ...] = ()  # members holding licence/notice text
     notice_stanza: str | None = None  # Debian copyright 'Files:' pattern to quote
+    notice_section: str | None = None  # Markdown '## <title>' section of a notice to quote
 
 
 def freedict_source_name(pair: str) -> str:
@@ -171,7 +173,8 @@ STARTER_SOURCES: tuple[SourceSpec, ...] = (
         licence="CC-BY-SA-4.0 (data), Apache-2.0 (code)",
         homepage="https://github.com/rspeer/wordfreq",
         files={lang: f"wordfreq/data/large_{lang}.msgpack.gz" for lang in WORDFREQ_LANGUAGES},
-        notices=("wordfreq-3.1.1.dist-info/LICENSE.txt",),
+        notices=("wordfreq-3.1.1.dist-info/LICENSE.txt", "wordfreq-3.1.1.dist-info/METADATA"),
+        notice_section="License",
     ),
     SourceSpec(
         name="glove-6b-50d",

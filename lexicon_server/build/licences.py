@@ -12,7 +12,7 @@ from pathlib import Path
 
 from lexicon_server.build.inputs import SourceInput, debian_stanza
 
-__all__ = ["render_licences"]
+__all__ = ["markdown_section", "render_licences"]
 
 _HEADER = """# Data licences
 
@@ -23,6 +23,16 @@ can always be traced to the licence that governs it.
 """
 
 
+def markdown_section(text: str, title: str) -> str | None:
+    """The `## title` section of a Markdown text (heading included), or None."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.strip() == f"## {title}":
+            end = next((j for j in range(i + 1, len(lines)) if lines[j].startswith("## ")), None)
+            return "\n".join(lines[i:end]).strip()
+    return None
+
+
 def _notice(src: SourceInput) -> str:
     parts: list[str] = []
     for path in src.notice_files():
@@ -31,7 +41,10 @@ def _notice(src: SourceInput) -> str:
             stanza = debian_stanza(text, src.spec.notice_stanza)
             if stanza is not None:
                 text = stanza
-        parts.append(text.strip())
+        if src.spec.notice_section and path.name == "METADATA":
+            text = markdown_section(text, src.spec.notice_section) or ""
+        if text.strip():
+            parts.append(text.strip())
     return "\n\n".join(parts)
 
 

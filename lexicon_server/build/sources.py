@@ -194,11 +194,13 @@ def fetch_sources(
 
 def extracted_dir(config: BuildConfig, spec: SourceSpec, artefact: Path, sha256: str) -> Path:
     """Unpack the members the builder reads (once per artefact digest) and return the root."""
-    dest = config.extracted / f"{spec.name}-{sha256[:16]}"
+    members = [*spec.files.values(), *spec.notices]
+    # The folder name covers the member list too, so reading one more file re-extracts.
+    listed = hashlib.sha256("\n".join(sorted(members)).encode()).hexdigest()[:8]
+    dest = config.extracted / f"{spec.name}-{sha256[:16]}-{listed}"
     marker = dest / ".complete"
     if marker.is_file():
         return dest
-    members = [*spec.files.values(), *spec.notices]
     extract_members(artefact, members, dest)
     marker.write_text(sha256 + "\n", encoding="utf-8")
     return dest
