@@ -17,6 +17,7 @@ import json
 import os
 import random
 import re
+import ssl
 import sys
 import threading
 import time
@@ -577,7 +578,9 @@ class Downloader:
                         url=state.item.url,
                         fix=_RERUN,
                     ) from None
-                delay = self._delay(failures, exc.retry_after)
+                # A transfer that moved forward before breaking resumes at once.
+                progressed = state.received > before and exc.retry_after is None
+                delay = 0.0 if progressed else self._delay(failures, exc.retry_after)
             if self._stop.is_set():
                 raise DownloadError(f"cancelled {state.item.label}", url=state.item.url, fix=_RERUN)
             if delay > 0:
@@ -611,6 +614,7 @@ class Downloader:
         except httpx.TimeoutException as exc:
             raise _Retryable(f"stalled or timed out ({type(exc).__name__})") from None
         except httpx.TransportError as exc:
+            _raise_if_tls(exc, item.url)
             raise _Retryable(f"connection error ({type(exc).__name__}: {exc})") from None
 
     def _accept(self, state: _PartState, response: httpx.Response, ranged: bool) -> None:
@@ -718,6 +722,21 @@ class Downloader:
             _fsync_dir(dest.parent)
 
 
+def _raise_if_tls(exc: BaseException, url: str) -> None:
+    """A certificate or TLS failure will not heal by retrying: say so at once."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, ssl.SSLError):
+            raise DownloadError(
+                f"TLS failure talking to {url}: {seen}",
+                url=url,
+                fix="if the server uses a private certificate authority, point SSL_CERT_FILE "
+                "(or SSL_CERT_DIR) at its certificate and rerun",
+            ) from None
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
 def _read_meta(path: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -793,6 +812,8 @@ def fetch_bytes(
                             )
                     return bytes(body)
             except (_Retryable, httpx.TransportError) as exc:
+                if isinstance(exc, httpx.TransportError):
+                    _raise_if_tls(exc, url)
                 failures += 1
                 if failures >= policy.max_attempts:
                     raise DownloadError(

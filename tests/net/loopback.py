@@ -22,6 +22,7 @@ import argparse
 import json
 import os
 import socket
+import ssl
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -264,10 +265,18 @@ class _Server(ThreadingHTTPServer):
 class LoopbackServer:
     """Context manager running the server in a thread on 127.0.0.1 and an ephemeral port."""
 
-    def __init__(self, root: Path, *, fast: bool = False) -> None:
-        self.state = _State(root=root, fast=fast)
+    def __init__(
+        self, root: Path, *, fast: bool = False, tls: tuple[Path, Path] | None = None
+    ) -> None:
+        self.state = _State(root=root, fast=fast and tls is None)
         self._httpd = _Server(("127.0.0.1", 0), _Handler)
         self._httpd.state = self.state
+        self._scheme = "http"
+        if tls is not None:  # (certificate, key): serve HTTPS
+            context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            context.load_cert_chain(str(tls[0]), str(tls[1]))
+            self._httpd.socket = context.wrap_socket(self._httpd.socket, server_side=True)
+            self._scheme = "https"
         self._thread = threading.Thread(
             target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
         )
@@ -275,7 +284,7 @@ class LoopbackServer:
     @property
     def url(self) -> str:
         host, port = self._httpd.server_address[:2]
-        return f"http://{host!s}:{port}"
+        return f"{self._scheme}://{host!s}:{port}"
 
     def fault(self, kind: str, **kwargs: Any) -> Fault:
         fault = Fault(kind, **kwargs)
