@@ -154,20 +154,28 @@ def clip(text: str, limit: int) -> str:
 
 
 def round_robin(available: Sequence[int], budget: int) -> list[int]:
-    """How many items each group gets when `budget` items are dealt one per group in turn."""
+    """How many items each group gets when `budget` items are dealt one per group in turn.
+
+    Computed a full round at a time: every group still holding items gets the same share
+    until the budget no longer covers a round, then the first groups in order get one more.
+    """
     taken = [0] * len(available)
     remaining = budget
-    while remaining > 0:
-        progressed = False
-        for i, have in enumerate(available):
-            if remaining == 0:
-                break
-            if taken[i] < have:
+    active = [i for i, have in enumerate(available) if have > 0]
+    while remaining > 0 and active:
+        share = remaining // len(active)
+        if share == 0:
+            for i in active[:remaining]:
                 taken[i] += 1
-                remaining -= 1
-                progressed = True
-        if not progressed:
             break
+        still: list[int] = []
+        for i in active:
+            give = min(share, available[i] - taken[i])
+            taken[i] += give
+            remaining -= give
+            if taken[i] < available[i]:
+                still.append(i)
+        active = still
     return taken
 
 

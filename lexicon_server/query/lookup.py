@@ -9,15 +9,9 @@ the class in `truncated_fields`.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from lexicon_server.models import (
-    Example,
-    LookupResult,
-    Pronunciation,
-    Sense,
-    Translation,
-)
+from lexicon_server.models import LookupResult
 from lexicon_server.query.common import (
     EXAMPLE_CHARS,
     GLOSS_CHARS,
@@ -40,6 +34,8 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = ["DEFAULT_BUDGETS", "SenseRow", "lookup", "sense_rows"]
+
+_Json = dict[str, Any]
 
 DEFAULT_BUDGETS = {"examples": 8, "pronunciations": 8, "translations": 20}
 
@@ -153,19 +149,20 @@ def lookup(
         for norm in installed_entries(corpus, lang, norms)
     }
 
-    def to_translation(row: tuple[str, str, str, str | None, int], scope: str) -> Translation:
+    # Plain dicts, validated once as a whole by pydantic-core: cheaper than one model
+    # constructor per example/pronunciation/translation.
+    def to_translation(row: tuple[str, str, str, str | None, int], scope: str) -> _Json:
         lang, text, norm, note, source_id = row
-        # model_construct: the values come typed from our own tables; skip re-validation.
-        return Translation.model_construct(
-            text=text,
-            target_language=lang,
-            note=note,
-            sense_scope="sense" if scope == "sense" else "unsensed",
-            target_entry_installed=(lang, norm) in installed,
-            source=table[source_id],
-        )
+        return {
+            "text": text,
+            "target_language": lang,
+            "note": note,
+            "sense_scope": scope,
+            "target_entry_installed": (lang, norm) in installed,
+            "source": table[source_id],
+        }
 
-    senses: list[Sense] = []
+    senses: list[_Json] = []
     for n, row in enumerate(chosen):
         truncated = [
             name
@@ -177,42 +174,44 @@ def lookup(
             if have > took
         ]
         senses.append(
-            Sense(
-                id=sense_handle(language, row.id),
-                external_id=row.external_id,
-                word=row.word,
-                pos=row.pos,
-                gloss=cuts.clip(row.gloss, GLOSS_CHARS),
-                tags=row.tags.split() if row.tags else [],
-                synset=row.synset,
-                sense_scope="synset" if row.synset else "sense",
-                etymology=cuts.clip(row.etymology, GLOSS_CHARS) if row.etymology else None,
-                source=table[row.source_id],
-                examples=[
-                    Example.model_construct(text=cuts.clip(text, EXAMPLE_CHARS), source=table[src])
+            {
+                "id": sense_handle(language, row.id),
+                "external_id": row.external_id,
+                "word": row.word,
+                "pos": row.pos,
+                "gloss": cuts.clip(row.gloss, GLOSS_CHARS),
+                "tags": row.tags.split() if row.tags else [],
+                "synset": row.synset,
+                "sense_scope": "synset" if row.synset else "sense",
+                "etymology": cuts.clip(row.etymology, GLOSS_CHARS) if row.etymology else None,
+                "source": table[row.source_id],
+                "examples": [
+                    {"text": cuts.clip(text, EXAMPLE_CHARS), "source": table[src]}
                     for text, src in examples[row.id][: ex_take[n]]
                 ],
-                pronunciations=prons[row.id][: pr_take[n]],
-                translations=[
+                "pronunciations": prons[row.id][: pr_take[n]],
+                "translations": [
                     to_translation(t, "sense") for t in translations[row.id][: tr_take[n]]
                 ],
-                truncated_fields=truncated,
-            )
+                "truncated_fields": truncated,
+            }
         )
     unsensed_shown = [to_translation(t, "unsensed") for t in unsensed[: tr_take[-1]]]
-    result = LookupResult(
-        word=word,
-        language=language,
-        dataset_version=corpus.dataset_version,
-        found=bool(all_senses) or bool(unsensed) or any(prons.values()),
-        resolutions=list(heads.resolutions),
-        count=len(senses),
-        total_senses=len(all_senses),
-        senses=senses,
-        unsensed_translations=unsensed_shown,
-        unsensed_translations_truncated=len(unsensed) > len(unsensed_shown),
-        budgets=budgets,
-        budget=cuts.budget(),
+    result = LookupResult.model_validate(
+        {
+            "word": word,
+            "language": language,
+            "dataset_version": corpus.dataset_version,
+            "found": bool(all_senses) or bool(unsensed) or any(prons.values()),
+            "resolutions": list(heads.resolutions),
+            "count": len(senses),
+            "total_senses": len(all_senses),
+            "senses": senses,
+            "unsensed_translations": unsensed_shown,
+            "unsensed_translations_truncated": len(unsensed) > len(unsensed_shown),
+            "budgets": budgets,
+            "budget": cuts.budget(),
+        }
     )
     return fit_response(result, _drop_last_sense)
 
@@ -247,10 +246,10 @@ def _examples(conn: sqlite3.Connection, sense_ids: list[int]) -> dict[int, list[
 
 def _pronunciations(
     conn: sqlite3.Connection, term_ids: tuple[int, ...], chosen: list[SenseRow]
-) -> dict[int, list[Pronunciation]]:
+) -> dict[int, list[_Json]]:
     """Each pronunciation goes to one sense only: the first returned sense of its entry,
     or the first returned sense at all when the source ties it to the written form."""
-    out: dict[int, list[Pronunciation]] = defaultdict(list)
+    out: dict[int, list[_Json]] = defaultdict(list)
     if not term_ids or not chosen:
         return out
     table = sources(conn)
@@ -277,13 +276,13 @@ def _pronunciations(
             continue
         seen.add((notation, value))
         out[owner].append(
-            Pronunciation.model_construct(
-                notation=notation,
-                value=value,
-                variant=variant,
-                scope=scope,
-                source=table[source_id],
-            )
+            {
+                "notation": notation,
+                "value": value,
+                "variant": variant,
+                "scope": scope,
+                "source": table[source_id],
+            }
         )
     return out
 

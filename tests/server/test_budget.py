@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from lexicon_server.models import MAX_RESPONSE_CHARS, Budget, LookupResult, Sense, SourceRef
 from lexicon_server.query.common import Cuts, check_allocation, fit_response, round_robin
 from lexicon_server.query.lookup import _drop_last_sense
@@ -68,3 +71,21 @@ def test_default_allocation_is_capped_by_limit() -> None:
     assert check_allocation("x", None, 3) == 3
     assert check_allocation("x", None, 20) == 5
     assert check_allocation("x", 0, 20) == 0
+
+
+def _deal_one_at_a_time(available: list[int], budget: int) -> list[int]:
+    taken = [0] * len(available)
+    while budget > 0 and any(t < a for t, a in zip(taken, available, strict=True)):
+        for i, have in enumerate(available):
+            if budget and taken[i] < have:
+                taken[i] += 1
+                budget -= 1
+    return taken
+
+
+@given(
+    available=st.lists(st.integers(min_value=0, max_value=30), max_size=12),
+    budget=st.integers(min_value=0, max_value=120),
+)
+def test_round_robin_matches_dealing_one_at_a_time(available: list[int], budget: int) -> None:
+    assert round_robin(available, budget) == _deal_one_at_a_time(available, budget)
