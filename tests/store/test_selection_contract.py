@@ -126,3 +126,10 @@ def test_suggested_version_follows_the_pins() -> None:
 
     assert selection._SUGGESTED_VERSION == pins.DEFAULT_VERSION
     assert f"--version {pins.DEFAULT_VERSION} " in selection.install_command()
+
+
+def test_pointer_to_a_missing_record_is_reported_not_looped(tmp_path: Path) -> None:
+    _write_documented_layout(tmp_path)
+    (tmp_path / "activations" / "3f2a9c1d0e4b5a67.json").unlink()
+    with pytest.raises(NoActiveSelection, match="record is missing"):
+        load_active(tmp_path)
