@@ -166,7 +166,7 @@ def verify_sources(
 ) -> list[Finding]:
     """One finding per checked field per source; `Finding.ok` tells whether it matches."""
     say = progress or (lambda _m: None)
-    names = _all_names(overrides)
+    names = [n for n in _all_names(overrides) if n in lock.entries]
     inputs = resolve_inputs(names, overrides, config, lock, fetch=False, optional=frozenset(names))
     findings: list[Finding] = []
     for name in names:
