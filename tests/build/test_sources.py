@@ -48,7 +48,7 @@ def test_a_real_deb_unpacks_its_dictd_files(tmp_path: Path) -> None:
 
 def test_a_member_the_archive_lacks_is_reported_and_nothing_is_left(tmp_path: Path) -> None:
     dest = tmp_path / "x"
-    with pytest.raises(BuildError, match="lacks usr/share/dictd/nope.index"):
+    with pytest.raises(BuildError, match=r"lacks usr/share/dictd/nope\.index"):
         extract_members(DEB, ["usr/share/dictd/nope.index"], dest)
     assert not dest.exists()
     assert not any(tmp_path.iterdir())
