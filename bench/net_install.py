@@ -39,6 +39,7 @@ import numpy as np
 import zstandard
 
 from lexicon_store import ops
+from lexicon_store.fetch import fetch_release
 from lexicon_store.http_source import HttpSource
 from lexicon_store.manifest import Part
 from lexicon_store.package import package_release
@@ -46,7 +47,7 @@ from lexicon_store.package import package_release
 ROOT = Path(__file__).resolve().parent.parent
 MiB = 1 << 20
 GiB = 1 << 30
-CPU: dict[str, list[float]] = {"ours": [], "announced": [], "curl": [], "pipe": []}
+CPU: dict[str, list[float]] = {"ours": [], "announced": [], "fetch": [], "curl": [], "pipe": []}
 
 COMPONENTS = [
     # id, language, capability, path, share of the object bytes
@@ -177,6 +178,16 @@ def run_ours(url: str, digest: str, data: Path, *, announce: bool = False) -> Ti
     return Timing("lexicon-data install (HTTP)", seconds, detail)
 
 
+def run_fetch(url: str, digest: str, dest: Path) -> float:
+    """``lexicon-data fetch``: parallel verified downloads into a mirror directory."""
+    c0 = cpu_seconds()
+    t0 = time.perf_counter()
+    fetch_release(dest, source=url, manifest_digest=digest)
+    seconds = time.perf_counter() - t0
+    CPU["fetch"].append(cpu_seconds() - c0)
+    return seconds
+
+
 def run_curl(url: str, manifest: dict, out: Path) -> float:  # type: ignore[type-arg]
     out.mkdir(parents=True)
     args = ["curl", "--silent", "--show-error", "--fail"]
@@ -221,6 +232,7 @@ _KILLED = """
 import sys
 from pathlib import Path
 from lexicon_store import ops
+from lexicon_store.fetch import fetch_release
 ops.install(data_dir=Path(sys.argv[1]), source=sys.argv[2], all_languages=True,
             manifest_digest=sys.argv[3])
 """
@@ -303,6 +315,7 @@ def main() -> None:
         ours: list[float] = []
         announced: list[float] = []
         curl: list[float] = []
+        fetched: list[float] = []
         pipe: list[float] = []
         details: list[str] = []
         for r in range(args.rounds):
@@ -317,6 +330,8 @@ def main() -> None:
                 ).seconds
             )
             shutil.rmtree(data)
+            fetched.append(run_fetch(f"{url}/", result.manifest_digest, work / f"mirror{r}"))
+            shutil.rmtree(work / f"mirror{r}")
             parts = work / f"curl{r}"
             curl.append(run_curl(url, manifest, parts))
             pipe.append(run_pipeline(manifest, parts, work / f"pipe{r}"))
@@ -328,6 +343,7 @@ def main() -> None:
             ("lexicon-data install over HTTP", ours, "ours"),
             ("same, parts announced to HttpSource.prefetch (proposed store hook)", announced,
              "announced"),
+            ("lexicon-data fetch (download + verify only, into a mirror)", fetched, "fetch"),
             ("curl (download only)", curl, "curl"),
             ("pipeline (hash+decompress+hash+write+fsync)", pipe, "pipe"),
             ("curl + pipeline", baseline, "base"),
