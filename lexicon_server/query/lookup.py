@@ -52,6 +52,7 @@ class SenseRow:
         "pos",
         "source_id",
         "synset",
+        "synset_id",
         "tags",
         "word",
     )
@@ -68,6 +69,7 @@ class SenseRow:
             self.etymology,
             self.word,
             self.synset,
+            self.synset_id,
         ) = row  # type: ignore[assignment]
 
     id: int
@@ -80,6 +82,7 @@ class SenseRow:
     etymology: str | None
     word: str
     synset: str | None
+    synset_id: int | None
 
 
 def sense_rows(conn: sqlite3.Connection, term_ids: tuple[int, ...]) -> list[SenseRow]:
@@ -89,7 +92,7 @@ def sense_rows(conn: sqlite3.Connection, term_ids: tuple[int, ...]) -> list[Sens
     marks = ",".join("?" * len(term_ids))
     rows = conn.execute(
         "SELECT s.id, s.external_id, s.gloss, s.tags, s.source_id, e.id, e.pos, e.etymology, "
-        "t.text, sy.external_id "
+        "t.text, sy.external_id, s.synset_id "
         "FROM entries e JOIN terms t ON t.id = e.term_id JOIN senses s ON s.entry_id = e.id "
         "LEFT JOIN synsets sy ON sy.id = s.synset_id "
         f"WHERE e.term_id IN ({marks}) ORDER BY e.term_id, e.id, s.rank, s.id",

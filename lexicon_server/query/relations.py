@@ -169,9 +169,10 @@ def relations(
     # Direct edges, one list per source sense and a last one for term edges.
     per_group: list[list[_Found]] = []
     seen_targets: set[tuple[object, ...]] = set()
+    from_sense_edges = _edges_from_senses(conn, senses, name)
     for row in senses:
         found: list[_Found] = []
-        for edge in _edges_from_sense(conn, row, name):
+        for edge in from_sense_edges.get(row.id, []):
             key = _target_key(edge)
             if key not in seen_targets:
                 seen_targets.add(key)
@@ -251,15 +252,33 @@ def _edges(conn: sqlite3.Connection, where: str, params: tuple[object, ...]) -> 
     return [_Edge(*row) for row in conn.execute(_EDGE_SQL + where, params)]
 
 
-def _edges_from_sense(conn: sqlite3.Connection, row: SenseRow, name: str) -> list[_Edge]:
-    out = _edges(conn, "WHERE src_sense_id = ? AND relation = ? ORDER BY id", (row.id, name))
-    synset = conn.execute("SELECT synset_id FROM senses WHERE id = ?", (row.id,)).fetchone()
-    if synset and synset[0] is not None:
-        out += _edges(
+def _edges_from_senses(
+    conn: sqlite3.Connection, senses: list[SenseRow], name: str
+) -> dict[int, list[_Edge]]:
+    """Each sense's own (lexical) edges, then its synset's edges: two queries in all."""
+    out: dict[int, list[_Edge]] = {row.id: [] for row in senses}
+    if not senses:
+        return out
+    marks = ",".join("?" * len(senses))
+    for edge in _edges(
+        conn,
+        f"WHERE src_sense_id IN ({marks}) AND relation = ? ORDER BY id",
+        (*(row.id for row in senses), name),
+    ):
+        out[edge.src_sense or 0].append(edge)
+    synsets: dict[int, list[int]] = {}
+    for row in senses:
+        if row.synset_id is not None:
+            synsets.setdefault(row.synset_id, []).append(row.id)
+    if synsets:
+        smarks = ",".join("?" * len(synsets))
+        for edge in _edges(
             conn,
-            "WHERE src_synset_id = ? AND relation = ? AND scope = 'synset' ORDER BY id",
-            (synset[0], name),
-        )
+            f"WHERE src_synset_id IN ({smarks}) AND relation = ? AND scope = 'synset' ORDER BY id",
+            (*synsets, name),
+        ):
+            for sense_id in synsets.get(edge.src_synset or 0, []):
+                out[sense_id].append(edge)
     return out
 
 
@@ -283,6 +302,8 @@ class _Renderer:
         self.conn = conn
         self.language = language
         self.table = table
+        # A synset is usually both a path end and a target: read each once per call.
+        self._synsets: dict[int, tuple[str, list[str], str]] = {}
 
     def result(self, found: _Found) -> RelationResult:
         path = [self.edge(e) for e in found.path]
@@ -303,6 +324,9 @@ class _Renderer:
         )
 
     def synset(self, synset_id: int) -> tuple[str, list[str], str]:
+        cached = self._synsets.get(synset_id)
+        if cached is not None:
+            return cached
         ext, gloss = self.conn.execute(
             "SELECT external_id, gloss FROM synsets WHERE id = ?", (synset_id,)
         ).fetchone()
@@ -314,6 +338,7 @@ class _Renderer:
                 (synset_id,),
             )
         ]
+        self._synsets[synset_id] = (ext, words, gloss)
         return ext, words, gloss
 
     def sense(self, sense_id: int) -> tuple[str, str]:
