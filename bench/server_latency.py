@@ -176,7 +176,7 @@ def find_wordnet_dir() -> Path | None:
 _POS_NUMBER = {"adj": 3, "adv": 4, "noun": 1, "verb": 2}
 
 
-def nltk_dir(wordnet_dir: Path, work: Path) -> Path:
+def nltk_dir(wordnet_dir: Path, work: Path, exc_dir: Path | None = None) -> Path:
     """A copy of the same data.*/index.* files, plus what NLTK's reader insists on: a `lexnames`
     file (written from the WNDB table) and the four `*.exc` files (taken from beside the
     database when present, else empty, which only disables NLTK's irregular forms)."""
@@ -184,7 +184,8 @@ def nltk_dir(wordnet_dir: Path, work: Path) -> Path:
 
     out = work / "nltk-wordnet"
     out.mkdir(parents=True, exist_ok=True)
-    for path in wordnet_dir.iterdir():
+    paths = list(wordnet_dir.iterdir()) + (list(exc_dir.glob("*.exc")) if exc_dir else [])
+    for path in paths:
         if path.name.startswith(("data.", "index.")) or path.name.endswith(".exc"):
             target = out / path.name
             if not target.exists():
@@ -317,10 +318,26 @@ def stdio_run(command: list[str], calls: list[tuple[str, dict[str, Any]]]) -> di
             for name, args in calls[1:]:
                 await client.call_tool(name, args)
             children = psutil.Process().children(recursive=True)
-            rss = max((c.memory_info().rss for c in children), default=0)
-        return {"cold_start": cold, "rss": rss}
+            child = max(children, key=lambda c: c.memory_info().rss)
+            rss = child.memory_info().rss
+            split = _rss_split(child.pid)
+        return {"cold_start": cold, "rss": rss, "split": split}
 
     return anyio.run(main)
+
+
+def _rss_split(pid: int) -> dict[str, int]:
+    """RssAnon / RssFile / RssShmem from /proc: file pages (shared libraries, memory-mapped
+    data) are clean and reclaimable, anonymous ones are the process's own."""
+    out: dict[str, int] = {}
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("RssAnon", "RssFile", "RssShmem"):
+                out[key] = int(value.split()[0]) * 1024
+    except OSError:
+        pass
+    return out
 
 
 def cold_starts(command: list[str], call: tuple[str, dict[str, Any]], times: int) -> list[float]:
@@ -334,6 +351,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--wordnet-dir", type=Path, default=None)
+    parser.add_argument("--exc-dir", type=Path, default=None, help="WordNet *.exc files for NLTK")
     parser.add_argument("--words", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks" / "server.md")
@@ -369,7 +387,9 @@ def main() -> None:
         import tempfile
 
         work = Path(tempfile.mkdtemp(prefix="lexicon-bench-"))
-        nltk = nltk_wordnet(nltk_dir(wordnet_dir, work), words, [work, wordnet_dir.resolve()])
+        nltk = nltk_wordnet(
+            nltk_dir(wordnet_dir, work, opts.exc_dir), words, [work, wordnet_dir.resolve()]
+        )
         if nltk:
             for label, key in (
                 ("first look-up of each word", "first_each"),
@@ -465,16 +485,21 @@ def main() -> None:
     emit()
     emit("## Cold start and memory")
     emit()
-    emit("| server | spawn to first answer (median of 3) | resident memory after the calls |")
-    emit("| --- | ---: | ---: |")
     emit(
-        f"| lexicon-mcp ({calls[0][0]}) | {statistics.median(ours_cold):.2f} s "
-        f"| {ours['rss'] / 2**20:,.0f} MiB |"
+        "| server | spawn to first answer (median of 3) | resident after every tool ran "
+        "| of which anonymous | of which file-backed |"
     )
-    emit(
-        f"| trivial MCP server (echo) | {statistics.median(floor_cold):.2f} s "
-        f"| {floor['rss'] / 2**20:,.0f} MiB |"
-    )
+    emit("| --- | ---: | ---: | ---: | ---: |")
+    for label, cold, info in (
+        (f"lexicon-mcp (first call {calls[0][0]})", ours_cold, ours),
+        ("trivial MCP server (echo)", floor_cold, floor),
+    ):
+        split = info["split"]
+        emit(
+            f"| {label} | {statistics.median(cold):.2f} s | {info['rss'] / 2**20:,.0f} MiB "
+            f"| {split.get('RssAnon', 0) / 2**20:,.0f} MiB "
+            f"| {split.get('RssFile', 0) / 2**20:,.0f} MiB |"
+        )
     opts.out.parent.mkdir(parents=True, exist_ok=True)
     opts.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
