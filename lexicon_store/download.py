@@ -476,6 +476,18 @@ class Downloader:
     def _download_one(
         self, client: httpx.Client, item: DownloadItem, meter: _Meter
     ) -> DownloadResult:
+        try:
+            return self._download_one_file(client, item, meter)
+        except OSError as exc:
+            raise DownloadError(
+                f"cannot write {item.dest}: {exc}",
+                url=item.url,
+                fix="free disk space (or fix the directory's permissions), then rerun",
+            ) from exc
+
+    def _download_one_file(
+        self, client: httpx.Client, item: DownloadItem, meter: _Meter
+    ) -> DownloadResult:
         algorithm, expected_hex = _split_digest(item.digest)
         item.dest.parent.mkdir(parents=True, exist_ok=True)
         partial = partial_path(item.dest)

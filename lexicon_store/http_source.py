@@ -25,7 +25,6 @@ import httpx
 from .digests import digest_bytes, hex_of
 from .download import (
     Downloader,
-    DownloadError,
     DownloadItem,
     DownloadPolicy,
     DownloadProgress,
@@ -205,12 +204,5 @@ class HttpSource:
 
 
 def _single(downloader: Downloader, item: DownloadItem) -> DownloadResult:
-    try:
-        [result] = downloader.download([item])
-    except DownloadError:
-        raise
-    except OSError as exc:
-        raise DownloadError(
-            f"cannot write {item.dest}: {exc}", url=item.url, fix="free disk space and rerun"
-        ) from exc
+    [result] = downloader.download([item])
     return result

@@ -129,3 +129,15 @@ def test_unverified_mode_leaves_the_digest_to_the_caller(
     # A complete file of the right size is kept as it is (the caller verifies it).
     [again] = Downloader(quick).download([item])
     assert again.reused and server.requests == []
+
+
+def test_unwritable_destination_is_a_clear_error(
+    server: Any, files: Any, policy: DownloadPolicy, tmp_path: Path
+) -> None:
+    item = files.add("p.zst", 1000)
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("")
+    bad = DownloadItem(item.url, blocker / "p.zst", item.size, item.digest, item.name)
+    with pytest.raises(DownloadError, match="cannot write") as info:
+        Downloader(policy).download([bad])
+    assert info.value.fix is not None and "rerun" in info.value.fix
