@@ -78,8 +78,9 @@ def synonyms(
     own = {heads.norm, *(normalize(r.word) for r in all_senses)}
     sensed: list[list[_Cand]] = []
     shown_norms: set[str] = set()
+    members, edges = _sense_material(conn, senses)
     for row in senses:
-        cands = _sense_candidates(conn, row, own)
+        cands = _sense_candidates(row, own, members, edges)
         sensed.append(cands)
         shown_norms.update(c[1] for c in cands)
     unsensed = [
@@ -152,38 +153,64 @@ def _candidate(c: _Cand, scope: str, table: dict[int, SourceRef]) -> SynonymCand
     )
 
 
-def _sense_candidates(conn: sqlite3.Connection, row: SenseRow, own: set[str]) -> list[_Cand]:
+_Row = tuple[str, str | None, int, bool]  # text, norm, source_id, has_entry
+
+
+def _sense_material(
+    conn: sqlite3.Connection, senses: list[SenseRow]
+) -> tuple[dict[int, list[_Row]], dict[int, list[_Row]]]:
+    """Synset members per synset and synonym edges per sense, in two queries."""
+    members: dict[int, list[_Row]] = {}
+    edges: dict[int, list[_Row]] = {}
+    synsets = sorted({r.synset_id for r in senses if r.synset_id is not None})
+    if synsets:
+        marks = ",".join("?" * len(synsets))
+        for synset_id, text, norm, source_id in conn.execute(
+            "SELECT s.synset_id, t.text, t.norm, s.source_id FROM senses s "
+            "JOIN entries e ON e.id = s.entry_id JOIN terms t ON t.id = e.term_id "
+            f"WHERE s.synset_id IN ({marks}) ORDER BY s.id",
+            synsets,
+        ):
+            members.setdefault(synset_id, []).append((text, norm, source_id, True))
+    if senses:
+        marks = ",".join("?" * len(senses))
+        for sense_id, text, norm, source_id, has_entry in conn.execute(
+            "SELECT r.src_sense_id, COALESCE(ts.text, tt.text, r.dst_text), "
+            "COALESCE(ts.norm, tt.norm), r.source_id, "
+            "(r.dst_sense_id IS NOT NULL OR EXISTS "
+            "  (SELECT 1 FROM entries e2 WHERE e2.term_id = r.dst_term_id)) "
+            "FROM relations r "
+            "LEFT JOIN senses ds ON ds.id = r.dst_sense_id "
+            "LEFT JOIN entries de ON de.id = ds.entry_id "
+            "LEFT JOIN terms ts ON ts.id = de.term_id "
+            "LEFT JOIN terms tt ON tt.id = r.dst_term_id "
+            f"WHERE r.src_sense_id IN ({marks}) AND r.relation = 'synonym' ORDER BY r.id",
+            [r.id for r in senses],
+        ):
+            if text is not None:
+                edges.setdefault(sense_id, []).append((text, norm, source_id, bool(has_entry)))
+    return members, edges
+
+
+def _sense_candidates(
+    row: SenseRow,
+    own: set[str],
+    members: dict[int, list[_Row]],
+    edges: dict[int, list[_Row]],
+) -> list[_Cand]:
     out: list[_Cand] = []
     seen = set(own)
-    if row.synset is not None:
-        for text, norm, source_id in conn.execute(
-            "SELECT t.text, t.norm, s.source_id FROM senses s "
-            "JOIN entries e ON e.id = s.entry_id JOIN terms t ON t.id = e.term_id "
-            "WHERE s.synset_id = (SELECT synset_id FROM senses WHERE id = ?) "
-            "ORDER BY s.id",
-            (row.id,),
-        ):
-            if norm not in seen:
-                seen.add(norm)
-                out.append((text, norm, "synset_member", source_id, True))
-    for text, norm, source_id, has_entry in conn.execute(
-        "SELECT COALESCE(ts.text, tt.text, r.dst_text), COALESCE(ts.norm, tt.norm), r.source_id, "
-        "(r.dst_sense_id IS NOT NULL OR EXISTS "
-        "  (SELECT 1 FROM entries e2 WHERE e2.term_id = r.dst_term_id)) "
-        "FROM relations r "
-        "LEFT JOIN senses ds ON ds.id = r.dst_sense_id "
-        "LEFT JOIN entries de ON de.id = ds.entry_id "
-        "LEFT JOIN terms ts ON ts.id = de.term_id "
-        "LEFT JOIN terms tt ON tt.id = r.dst_term_id "
-        "WHERE r.src_sense_id = ? AND r.relation = 'synonym' ORDER BY r.id",
-        (row.id,),
-    ):
-        if text is None:
-            continue
+    if row.synset_id is not None:
+        for text, norm, source_id, _ in members.get(row.synset_id, []):
+            key = norm or normalize(text)
+            if key not in seen:
+                seen.add(key)
+                out.append((text, key, "synset_member", source_id, True))
+    for text, norm, source_id, has_entry in edges.get(row.id, []):
         key = norm if norm is not None else normalize(text)
         if key not in seen:
             seen.add(key)
-            out.append((text, key, "synonym", source_id, bool(has_entry)))
+            out.append((text, key, "synonym", source_id, has_entry))
     return out
 
 
