@@ -9,6 +9,7 @@ command installs and activates it, and the MCP SDK's own stdio client starts
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import os
@@ -56,13 +57,37 @@ def build_starter(config: BuildConfig, lock_path: Path | None, say: Say) -> Path
     return out
 
 
+def _build_key(built: Path) -> str:
+    """Identity of a built dataset: dataset.json plus every checkpointed output digest."""
+    digest = hashlib.sha256((built / "dataset.json").read_bytes())
+    for checkpoint in sorted((built / ".build").glob("*.json")):
+        outputs = json.loads(checkpoint.read_text(encoding="utf-8"))["outputs"]
+        for rel in sorted(outputs):
+            digest.update(f"{rel}\0{outputs[rel]['sha256']}\n".encode())
+    return digest.hexdigest()
+
+
 def package_starter(built: Path, config: BuildConfig, say: Say) -> tuple[Path, str]:
-    """Package the built starter as a release in the cache; returns (release dir, digest)."""
+    """Package the built starter as a release in the cache; returns (release dir, digest).
+
+    A release already packaged from these exact build outputs is reused (its manifest is
+    written last by the packager, so its presence means the parts are complete).
+    """
+    from lexicon_store.digests import digest_bytes
     from lexicon_store.package import package_release
 
     dataset = json.loads((built / "dataset.json").read_text(encoding="utf-8"))
     release = config.releases / str(dataset["dataset_version"])
+    key = _build_key(built)
+    marker = release.with_name(release.name + ".built-from")
+    manifest = release / "manifest.json"
+    if manifest.is_file() and marker.is_file() and marker.read_text().strip() == key:
+        digest = digest_bytes(manifest.read_bytes())
+        say(f"release {release} reused (manifest {digest})")
+        return release, digest
+    marker.unlink(missing_ok=True)
     result = package_release(built, release)
+    marker.write_text(key + "\n", encoding="utf-8")
     say(f"release {release} (manifest {result.manifest_digest})")
     return release, result.manifest_digest
 
@@ -105,13 +130,25 @@ def ask_server(data_dir: Path | None, word: str) -> Any:
 
 
 def _summary(result: Any) -> str:
+    """A few readable lines from the lookup answer (senses with their first example)."""
     if getattr(result, "is_error", False):
         texts = [getattr(c, "text", "") for c in result.content]
         raise BuildError("the server answered with an error: " + " ".join(texts))
     data = getattr(result, "structured_content", None)
-    if isinstance(data, dict):
-        return json.dumps(data, ensure_ascii=False, indent=2)[:4000]
-    return "\n".join(getattr(c, "text", "") for c in result.content)[:4000]
+    if not isinstance(data, dict) or not isinstance(data.get("senses"), list):
+        return "\n".join(getattr(c, "text", "") for c in result.content)[:2000]
+    head = f"{data.get('word')!s} ({data.get('dataset_version')!s}): "
+    lines = [head + f"{data.get('total_senses', len(data['senses']))} senses, showing "
+             f"{len(data['senses'])}"]  # fmt: skip
+    for n, sense in enumerate(data["senses"], 1):
+        source = (sense.get("source") or {}).get("name", "?")
+        lines.append(f"  {n}. [{sense.get('pos')}] {sense.get('gloss')}  ({source})")
+        for example in (sense.get("examples") or [])[:1]:
+            lines.append(f'       e.g. "{example.get("text")}"')
+        prons = [p.get("value") for p in (sense.get("pronunciations") or [])[:2]]
+        if prons:
+            lines.append(f"       pronounced: {' / '.join(str(p) for p in prons)}")
+    return "\n".join(lines)
 
 
 def start(
