@@ -158,6 +158,9 @@ class LookupResult(_Model):
     count: int = Field(description="number of senses returned")
     total_senses: int = Field(description="number of senses the corpus has for the word")
     senses: list[Sense]
+    pronunciations: list[Pronunciation] = Field(
+        description="pronunciations of the written form, only when no sense is returned"
+    )
     unsensed_translations: list[Translation]
     unsensed_translations_truncated: bool
     budgets: dict[str, int] = Field(description="the detail budgets used: examples, ...")

@@ -135,6 +135,8 @@ def lookup(
 
     ex_take = round_robin([len(examples[i]) for i in ids], budgets["examples"])
     pr_take = round_robin([len(prons[i]) for i in ids], budgets["pronunciations"])
+    # A word the corpus only knows how to say (e.g. a CMUdict-only name).
+    form_prons = prons.get(0, [])[: budgets["pronunciations"]] if not ids else []
     # Translations not tied to a sense take their turn after the senses.
     tr_take = round_robin(
         [len(translations[i]) for i in ids] + [len(unsensed)], budgets["translations"]
@@ -210,6 +212,7 @@ def lookup(
             "count": len(senses),
             "total_senses": len(all_senses),
             "senses": senses,
+            "pronunciations": form_prons,
             "unsensed_translations": unsensed_shown,
             "unsensed_translations_truncated": len(unsensed) > len(unsensed_shown),
             "budgets": budgets,
@@ -251,9 +254,10 @@ def _pronunciations(
     conn: sqlite3.Connection, term_ids: tuple[int, ...], chosen: list[SenseRow]
 ) -> dict[int, list[_Json]]:
     """Each pronunciation goes to one sense only: the first returned sense of its entry,
-    or the first returned sense at all when the source ties it to the written form."""
+    or the first returned sense at all when the source ties it to the written form. With
+    no sense returned, written-form pronunciations are kept under key 0."""
     out: dict[int, list[_Json]] = defaultdict(list)
-    if not term_ids or not chosen:
+    if not term_ids:
         return out
     table = sources(conn)
     first_of_entry: dict[int, int] = {}
@@ -270,7 +274,7 @@ def _pronunciations(
             continue
         scope: Literal["entry", "term"]
         if entry_id is None:
-            owner = chosen[0].id
+            owner = chosen[0].id if chosen else 0
             scope = "term"
         elif entry_id in first_of_entry:
             owner = first_of_entry[entry_id]

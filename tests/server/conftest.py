@@ -197,6 +197,7 @@ def build_english(path: Path) -> dict[str, int]:
         ("house", 1, "HH AW1 Z"),
         ("dog", 0, "D AO1 G"),
         ("run", 0, "R AH1 N"),
+        ("obama", 0, "OW0 B AA1 M AH0"),
     ):
         conn.execute(
             "INSERT INTO pronunciations (term_id, notation, value, variant, source_id) "

@@ -37,6 +37,7 @@ def test_oversized_lookup_is_cut_to_the_budget() -> None:
         count=100,
         total_senses=100,
         senses=[_sense(i) for i in range(100)],
+        pronunciations=[],
         unsensed_translations=[],
         unsensed_translations_truncated=False,
         budgets={},

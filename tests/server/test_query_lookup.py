@@ -145,3 +145,11 @@ def test_bad_input_names_the_parameter(
         lookup(corpus, **args)  # type: ignore[arg-type]
     assert info.value.parameter == parameter
     assert parameter in str(info.value)
+
+
+def test_a_word_known_only_by_its_pronunciation(corpus: Corpus) -> None:
+    result = lookup(corpus, "Obama")
+    assert result.found and result.senses == []
+    assert [p.value for p in result.pronunciations] == ["OW0 B AA1 M AH0"]
+    assert result.pronunciations[0].source.name == "cmudict"
+    assert lookup(corpus, "house").pronunciations == []  # shown under the senses instead
