@@ -11,7 +11,10 @@ Compared in one run, on the same 10,000-UTF-16-unit text and the same 20-pair gl
 It prints the best and median time per call, then, on a set of tricky inputs, how often each
 baseline's output differs from lexicon's and why.
 
-    uv run python bench/slang_rewrite.py [--rounds 30]
+    uv run python bench/slang_rewrite.py [--rounds 30] [--data-dir DIR]
+
+With --data-dir (a data dir with an active selection, e.g. the starter corpus installed by
+`lexicon-data install --from`), interpret is also timed with the corpus as a source.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from lexicon_server.slang import interpret, rewrite
+from lexicon_server.slang import interpret, lookup, open_corpus, rewrite
 from lexicon_server.slang.offsets import utf16_len
 
 PAIRS = [
@@ -131,6 +134,7 @@ TRICKY: list[tuple[str, list[tuple[str, str]], str]] = [
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--data-dir", type=Path, default=None)
     args = parser.parse_args()
 
     text = make_text(10_000)
@@ -158,6 +162,17 @@ def main() -> None:
                 lambda: interpret(text, terms, glossary=glossary),
             ),
         ]
+        if args.data_dir is not None:
+            corpus = open_corpus(args.data_dir)
+            words = ["heist", "dekko", "cat", "dough", "cop", "bread", "queen", "fuzz"]
+            corpus_text = " ".join(words * 5)
+            rows.append(
+                (
+                    f"lexicon interpret, {len(words)} terms, corpus",
+                    lambda: interpret(corpus_text, words, corpus=corpus, glossary=glossary),
+                )
+            )
+            rows.append(("lexicon lookup 'heist', corpus", lambda: lookup("heist", corpus=corpus)))
         for name, fn in rows:
             best, median = timings_ms(fn, args.rounds)
             print(f"{name:<40}{best:>10.2f}{median:>11.2f}")
