@@ -117,9 +117,15 @@ def built_db(wordnet_dir: Path, wordfreq: Path) -> Path:
 
 
 def corpus_over(db: Path) -> Any:
+    """A Corpus over `db`, with the lexical component beside it (a built dataset's en/)."""
     from lexicon_server.corpus.reader import Corpus
     from lexicon_store.selection import ActiveSelection
 
+    files = {"en/wordplay.sqlite": db}
+    capabilities = frozenset({"wordplay"})
+    if (db.parent / "lexical.sqlite").exists():
+        files["en/lexical.sqlite"] = db.parent / "lexical.sqlite"
+        capabilities = frozenset({"wordplay", "lexical"})
     selection = ActiveSelection(
         data_dir=db.parent,
         activation_id="bench",
@@ -127,9 +133,9 @@ def corpus_over(db: Path) -> Any:
         manifest_digest="blake3:" + "0" * 64,
         profile=None,
         language_names=MappingProxyType({"en": "English"}),
-        catalogue=MappingProxyType({"en": frozenset({"wordplay"})}),
-        installed=MappingProxyType({"en": frozenset({"wordplay"})}),
-        files=MappingProxyType({"en/wordplay.sqlite": db}),
+        catalogue=MappingProxyType({"en": capabilities}),
+        installed=MappingProxyType({"en": capabilities}),
+        files=MappingProxyType(files),
     )
     return Corpus(selection)
 
