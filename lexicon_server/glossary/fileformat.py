@@ -25,7 +25,6 @@ _FIELDS = frozenset({"term", "description"})
 class ParsedLine:
     """One physical line: `raw` includes its line ending; `entry` is None for a blank line."""
 
-    number: int
     raw: str
     entry: Entry | None
 
@@ -38,6 +37,10 @@ class ParsedFile:
     @property
     def entries(self) -> list[Entry]:
         return [line.entry for line in self.lines if line.entry is not None]
+
+    @property
+    def text(self) -> str:
+        return "".join(line.raw for line in self.lines)
 
 
 def parse(data: bytes, path: Path) -> ParsedFile:
@@ -60,7 +63,7 @@ def parse(data: bytes, path: Path) -> ParsedFile:
             newline = "\r\n"
         text = raw.strip()
         if not text:
-            lines.append(ParsedLine(number, raw, None))
+            lines.append(ParsedLine(raw, None))
             continue
         entry = _parse_entry(text, path, number)
         key = normalize(entry.term)
@@ -72,7 +75,7 @@ def parse(data: bytes, path: Path) -> ParsedFile:
                 f"{seen[key]}",
             )
         seen[key] = number
-        lines.append(ParsedLine(number, raw, entry))
+        lines.append(ParsedLine(raw, entry))
     return ParsedFile(tuple(lines), newline)
 
 

@@ -70,14 +70,15 @@ class Glossary:
         term = _check_term(term)
         _check_description(description)
 
-        def change(current: Snapshot) -> tuple[str | None, WriteResult]:
+        def change(current: Snapshot) -> tuple[ParsedFile | None, WriteResult]:
             existing = current.get(term)
             if existing is not None:
                 raise TermExists(existing)
             parsed = current.parsed
-            text = _join(parsed.lines, parsed.newline)
-            text += render_entry(Entry(term, description), parsed.newline)
-            return text, WriteResult(total_entries=len(current) + 1)
+            entry = Entry(term, description)
+            lines = [*_terminated(parsed.lines, parsed.newline)]
+            lines.append(ParsedLine(render_entry(entry, parsed.newline), entry))
+            return ParsedFile(tuple(lines), parsed.newline), WriteResult(len(current) + 1)
 
         return self.file.update(change)
 
@@ -86,14 +87,16 @@ class Glossary:
         key = _check_term(term)
         _check_description(description)
 
-        def change(current: Snapshot) -> tuple[str | None, WriteResult]:
-            line = _line_of(current.parsed, key)
-            assert line.entry is not None
-            if line.entry.description == description:
+        def change(current: Snapshot) -> tuple[ParsedFile | None, WriteResult]:
+            position = _line_of(current, key)
+            old = current.parsed.lines[position]
+            assert old.entry is not None
+            if old.entry.description == description:
                 return None, WriteResult(total_entries=len(current), changed=False)
-            new = render_entry(Entry(line.entry.term, description), _ending(line.raw))
-            lines = [new if other is line else other.raw for other in current.parsed.lines]
-            return "".join(lines), WriteResult(total_entries=len(current))
+            entry = Entry(old.entry.term, description)
+            lines = list(current.parsed.lines)
+            lines[position] = ParsedLine(render_entry(entry, _ending(old.raw)), entry)
+            return ParsedFile(tuple(lines), current.parsed.newline), WriteResult(len(current))
 
         return self.file.update(change)
 
@@ -101,11 +104,13 @@ class Glossary:
         """Remove the one entry whose normalized term matches exactly; no fuzzy matching."""
         key = _check_term(term)
 
-        def change(current: Snapshot) -> tuple[str | None, WriteResult]:
-            line = _line_of(current.parsed, key)
-            kept = tuple(other for other in current.parsed.lines if other is not line)
-            result = WriteResult(total_entries=len(current) - 1, deleted=line.entry)
-            return _join(kept, current.parsed.newline), result
+        def change(current: Snapshot) -> tuple[ParsedFile | None, WriteResult]:
+            position = _line_of(current, key)
+            parsed = current.parsed
+            deleted = parsed.lines[position].entry
+            # The other lines stay exactly as they are, a last line without an ending too.
+            new = ParsedFile(parsed.lines[:position] + parsed.lines[position + 1 :], parsed.newline)
+            return new, WriteResult(total_entries=len(current) - 1, deleted=deleted)
 
         return self.file.update(change)
 
@@ -133,12 +138,12 @@ def _check_description(description: str) -> None:
         raise InvalidInput("description", "must not be empty")
 
 
-def _line_of(parsed: ParsedFile, term: str) -> ParsedLine:
-    key = normalize(term)
-    for line in parsed.lines:
-        if line.entry is not None and normalize(line.entry.term) == key:
-            return line
-    raise TermNotFound(term)
+def _line_of(current: Snapshot, term: str) -> int:
+    """Position in the file's lines of the entry whose term is `term` after normalization."""
+    index = current.by_term.get(normalize(term))
+    if index is None:
+        raise TermNotFound(term)
+    return current.entry_lines[index]
 
 
 def _ending(raw: str) -> str:
@@ -147,9 +152,9 @@ def _ending(raw: str) -> str:
     return "\n" if raw.endswith(("\n", "\r")) else ""
 
 
-def _join(lines: tuple[ParsedLine, ...], newline: str) -> str:
+def _terminated(lines: tuple[ParsedLine, ...], newline: str) -> tuple[ParsedLine, ...]:
     """The lines as they were, with a line ending added to the last one if it had none."""
-    text = "".join(line.raw for line in lines)
-    if text and not text.endswith(("\n", "\r")):
-        text += newline
-    return text
+    if lines and not _ending(lines[-1].raw):
+        last = lines[-1]
+        return (*lines[:-1], ParsedLine(last.raw + newline, last.entry))
+    return lines

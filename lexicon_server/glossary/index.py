@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from lexicon_server.glossary.fileformat import ParsedFile
 from lexicon_server.glossary.model import Entry, FindHit, MapItem
@@ -26,6 +26,11 @@ _SCAN_LIMIT = 300
 
 # Match kinds, best first; the order is the ranking the glossary promises.
 _EXACT_TERM, _TERM_CONTAINS, _EXACT_DESCRIPTION, _DESCRIPTION_CONTAINS = 4, 3, 2, 1
+
+
+# After a write all but one description are the same strings as before; remembering their
+# normalized form makes the next snapshot's search structures cheaper to build.
+_normalize_description = lru_cache(maxsize=1 << 15)(normalize)
 
 
 class _Blob:
@@ -103,6 +108,8 @@ class Snapshot:
     def __init__(self, parsed: ParsedFile) -> None:
         self.parsed = parsed
         self.entries: tuple[Entry, ...] = tuple(parsed.entries)
+        # entry index -> position among the file's lines (blank lines have no entry)
+        self.entry_lines = tuple(i for i, line in enumerate(parsed.lines) if line.entry is not None)
         self.terms_norm = tuple(normalize(e.term) for e in self.entries)
         self.by_term = {norm: i for i, norm in enumerate(self.terms_norm)}
         self._mentions: tuple[tuple[int, ...], ...] | None = None
@@ -114,7 +121,7 @@ class Snapshot:
 
     @cached_property
     def descriptions_norm(self) -> tuple[str, ...]:
-        return tuple(normalize(e.description) for e in self.entries)
+        return tuple(_normalize_description(e.description) for e in self.entries)
 
     @cached_property
     def by_description(self) -> dict[str, list[int]]:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from lexicon_server.glossary.errors import GlossaryError
-from lexicon_server.glossary.fileformat import parse
+from lexicon_server.glossary.fileformat import ParsedFile, parse
 from lexicon_server.glossary.index import Snapshot
 
 __all__ = ["GlossaryFile"]
@@ -58,23 +58,21 @@ class GlossaryFile:
         with self._lock:
             return self._current()
 
-    def update(self, change: Callable[[Snapshot], tuple[str | None, T]]) -> T:
-        """Run `change` on a fresh read under the lock; write the text it returns, if any.
+    def update(self, change: Callable[[Snapshot], tuple[ParsedFile | None, T]]) -> T:
+        """Run `change` on a fresh read under the lock; write the file it returns, if any.
 
-        `change` returns (new file text or None for no write, value to hand back); it may
-        raise to abort without writing.
+        `change` returns (the new parsed file, or None for no write; a value to hand
+        back); it may raise to abort without writing. The new file is kept as the cache,
+        so a write never parses the whole file again.
         """
         with self._lock, self._locked_directory():
             self._remove_stale_temp_files()
             current = self._current(trust_stat=False)  # under the lock, trust only the bytes
-            text, value = change(current)
-            if text is not None:
-                data = text.encode("utf-8")
+            new, value = change(current)
+            if new is not None:
+                data = new.text.encode("utf-8")
                 self._write(data)
-                # Parse what was written so the next read needs no disk access.
-                self._cached = _Cached(
-                    _identity(self._target()), data, time.time(), Snapshot(parse(data, self.path))
-                )
+                self._cached = _Cached(_identity(self._target()), data, time.time(), Snapshot(new))
             return value
 
     def _current(self, trust_stat: bool = True) -> Snapshot:

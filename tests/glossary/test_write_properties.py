@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexicon_server.glossary import Glossary, TermExists, TermNotFound, normalize
+from lexicon_server.glossary.fileformat import parse
 
 # Hand-formatted lines a rewrite-everything implementation would normalize away.
 START = [
@@ -29,12 +30,15 @@ ops = st.lists(
 )
 
 
-@settings(max_examples=60, deadline=None)
-@given(ops)
-def test_any_sequence_of_writes(steps: list[tuple[str, str, str]]) -> None:
+@settings(max_examples=80, deadline=None)
+@given(ops, st.sampled_from(["\n", "\r\n"]), st.booleans())
+def test_any_sequence_of_writes(
+    steps: list[tuple[str, str, str]], newline: str, final_newline: bool
+) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "glossary.jsonl"
-        path.write_text("".join(line + "\n\n" for line, _, _ in START), encoding="utf-8")
+        text = newline.join(line + newline for line, _, _ in START)
+        path.write_bytes((text if final_newline else text.rstrip()).encode())
         glossary = Glossary(path)
         model = {normalize(term): (term, desc) for _, term, desc in START}
         order = [normalize(term) for _, term, _ in START]
@@ -60,8 +64,13 @@ def test_any_sequence_of_writes(steps: list[tuple[str, str, str]]) -> None:
                 assert op == "add" and key in model
             except TermNotFound:
                 assert op != "add" and key not in model
+            # The snapshot a write keeps in memory is exactly what parsing the file gives.
+            assert glossary.file.snapshot().parsed == parse(path.read_bytes(), path)
         entries = [(e.term, e.description) for e in Glossary(path).entries()]
         assert entries == [model[key] for key in order]
-        lines = path.read_text(encoding="utf-8").splitlines()
+        data = path.read_bytes()
+        if newline == "\r\n":  # new and rewritten lines use the file's own line ending
+            assert data.count(b"\n") == data.count(b"\r\n")
+        lines = data.decode().splitlines()
         for line in untouched.values():
             assert line in lines
