@@ -216,6 +216,15 @@ def main() -> None:
             else []
         )
 
+        # Writes: each takes the lock, re-reads, writes a temp file, fsyncs and renames.
+        writes: list[float] = []
+        find_after_write: list[float] = []
+        for i in range(20):
+            writes.append(timed(partial(glossary.add, f"Bench Term {i}", "first")))
+            find_after_write.append(timed(partial(glossary.find, queries[i])))
+            writes.append(timed(partial(glossary.edit, f"bench term {i}", "second")))
+            writes.append(timed(partial(glossary.delete, f"BENCH TERM {i}")))
+
         server: MCPServer[Any] = MCPServer("bench")
         register(server, path, None)
         mcp_find: list[float] = []
@@ -272,6 +281,8 @@ def main() -> None:
         print(row("map all terms, lexicon library, repeated", warm_map_all))
         print(row("map all terms, lexicon via MCP client, repeated", mcp_map_all))
         print(row("map all terms, lexicon MCPServer.call_tool, repeated", srv_map_all))
+        print(row("add/edit/delete, lexicon library (fsync included)", writes))
+        print(row("first find after a write (search structures rebuilt)", find_after_write))
         print(row(f"map all terms, naive (extrapolated from {part} terms)", [naive_map_all_ms]))
     finally:
         shutil.rmtree(work, ignore_errors=True)
