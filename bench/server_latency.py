@@ -29,7 +29,7 @@ from typing import Any
 
 import anyio
 import numpy as np
-import psutil
+import psutil  # type: ignore[import-untyped]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -255,7 +255,7 @@ def stdio_compare(
     trivial_cmd: list[str],
     calls: list[tuple[str, dict[str, Any]]],
     repeat: int,
-) -> dict[str, Any]:
+) -> dict[Any, Any]:
     """Round trips through the SDK client to both servers, interleaved call by call so a
     busy machine slows both alike. Each call is timed twice: as the client normally runs
     (checking the structured result against the tool's outputSchema with the pure-Python
@@ -274,8 +274,8 @@ def stdio_compare(
 
     echo = ("echo", {"text": "hello"})
 
-    async def main() -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    async def main() -> dict[Any, Any]:
+        out: dict[Any, Any] = {}
         async with Client(params(server_cmd)) as ours, Client(params(trivial_cmd)) as floor:
             for name, args in calls:
                 await ours.call_tool(name, args)

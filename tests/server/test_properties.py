@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult
+from pydantic import BaseModel
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.models import MAX_RESPONSE_CHARS
@@ -37,9 +38,9 @@ SETTINGS = settings(
 )
 
 
-def check(corpus: Corpus, query: Callable[[], object]) -> None:
+def check(corpus: Corpus, query: Callable[[], BaseModel]) -> None:
     try:
-        result = respond(corpus, query)  # type: ignore[arg-type]
+        result = respond(corpus, query)
     except ToolError as exc:
         message = str(exc)
         assert message.startswith("invalid ") or "sense" in message, message
