@@ -55,6 +55,8 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
     The file is read and validated now, so a bad file stops start-up with its name, line
     and reason (GlossaryFormatError); a missing file is an empty glossary.
     """
+    from collections.abc import Iterator
+    from contextlib import contextmanager
     from typing import Annotated
 
     from mcp.server.mcpserver.exceptions import ToolError
@@ -63,12 +65,7 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
 
     from lexicon_server.glossary import schemas as s
     from lexicon_server.glossary.dictionary import dictionary_senses
-    from lexicon_server.glossary.errors import (
-        GlossaryError,
-        InvalidInput,
-        TermExists,
-        TermNotFound,
-    )
+    from lexicon_server.glossary.errors import GlossaryError, TermExists, TermNotFound
     from lexicon_server.glossary.model import Entry
 
     glossary = Glossary(glossary_path)
@@ -95,9 +92,18 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
     def entry_out(entry: Entry) -> s.EntryOutput:
         return s.EntryOutput(term=entry.term, description=entry.description)
 
-    def tool_error(exc: GlossaryError) -> ToolError:
-        # Bad input or a broken/unwritable file: the message names the parameter or line.
-        return ToolError(str(exc))
+    @contextmanager
+    def failures_as_tool_errors() -> Iterator[None]:
+        # Expected failures reach the model as messages it can act on: bad input names the
+        # parameter, a broken file its line, an unreadable or unwritable file the OS reason.
+        try:
+            yield
+        except (TermExists, TermNotFound):
+            raise  # refusals with a structured answer of their own
+        except GlossaryError as exc:
+            raise ToolError(str(exc)) from exc
+        except OSError as exc:
+            raise ToolError(f"cannot access the glossary file {glossary.path}: {exc}") from exc
 
     reading = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
@@ -122,10 +128,8 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
             bool, Field(description="Also return general English dictionary senses.")
         ] = False,
     ) -> Annotated[CallToolResult, s.FindOutput]:
-        try:
+        with failures_as_tool_errors():
             hits = glossary.find(query, maxResults)
-        except (InvalidInput, GlossaryError) as exc:
-            raise tool_error(exc) from exc
         body: dict[str, Any] = {
             "results": [{"entry": entry_dict(h.entry), "score": h.score} for h in hits]
         }
@@ -153,11 +157,10 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
         ] = None,
     ) -> Annotated[CallToolResult, s.MapOutput]:
         try:
-            items = glossary.map(term)
+            with failures_as_tool_errors():
+                items = glossary.map(term)
         except TermNotFound:
             return respond(s.MapOutput(error=not_found()), is_error=True)
-        except GlossaryError as exc:
-            raise tool_error(exc) from exc
         return respond(
             {"terms": [{"term": i.term, "mentionedIn": list(i.mentioned_in)} for i in items]}
         )
@@ -166,7 +169,8 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
         term: Term, description: Description
     ) -> Annotated[CallToolResult, s.AddOutput]:
         try:
-            result = glossary.add(term, description)
+            with failures_as_tool_errors():
+                result = glossary.add(term, description)
         except TermExists as exc:
             return respond(
                 s.AddOutput(
@@ -175,34 +179,24 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
                 ),
                 is_error=True,
             )
-        except GlossaryError as exc:
-            raise tool_error(exc) from exc
-        except OSError as exc:
-            raise ToolError(f"cannot write the glossary file {glossary.path}: {exc}") from exc
         return respond(s.AddOutput(total_entries=result.total_entries))
 
     def glossary_edit(
         term: Term, description: Description
     ) -> Annotated[CallToolResult, s.EditOutput]:
         try:
-            result = glossary.edit(term, description)
+            with failures_as_tool_errors():
+                result = glossary.edit(term, description)
         except TermNotFound:
             return respond(s.EditOutput(error=not_found()), is_error=True)
-        except GlossaryError as exc:
-            raise tool_error(exc) from exc
-        except OSError as exc:
-            raise ToolError(f"cannot write the glossary file {glossary.path}: {exc}") from exc
         return respond(s.EditOutput(total_entries=result.total_entries))
 
     def glossary_delete(term: Term) -> Annotated[CallToolResult, s.DeleteOutput]:
         try:
-            result = glossary.delete(term)
+            with failures_as_tool_errors():
+                result = glossary.delete(term)
         except TermNotFound:
             return respond(s.DeleteOutput(error=not_found()), is_error=True)
-        except GlossaryError as exc:
-            raise tool_error(exc) from exc
-        except OSError as exc:
-            raise ToolError(f"cannot write the glossary file {glossary.path}: {exc}") from exc
         assert result.deleted is not None
         return respond(
             s.DeleteOutput(

@@ -135,3 +135,21 @@ def test_deleted_file_is_an_empty_glossary_again(gpath: Path) -> None:
     assert glossary.entries() == []
     assert glossary.add("Fresh", "Start.").total_entries == 1
     assert gpath.read_text(encoding="utf-8") == '{"term":"Fresh","description":"Start."}\n'
+
+
+def test_unreadable_file_is_a_tool_error(gpath: Path) -> None:
+    def replace_with_directory() -> None:
+        gpath.unlink()
+        gpath.mkdir()
+
+    results = _session_calls(
+        gpath,
+        [
+            replace_with_directory,
+            ("glossary_find", {"query": "batch"}),
+            ("glossary_add", {"term": "New", "description": "x"}),
+        ],
+    )
+    for is_error, body, text in results:
+        assert is_error and body is None
+        assert f"cannot access the glossary file {gpath}" in text
