@@ -124,8 +124,7 @@ class LexicalWriter:
         self._entries: dict[tuple[int, str, int], int] = {}
         self._synsets: dict[str, int] = {}
         self._next = {"entries": 1, "senses": 1, "synsets": 1}
-        self._rows: dict[str, list[tuple[object, ...]]] = {}
-        self.counts: dict[str, int] = {}
+        self._rows: dict[str, list[tuple[object, ...]]] = {t: [] for t in self._ORDER}
 
     # --- plumbing -----------------------------------------------------------------------
 
@@ -172,9 +171,9 @@ class LexicalWriter:
     )
 
     def _add(self, table: str, row: tuple[object, ...]) -> None:
-        rows = self._rows.setdefault(table, [])
+        # Called once per row of every table: kept to a list append and a length check.
+        rows = self._rows[table]
         rows.append(row)
-        self.counts[table] = self.counts.get(table, 0) + 1
         if len(rows) >= _BATCH:
             self._flush()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 __all__ = ["display_form", "norm"]
 
@@ -12,6 +13,7 @@ def display_form(text: str) -> str:
     return " ".join(text.replace("_", " ").split())
 
 
+@lru_cache(maxsize=1 << 16)  # translation targets repeat a lot; the cache is bounded
 def norm(text: str) -> str:
     """NFKC, casefold, underscores to spaces, whitespace collapsed to single spaces."""
     folded = unicodedata.normalize("NFKC", text).casefold()

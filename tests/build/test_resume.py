@@ -52,6 +52,7 @@ def clean_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return _digests(root / "out")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("kill_at", "finished_before"),
     [
@@ -81,6 +82,7 @@ def test_killed_build_resumes_to_the_same_bytes(
     assert leftovers == []
 
 
+@pytest.mark.slow
 def test_a_finished_build_reruns_nothing(tmp_path: Path, clean_build: dict[str, str]) -> None:
     out = tmp_path / "out"
     first = _run(out, tmp_path / "cache", jobs=2)  # stages side by side in worker processes

@@ -13,6 +13,7 @@ from lexicon_server.build.start import ask_server, install_release
 from lexicon_store.selection import load_active
 
 
+@pytest.mark.slow
 def test_install_then_the_server_answers_through_the_sdk_client(
     tmp_path: Path, sample_release: tuple[Path, str]
 ) -> None:
