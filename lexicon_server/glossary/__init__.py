@@ -14,6 +14,7 @@ from lexicon_server.glossary.errors import (
     TermNotFound,
 )
 from lexicon_server.glossary.glossary import Glossary
+from lexicon_server.glossary.index import Snapshot
 from lexicon_server.glossary.model import Entry, FindHit, MapItem, WriteResult
 from lexicon_server.glossary.normalize import normalize
 
@@ -25,6 +26,7 @@ __all__ = [
     "GlossaryFormatError",
     "InvalidInput",
     "MapItem",
+    "Snapshot",
     "TermExists",
     "TermNotFound",
     "WriteResult",
