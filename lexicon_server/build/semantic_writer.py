@@ -18,6 +18,7 @@ import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -25,8 +26,10 @@ import numpy.typing as npt
 from lexicon_server.build.errors import BuildError
 from lexicon_server.build.lexical_writer import SourceRow, schema_statements
 from lexicon_server.build.normalize import display_form, norm
-from lexicon_server.build.records import VectorRow
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS
+
+if TYPE_CHECKING:
+    from lexicon_server.build.parsers.vectors import VectorBatch
 
 __all__ = [
     "HNSW_PARAMS",
@@ -198,23 +201,27 @@ def _write_vocab(
 
 
 def vectors_by_language(
-    rows: Iterable[VectorRow], languages: Iterable[str], limit: int
+    batches: Iterable[VectorBatch], languages: Iterable[str], limit: int
 ) -> dict[str, tuple[list[str], npt.NDArray[np.float32]]]:
-    """Group streamed vectors by language, keeping the first `limit` of each wanted one.
+    """Group streamed vector batches by language, keeping the first `limit` of each.
 
-    Memory is bounded by `limit` rows per language, whatever the size of the input.
+    Kept rows are held as float16 blocks, so memory is bounded by `limit` x dimensions x
+    2 bytes per language whatever the size of the input.
     """
     wanted = set(languages)
     words: dict[str, list[str]] = {lang: [] for lang in wanted}
-    chunks: dict[str, list[tuple[float, ...]]] = {lang: [] for lang in wanted}
-    for row in rows:
-        bucket = words.get(row.language)
-        if bucket is None or len(bucket) >= limit:
-            continue
-        bucket.append(row.word)
-        chunks[row.language].append(row.vector)
+    blocks: dict[str, list[npt.NDArray[np.float16]]] = {lang: [] for lang in wanted}
+    for batch in batches:
+        for lang in wanted:
+            room = limit - len(words[lang])
+            if room <= 0:
+                continue
+            rows = [i for i, code in enumerate(batch.languages) if code == lang][:room]
+            if rows:
+                words[lang].extend(batch.words[i] for i in rows)
+                blocks[lang].append(np.asarray(batch.vectors[rows], dtype=np.float16))
     out: dict[str, tuple[list[str], npt.NDArray[np.float32]]] = {}
     for lang in sorted(wanted):
         if words[lang]:
-            out[lang] = (words[lang], np.asarray(chunks[lang], dtype=np.float32))
+            out[lang] = (words[lang], np.concatenate(blocks[lang]).astype(np.float32))
     return out

@@ -104,9 +104,10 @@ def semantic(language: str, vectors: str, limit: int) -> StageFn:
         else:
             from lexicon_server.build.parsers import vectors as vector_parser
 
-            grouped = vectors_by_language(
-                vector_parser.iter_vectors(src.file("vectors")), [language], limit
+            batches = vector_parser.iter_word2vec_text(
+                src.file("vectors"), language="en", languages=[language]
             )
+            grouped = vectors_by_language(batches, [language], limit)
             if language not in grouped:
                 raise BuildError(f"{vectors} has no vectors for language {language!r}")
             words, chosen = grouped[language]
