@@ -200,7 +200,27 @@ def _remove_leftovers(dest: Path) -> None:
     for path in stale_partials(dest):
         path.unlink(missing_ok=True)
     for path in dest.glob(f".{MANIFEST_NAME}.*.tmp"):
-        path.unlink(missing_ok=True)
+        if not _writer_alive(path):
+            path.unlink(missing_ok=True)
+
+
+def _writer_alive(tmp: Path) -> bool:
+    """Whether the process named in an atomic-write temp file (``.<name>.<pid>.<hex>.tmp``)
+    still runs: a concurrent fetch may be about to rename it into place."""
+    fields = tmp.name.split(".")
+    try:
+        pid = int(fields[-3])
+    except (IndexError, ValueError):
+        return False
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _mirror_parts(

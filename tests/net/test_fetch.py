@@ -182,3 +182,17 @@ def test_killed_fetch_fails_loudly_then_completes_on_rerun(
     assert _tree(mirror) == _tree(release.dir)
     ops.install(data_dir=data, source=mirror, all_languages=True, manifest_digest=release.digest)
     assert load_active(data).manifest_digest == release.digest
+
+
+def test_two_concurrent_fetches_share_the_work(server: Any, release: Any, tmp_path: Path) -> None:
+    mirror = tmp_path / "mirror"
+    procs = [
+        subprocess.Popen([sys.executable, "-c", _CHILD, str(mirror), release.url, release.digest])
+        for _ in range(2)
+    ]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0]
+    assert _tree(mirror) == _tree(release.dir)
+    # Each part crossed the wire once: whoever held a part's partial lock fetched it, the
+    # other found it finished and verified it.
+    manifest_size = (release.dir / "manifest.json").stat().st_size
+    assert server.bytes_sent() == release.part_bytes + 2 * manifest_size
