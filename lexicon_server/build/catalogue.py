@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from lexicon_server.build.errors import UnknownSource
+
 __all__ = [
     "FREEDICT_PAIRS",
     "ISO3_TO_TAG",
@@ -256,4 +258,4 @@ def source_spec(name: str) -> SourceSpec:
         return _ALL[name]
     except KeyError:
         known = ", ".join(sorted(_ALL))
-        raise KeyError(f"unknown source {name!r}; known sources: {known}") from None
+        raise UnknownSource(f"unknown source {name!r}; known sources: {known}") from None

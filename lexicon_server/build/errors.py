@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["BuildError", "SourceMismatch", "SourceUnavailable"]
+__all__ = ["BuildError", "SourceMismatch", "SourceUnavailable", "UnknownSource"]
 
 
 class BuildError(RuntimeError):
@@ -26,3 +26,10 @@ class SourceMismatch(BuildError):
             f"source {name!r} ({path}): {field} is {actual!r}, the lock pins {expected!r}; "
             "delete the file and run `lexicon-build fetch-sources` to fetch the pinned one"
         )
+
+
+class UnknownSource(BuildError, KeyError):
+    """A source name the catalogue does not know (for example a typo in --source)."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
