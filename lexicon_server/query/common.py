@@ -186,12 +186,16 @@ def fit_response(
     model: _M,
     shrink: Callable[[_M, int], tuple[_M, str] | None],
     max_chars: int = MAX_RESPONSE_CHARS,
+    bound: int | None = None,
 ) -> _M:
     """Drop trailing items (via `shrink`) until the serialised model fits `max_chars`.
 
     `shrink(model, excess)` returns a smaller model and a note saying what was cut, or
-    None when nothing more can go.
+    None when nothing more can go. `bound`, when given, is a safe upper estimate of the
+    serialised size; below the budget it spares serialising just to measure.
     """
+    if bound is not None and bound <= max_chars:
+        return model
     for _ in range(200):
         size = len(model.model_dump_json())
         if size <= max_chars:
@@ -201,6 +205,13 @@ def fit_response(
             return model
         model, _note = shrunk
     return model
+
+
+def json_bound(*texts: str | None, items: int = 0) -> int:
+    """A safe upper estimate of the JSON size of `texts` plus `items` objects with a
+    source reference: a character takes at most 6 in JSON (`\\u001f`), each object with
+    its source and field names at most 400."""
+    return sum(6 * len(t) for t in texts if t) + 400 * items
 
 
 # --- provenance -------------------------------------------------------------------------------

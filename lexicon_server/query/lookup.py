@@ -22,6 +22,7 @@ from lexicon_server.query.common import (
     check_text,
     fit_response,
     installed_entries,
+    json_bound,
     resolve_headwords,
     round_robin,
     sense_handle,
@@ -202,6 +203,31 @@ def lookup(
             }
         )
     unsensed_shown = [to_translation(t, "unsensed") for t in unsensed[: tr_take[-1]]]
+    bound = 2_000 + sum(
+        json_bound(
+            sense["gloss"],
+            sense["etymology"],
+            sense["word"],
+            *(e["text"] for e in sense["examples"]),
+            *(t["text"] for t in sense["translations"]),
+            *(t["note"] for t in sense["translations"]),
+            *sense["tags"],
+            items=1
+            + len(sense["examples"])
+            + len(sense["pronunciations"])
+            + len(sense["translations"]),
+        )
+        for sense in senses
+    )
+    bound += json_bound(
+        *(t["text"] for t in unsensed_shown),
+        *(t["note"] for t in unsensed_shown),
+        *(p["value"] for p in form_prons),
+        *(r.form + r.lemma for r in heads.resolutions),
+        word,
+        items=len(unsensed_shown) + len(form_prons) + len(heads.resolutions),
+    )
+    bound += json_bound(*cuts.items)
     result = LookupResult.model_validate(
         {
             "word": word,
@@ -219,7 +245,7 @@ def lookup(
             "budget": cuts.budget(),
         }
     )
-    return fit_response(result, _drop_last_sense)
+    return fit_response(result, _drop_last_sense, bound=bound)
 
 
 def _drop_last_sense(result: LookupResult, _excess: int) -> tuple[LookupResult, str] | None:

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import pydantic_core
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lexicon_server.models import MAX_RESPONSE_CHARS, Budget, LookupResult, Sense, SourceRef
-from lexicon_server.query.common import Cuts, check_allocation, fit_response, round_robin
+from lexicon_server.models import (
+    MAX_RESPONSE_CHARS,
+    Budget,
+    Example,
+    LookupResult,
+    Sense,
+    SourceRef,
+)
+from lexicon_server.query.common import (
+    Cuts,
+    check_allocation,
+    fit_response,
+    json_bound,
+    round_robin,
+)
 from lexicon_server.query.lookup import _drop_last_sense
 
 SOURCE = SourceRef(name="wordnet-3.1", title="WordNet", version="3.1", licence="WordNet")
@@ -90,3 +104,12 @@ def _deal_one_at_a_time(available: list[int], budget: int) -> list[int]:
 )
 def test_round_robin_matches_dealing_one_at_a_time(available: list[int], budget: int) -> None:
     assert round_robin(available, budget) == _deal_one_at_a_time(available, budget)
+
+
+@given(texts=st.lists(st.text(max_size=200), max_size=8))
+def test_json_bound_is_an_upper_bound(texts: list[str]) -> None:
+    example = Example(text="".join(texts), source=SOURCE)
+    fields = {f"f{i}": t for i, t in enumerate(texts)}
+    # measured as fit_response measures: characters of pydantic's JSON
+    size = len(pydantic_core.to_json({"example": example, **fields}).decode())
+    assert size <= json_bound(*texts, example.text, items=1)
