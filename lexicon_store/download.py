@@ -3,7 +3,9 @@
 Every part is written to ``<dest>.partial`` (held under an exclusive lock so two
 processes never write the same partial), streamed through its digest, and given its
 final name with ``os.replace`` only once size and digest match. Bytes already in a
-partial are re-read and re-hashed before a resume: a partial is never trusted.
+partial are re-read and re-hashed before a resume: a partial is never trusted. (A
+caller that hashes the finished file itself, as the store's ingest does, turns the
+digest off with ``DownloadPolicy(verify=False)`` so no byte is hashed twice.)
 
 The library never prints; callers pass a progress callback.
 """
