@@ -393,6 +393,25 @@ def _peak_kib() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
+NOTES = """
+What the rows compare:
+
+- The baselines mostly do less than our parsers: the line split, `json.loads` and
+  "gunzip + slice" runs only get the raw rows out, while ours validate them and build typed
+  records (computed sense keys and split glosses for WNDB, pronunciations, notes and parts of
+  speech for dictd, senses/translations for Kaikki). The gap is the cost of that work.
+- Where the baseline is a real reader doing the same job (NLTK on WNDB, `ElementTree.parse`
+  on LMF, `np.load` + `read_table` on GloVe, a word -> array dict on word2vec text), the
+  memory column is the point: ours stay near the interpreter's own footprint, while the
+  whole-file readers grow with the input (NLTK and `ElementTree` past 440 MB).
+- LMF is read twice (a first pass spills sense -> synset membership to SQLite, see
+  docs/source-formats.md), which is why it is slower than one `ElementTree.parse`.
+- FreeDict eng-deu: ours yields one record per part-of-speech group of an entry, the
+  baseline counts index keys; numpy and the sorted offset table (16 bytes per entry) are
+  most of our peak.
+"""
+
+
 def _child(name: str, paths_file: str) -> None:
     paths = json.loads(Path(paths_file).read_text())
     base = _peak_kib()
@@ -482,6 +501,7 @@ def main() -> None:
             "baseline counts index keys), vectors, synsets, JSONL entries, edges.\n\n"
             + "\n".join(lines)
             + "\n"
+            + NOTES
         )
         args.write.parent.mkdir(parents=True, exist_ok=True)
         args.write.write_text(text)
