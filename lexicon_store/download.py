@@ -191,6 +191,10 @@ class DownloadPolicy:
     # fsync each finished file (and its directory) before naming it. The store turns this
     # off for its own temporary part files: it re-verifies them and fsyncs the objects.
     durable: bool = True
+    # Like curl's --speed-limit/--speed-time: a transfer slower than this many bytes/s
+    # over this many seconds is dropped and resumed on a new connection.
+    low_speed_limit: int = 1024
+    low_speed_time: float = 60.0
     # Check each file's digest before naming it. Off only where the caller hashes the file
     # anyway before trusting it (the store's ingest does), so the bytes are hashed once.
     verify: bool = True
@@ -692,7 +696,9 @@ class Downloader:
 
     def _consume(self, state: _PartState, response: httpx.Response, meter: _Meter) -> None:
         item, f = state.item, state.file
+        limit, span = self.policy.low_speed_limit, self.policy.low_speed_time
         f.seek(state.offset)
+        window_start, window_bytes = time.monotonic(), 0
         for chunk in response.iter_raw():
             if self._stop.is_set():
                 raise DownloadError(f"cancelled {item.label}", url=item.url, fix=_RERUN)
@@ -704,6 +710,15 @@ class Downloader:
             state.offset += n
             state.received += n
             meter.report(item, state.offset, state.received, state.start, n)
+            # A trickle never trips the read timeout; a new connection often does better.
+            window_bytes += n
+            elapsed = time.monotonic() - window_start
+            if elapsed >= span:
+                if window_bytes < limit * elapsed:
+                    raise _Retryable(
+                        f"slower than {limit} bytes/s for {elapsed:.0f} s; reconnecting"
+                    )
+                window_start, window_bytes = time.monotonic(), 0
 
     def _check_complete(self, state: _PartState) -> None:
         if state.offset < state.item.size:

@@ -9,6 +9,7 @@ body bytes it sends, logs every request, and applies faults that tests switch on
 - ``bad_content_range``: answer 206 with a Content-Range that does not match the request
 - ``corrupt``: send the right length but flip a byte at ``after``
 - ``stall``: send ``after`` body bytes, then go silent until released or ``stall_seconds``
+- ``trickle``: send ``after`` body bytes, then 1 KiB every 50 ms
 - ``etag_change``: bump the file's ETag from this request on (the bytes stay the same)
 - ``ignore_if_range``: honour Range even when If-Range no longer matches
 
@@ -25,6 +26,7 @@ import socket
 import ssl
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -211,6 +213,9 @@ class _Handler(BaseHTTPRequestHandler):
                 n = min(_CHUNK, length - pos)
                 if cut is not None:
                     n = min(n, cut - pos)
+                if fault is not None and fault.kind == "trickle" and pos >= fault.after:
+                    n = min(n, 1024)
+                    time.sleep(0.05)
                 if n <= 0:
                     break
                 block = bytearray(f.read(n))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -212,3 +213,16 @@ def test_tampered_partial_is_not_trusted(
     _ok(item)
     # Resume, detect the mismatch over the whole file, then one clean full download.
     assert [r.range is not None for r in server.requests] == [True, False]
+
+
+def test_trickling_transfer_is_dropped_and_resumed(
+    server: Any, files: Any, policy: DownloadPolicy
+) -> None:
+    item = files.add("p.zst", SIZE)
+    server.fault("trickle", after=400_000)
+    slow = dataclasses.replace(policy, low_speed_limit=100_000, low_speed_time=0.3)
+    [result] = Downloader(slow).download([item])
+    _ok(item)
+    first, second = server.requests
+    assert first.fault == "trickle" and second.range is not None and second.status == 206
+    assert result.attempts == 2
