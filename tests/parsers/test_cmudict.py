@@ -48,5 +48,7 @@ def test_older_uppercase_release_reads_the_same(tmp_path: Path) -> None:
 def test_line_without_phones_is_reported(tmp_path: Path) -> None:
     bad = tmp_path / "cmudict.dict"
     bad.write_text("cat K AE1 T\ndog\n")
-    with pytest.raises(ParseError, match=r"cmudict\.dict:2"):
+    with pytest.raises(ParseError, match=r"cmudict\.dict:2") as caught:
         list(iter_pronunciations(bad))
+    assert "lexicon-build verify-sources" in str(caught.value)
+    assert caught.value.line_no == 2

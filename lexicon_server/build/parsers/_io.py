@@ -16,16 +16,15 @@ _GZIP_MAGIC = b"\x1f\x8b"
 class ParseError(ValueError):
     """An upstream file did not have the shape its parser expects.
 
-    The message names the file and line so the bad input can be inspected; the usual
-    fix is to re-fetch the source (``lexicon-build fetch``) and verify it against
-    ``sources.lock.json``.
+    The message names the file and line so the bad input can be inspected, and the
+    commands that check a source against ``sources.lock.json`` and fetch it again.
     """
 
     def __init__(self, path: str | Path, line_no: int, what: str) -> None:
         super().__init__(
             f"{path}:{line_no}: {what}; the file is not in the format this parser reads "
-            "(truncated or a different release?): fetch the pinned source again with "
-            "`lexicon-build` and check it against sources.lock.json"
+            "(truncated, or not the pinned release?): check it with `lexicon-build "
+            "verify-sources` and fetch it again with `lexicon-build fetch-sources`"
         )
         self.path = str(path)
         self.line_no = line_no
