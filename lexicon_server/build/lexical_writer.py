@@ -10,7 +10,9 @@ and renames the file into place: same records in the same order give the same by
 
 from __future__ import annotations
 
+import math
 import os
+import re
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -32,6 +34,7 @@ from lexicon_server.corpus.reader import SCHEMA_VERSIONS, schema_sql
 __all__ = ["LexicalWriter", "SourceRow", "schema_statements"]
 
 _BATCH = 10_000
+_TOKEN = re.compile(r"\w+(?:'\w+)?")
 
 _STAGING = """
 CREATE TABLE _members (synset TEXT NOT NULL, member INTEGER NOT NULL, sense_id INTEGER NOT NULL,
@@ -403,6 +406,29 @@ class LexicalWriter:
         finally:
             self._tmp.unlink(missing_ok=True)
 
+    @staticmethod
+    def _phrase_frequencies(conn: sqlite3.Connection) -> None:
+        """Zipf of multi-word terms the way wordfreq combines tokens: 1/f = sum of 1/f_i.
+
+        A phrase with any token wordfreq does not list stays at 0 (unknown).
+        """
+        updates: list[tuple[float, int]] = []
+        rows = conn.execute("SELECT id, norm FROM terms WHERE zipf = 0 AND norm GLOB '*[ -]*'")
+        lookup = conn.cursor()
+        for term_id, key in rows.fetchall():
+            tokens = _TOKEN.findall(key)
+            if len(tokens) < 2:
+                continue
+            inverse = 0.0
+            for token in tokens:
+                found = lookup.execute("SELECT zipf FROM _freq WHERE norm = ?", (token,)).fetchone()
+                if found is None:
+                    break
+                inverse += 1.0 / 10 ** (found[0] - 9)
+            else:
+                updates.append((round(math.log10(1.0 / inverse) + 9, 2), term_id))
+        conn.executemany("UPDATE terms SET zipf = ? WHERE id = ?", updates)
+
     def _resolve(self, conn: sqlite3.Connection) -> None:
         # Sense order within an entry: index.sense numbers first, then file order.
         conn.execute("CREATE INDEX _senses_key ON senses (external_id)")
@@ -445,6 +471,7 @@ class LexicalWriter:
             "UPDATE terms SET zipf = "
             "coalesce((SELECT f.zipf FROM _freq f WHERE f.norm = terms.norm), 0)"
         )
+        self._phrase_frequencies(conn)
         conn.execute("CREATE INDEX _terms_norm ON terms (norm)")
         conn.execute("CREATE INDEX _entries_term ON entries (term_id)")
         # CROSS JOIN pins the loop order: walk the few staged forms, probe the term index.

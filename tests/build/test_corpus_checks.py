@@ -7,6 +7,7 @@ fails here before any tool sees it.
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -186,3 +187,18 @@ def test_irregular_forms_point_at_lemmas(
         assert ("geese", "goose", "noun") in rows
     else:
         assert ("teeth", "tooth", "noun") in rows
+
+
+def test_terms_carry_wordfreq_zipf_and_phrases_combine_their_tokens(
+    en: sqlite3.Connection,
+) -> None:
+    def zipf(norm: str) -> float:
+        row = en.execute("SELECT max(zipf) FROM terms WHERE norm = ?", (norm,)).fetchone()
+        return float(row[0])
+
+    assert zipf("house") > 3.0 and zipf("bank") > 3.0
+    house, cat, phrase = zipf("house"), zipf("cat"), zipf("house cat")
+    # wordfreq's rule for several tokens: 1/f = 1/f1 + 1/f2.
+    expected = -math.log10(10 ** -(house - 9) + 10 ** -(cat - 9)) + 9
+    assert phrase == pytest.approx(expected, abs=0.01)
+    assert 0 < phrase < min(house, cat)
