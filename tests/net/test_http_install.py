@@ -268,3 +268,29 @@ def test_wrong_bytes_once_fail_cleanly_and_the_rerun_heals(
     # Only the damaged part was fetched again; finished parts were kept.
     assert any(r.path.endswith(target) for r in server.requests)
     assert server.bytes_sent() < new.part_bytes
+
+
+def test_prune_clears_partials_of_a_failed_download(
+    server: Any, release: Any, policy: DownloadPolicy, tmp_path: Path
+) -> None:
+    from lexicon_store.gc import prune
+
+    data = tmp_path / "data"
+    target = release.parts_of("fr.lexical")[0]
+    server.fault("drop", path=f"{release.name}/{target['path']}", after=10_000)
+    server.fault("status", path=f"{release.name}/{target['path']}", status=404, only_ranged=True)
+    with pytest.raises(StoreError, match="HTTP 404"):
+        ops.install(
+            data_dir=data,
+            source=HttpSource(release.manifest_url, policy=policy),
+            languages=["fr"],
+            manifest_digest=release.digest,
+        )
+    left = {p.name for p in (data / "tmp" / "parts").iterdir()}
+    hx = target["digest"][7:]
+    assert {f"{hx}.partial.partial", f"{hx}.partial.partial.json"} <= left
+    plan = prune(data, dry_run=True)
+    assert data / "tmp" / "parts" in {path for path, _ in plan.temporary}
+    assert (data / "tmp" / "parts").exists()  # a dry run deletes nothing
+    prune(data)
+    assert not any((data / "tmp").rglob("*.partial*"))
