@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .digests import digest_bytes, new_hasher
+from .digests import digest_bytes, format_digest, new_hasher
 from .download import (
     DigestMismatch,
     Downloader,
@@ -115,7 +115,7 @@ def _copy_verified(src: Path, part: Part, dest: Path, progress: Progress, total:
             progress("fetch", len(block), total)
         fout.flush()
         os.fsync(fout.fileno())
-    digest = f"blake3:{hasher.hexdigest()}"
+    digest = format_digest(hasher.hexdigest())
     if size != part.size or digest != part.digest:
         tmp.unlink(missing_ok=True)
         raise DigestMismatch(

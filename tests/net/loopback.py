@@ -20,6 +20,7 @@ and serves until its stdin closes; ``GET /__stats`` returns the body bytes sent 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import socket
@@ -30,7 +31,6 @@ import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 __all__ = ["Fault", "LoopbackServer", "RequestLog"]
@@ -231,18 +231,8 @@ class _Handler(BaseHTTPRequestHandler):
             if fault is not None and fault.kind == "stall":
                 st.release.wait(st.stall_seconds)
             self.close_connection = True
-            with _suppress_oserror():
+            with contextlib.suppress(OSError):
                 self.connection.shutdown(socket.SHUT_RDWR)
-
-
-class _suppress_oserror:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(
-        self, t: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
-    ) -> bool:
-        return t is not None and issubclass(t, OSError)
 
 
 def _parse_range(value: str, size: int) -> tuple[int, int] | None:
