@@ -291,6 +291,9 @@ def main() -> None:
     parser.add_argument("--workdir", type=Path, default=None)
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
     args = parser.parse_args()
+    # The loopback server must be reached directly, by us and by curl, even behind a proxy.
+    for name in ("NO_PROXY", "no_proxy"):
+        os.environ[name] = ",".join(filter(None, [os.environ.get(name), "127.0.0.1"]))
     work = Path(tempfile.mkdtemp(prefix="lexicon-bench-net-", dir=args.workdir))
     server: Server | None = None
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -199,3 +200,12 @@ def _close_http_sources(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     for source in opened:
         source.close()
+
+
+@pytest.fixture(autouse=True)
+def _loopback_bypasses_proxies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine with HTTP(S)_PROXY set must still reach the loopback server directly
+    (child processes inherit this too)."""
+    for name in ("NO_PROXY", "no_proxy"):
+        existing = [h for h in (os.environ.get(name) or "").split(",") if h.strip()]
+        monkeypatch.setenv(name, ",".join([*existing, "127.0.0.1", "localhost"]))
