@@ -78,9 +78,12 @@ def sizes(out: Path) -> list[tuple[str, int, int]]:
 
 
 def nltk_vs_ours(dict_dir: Path) -> tuple[float, int, float, int]:
+    import nltk
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
     from lexicon_server.build.parsers import wndb
+
+    nltk.data.path.append(str(dict_dir))  # NLTK only reads corpora under its data paths
 
     started = time.perf_counter()
     reader = WordNetCorpusReader(str(dict_dir), None)
@@ -124,23 +127,22 @@ def main() -> None:
 
     config = load_build_config()
     lock = read_lock()
+    entry = lock.entry("wordnet-3.1")
+    wn = extracted_dir(
+        config, source_spec("wordnet-3.1"), config.downloads / entry.filename, entry.sha256 or ""
+    )
+    t_nltk, n_nltk, t_ours, n_ours = nltk_vs_ours(wn / "package/dict")
+    print(f"NLTK {t_nltk:.1f} s ({n_nltk}), ours {t_ours:.1f} s ({n_ours})", flush=True)
     with tempfile.TemporaryDirectory(prefix="lexicon-bench-build-") as tmp:
         out = Path(tmp) / "starter"
         wall, peak, _log = run_build(out, args.jobs)
+        print(f"build {wall:.1f} s, peak {peak / 2**20:.0f} MiB", flush=True)
         times = stage_times(out)
         component_sizes = sizes(out)
         vocab = sqlite3.connect(out / "en/semantic.sqlite")
         meta = dict(vocab.execute("SELECT key, value FROM meta").fetchall())
         vocab.close()
         t_exact, t_hnsw, recall = search_comparison(out)
-        entry = lock.entry("wordnet-3.1")
-        wn = extracted_dir(
-            config,
-            source_spec("wordnet-3.1"),
-            config.downloads / entry.filename,
-            entry.sha256 or "",
-        )
-        t_nltk, n_nltk, t_ours, n_ours = nltk_vs_ours(wn / "package/dict")
 
     lines = [
         "# Builder benchmarks",
