@@ -53,11 +53,14 @@ def manifest_url_for(url: str) -> str:
 
 
 class _PartProgress:
-    """Turns cumulative download reports into the store's (task, advanced, total) deltas."""
+    """Turns cumulative download reports into the store's (task, advanced, total) deltas:
+    one task per part, plus ``download`` for all parts (its total is known once the
+    caller announced the parts, else 0: bytes and rate without an ETA)."""
 
-    def __init__(self, part: Part, progress: Progress) -> None:
+    def __init__(self, part: Part, progress: Progress, total: int) -> None:
         self._task = f"download {part.path}"
         self._progress = progress
+        self._total = total
         self._seen = 0
 
     def __call__(self, event: DownloadProgress) -> None:
@@ -65,6 +68,7 @@ class _PartProgress:
         self._seen = event.part.done
         if delta:
             self._progress(self._task, delta, event.part.total)
+            self._progress("download", delta, self._total)
 
 
 class HttpSource:
@@ -175,7 +179,11 @@ class HttpSource:
         # The store hashes these temporary files while it decompresses them (and deletes
         # them on a mismatch), and fsyncs what it builds: doing either here would be twice.
         policy = dataclasses.replace(self.policy, durable=False, verify=False)
-        downloader = Downloader(policy, client=self.client, progress=_PartProgress(part, progress))
+        with self._lock:
+            total = sum(p.size for p, _ in self._order)
+        downloader = Downloader(
+            policy, client=self.client, progress=_PartProgress(part, progress, total)
+        )
         with self._lock:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(
