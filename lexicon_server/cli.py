@@ -56,6 +56,20 @@ def open_corpus(config: ServerConfig) -> Corpus:
     return _Corpus(selection)
 
 
+def _group_errors(config: ServerConfig) -> tuple[type[Exception], ...]:
+    """The expected start-up errors of the opt-in groups that are switched on."""
+    errors: list[type[Exception]] = []
+    if config.glossary_path is not None:
+        from lexicon_server.glossary.errors import GlossaryError
+
+        errors.append(GlossaryError)
+    if config.slang_enabled or config.urban_dictionary_enabled:
+        from lexicon_server.slang.errors import SlangError
+
+        errors.append(SlangError)
+    return tuple(errors)
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--data-dir",
@@ -119,7 +133,12 @@ def main(
     corpus = open_corpus(config)
     from lexicon_server.server import build_server
 
-    server = build_server(corpus, config)
+    try:
+        server = build_server(corpus, config)
+    except _group_errors(config) as exc:
+        # A bad glossary file or slang setting: the message names the file/line and the fix.
+        click.echo(f"lexicon-mcp: {exc}", err=True)
+        sys.exit(2)
     if transport == "stdio":
         server.run("stdio")
     else:

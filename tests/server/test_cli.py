@@ -71,3 +71,20 @@ def test_importing_the_server_stays_light() -> None:
     assert heavy == "[]"
     # the only piece of the store the server may import is its selection reader
     assert set(json.loads(store.replace("'", '"'))) <= {"lexicon_store", "lexicon_store.selection"}
+
+
+def test_bad_glossary_file_stops_start_up_without_a_traceback(
+    mini_data_dir: Path, tmp_path: Path
+) -> None:
+    glossary = tmp_path / "glossary.jsonl"
+    glossary.write_text(
+        '{"term":"Bank","description":"a"}\n{"term":"BANK","description":"b"}\n', encoding="utf-8"
+    )
+    result = CliRunner().invoke(
+        main, ["--data-dir", str(mini_data_dir), "--glossary", str(glossary)]
+    )
+    assert result.exit_code == 2
+    assert f"{glossary}:2" in result.output
+    assert ("Traceback" not in result.output and result.exception is None) or isinstance(
+        result.exception, SystemExit
+    )
