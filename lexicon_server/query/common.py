@@ -324,20 +324,13 @@ class Headwords:
         return bool(self.term_ids)
 
 
-def _terms_with_entries(conn: sqlite3.Connection, norm: str, pos: str | None = None) -> list[int]:
-    if pos is None:
-        rows = conn.execute(
-            "SELECT t.id FROM terms t WHERE t.norm = ? "
-            "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id) ORDER BY t.id",
-            (norm,),
-        ).fetchall()
-    else:
-        rows = conn.execute(
-            "SELECT t.id FROM terms t WHERE t.norm = ? "
-            "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id AND e.pos = ?) "
-            "ORDER BY t.id",
-            (norm, pos),
-        ).fetchall()
+def _terms_with_entries(conn: sqlite3.Connection, norm: str, pos: str) -> list[int]:
+    rows = conn.execute(
+        "SELECT t.id FROM terms t WHERE t.norm = ? "
+        "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id AND e.pos = ?) "
+        "ORDER BY t.id",
+        (norm, pos),
+    ).fetchall()
     return [row[0] for row in rows]
 
 
@@ -367,12 +360,16 @@ def _suffix_candidates(norm: str) -> Iterable[tuple[str, str, str]]:
 def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Headwords:
     """Find the headword(s) for `word`: exact, else its lemma (irregular table, then rules)."""
     norm = normalize(word)
-    exact = _terms_with_entries(conn, norm)
+    exact = conn.execute(
+        "SELECT t.id, t.text FROM terms t WHERE t.norm = ? "
+        "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id) ORDER BY t.id",
+        (norm,),
+    ).fetchall()
     if exact:
         return Headwords(
             norm,
-            tuple(exact),
-            (Resolution(form=word, lemma=_term_text(conn, exact[0]), via="exact"),),
+            tuple(row[0] for row in exact),
+            (Resolution(form=word, lemma=exact[0][1], via="exact"),),
         )
     table = sources(conn)
     found: list[int] = []
