@@ -3,12 +3,10 @@
 Runs `lexicon-build build --profile starter` from the cached sources (run
 `lexicon-build fetch-sources` first) into a fresh directory while sampling the RSS of
 the whole process tree, packages the result with lexicon_store for compressed sizes, and
-compares two steps with what people use today on the same files in the same run:
-
-- reading the WordNet 3.1 database: NLTK's WordNetCorpusReader (all synsets) vs our
-  streaming WNDB parser;
-- nearest neighbours on the GloVe vocabulary: exact NumPy search over the float16 matrix
-  vs the usearch HNSW index (recall@10 and time per query).
+compares nearest-neighbour search on the built vocabulary with what people use today
+(exact NumPy search over the float16 matrix vs the usearch HNSW index: recall@10 and time
+per query). Parser throughput against NLTK and other plain readers of the same files is
+bench/parse_throughput.py (docs/benchmarks/parsers.md).
 
 Usage: uv run python bench/build_starter.py [--jobs 2] [--write docs/benchmarks/build.md]
 """
@@ -77,24 +75,6 @@ def sizes(out: Path) -> list[tuple[str, int, int]]:
     return rows
 
 
-def nltk_vs_ours(dict_dir: Path) -> tuple[float, int, float, int]:
-    import nltk
-    from nltk.corpus.reader.wordnet import WordNetCorpusReader
-
-    from lexicon_server.build.parsers import wndb
-
-    nltk.data.path.append(str(dict_dir))  # NLTK only reads corpora under its data paths
-
-    started = time.perf_counter()
-    reader = WordNetCorpusReader(str(dict_dir), None)
-    n_nltk = sum(1 for _ in reader.all_synsets())
-    t_nltk = time.perf_counter() - started
-    started = time.perf_counter()
-    n_ours = sum(1 for _ in wndb.iter_synsets(dict_dir, prefix="wn31"))
-    t_ours = time.perf_counter() - started
-    return t_nltk, n_nltk, t_ours, n_ours
-
-
 def search_comparison(out: Path, queries: int = 1000) -> tuple[float, float, float]:
     from usearch.index import Index
 
@@ -121,18 +101,6 @@ def main() -> None:
     parser.add_argument("--write", type=Path, default=None)
     args = parser.parse_args()
 
-    from lexicon_server.build.catalogue import source_spec
-    from lexicon_server.build.config import load_build_config
-    from lexicon_server.build.sources import extracted_dir, read_lock
-
-    config = load_build_config()
-    lock = read_lock()
-    entry = lock.entry("wordnet-3.1")
-    wn = extracted_dir(
-        config, source_spec("wordnet-3.1"), config.downloads / entry.filename, entry.sha256 or ""
-    )
-    t_nltk, n_nltk, t_ours, n_ours = nltk_vs_ours(wn / "package/dict")
-    print(f"NLTK {t_nltk:.1f} s ({n_nltk}), ours {t_ours:.1f} s ({n_ours})", flush=True)
     with tempfile.TemporaryDirectory(prefix="lexicon-bench-build-") as tmp:
         out = Path(tmp) / "starter"
         wall, peak, _log = run_build(out, args.jobs)
@@ -177,18 +145,16 @@ def main() -> None:
         f"| **total** | {sum(s for _, s, _ in component_sizes) / 2**20:.1f} MiB | "
         f"{sum(p for _, _, p in component_sizes) / 2**20:.1f} MiB |",
         "",
-        "## Compared with today's tools, same files, same run",
+        "## Nearest neighbours compared with exact search, same vectors, same run",
         "",
         "| task | tool | time | result |",
         "| --- | --- | --- | --- |",
-        f"| read WordNet 3.1 (all synsets) | NLTK WordNetCorpusReader | {t_nltk:.1f} s "
-        f"| {n_nltk} synsets |",
-        f"| read WordNet 3.1 (all synsets) | lexicon wndb parser (streaming) | {t_ours:.1f} s "
-        f"| {n_ours} synsets |",
         f"| 10 nearest neighbours, 100k GloVe words | NumPy exact (f16 matrix as f32) "
         f"| {t_exact:.2f} ms/query | recall 1.0 |",
         f"| 10 nearest neighbours, 100k GloVe words | usearch HNSW (cos, i8), 1 thread "
         f"| {t_hnsw:.3f} ms/query | recall@10 {recall:.3f} |",
+        "",
+        "Parser throughput against NLTK and plain readers: docs/benchmarks/parsers.md.",
         "",
         "Vocabulary choice: all 400k GloVe words take about 150 s to index on 2 threads "
         "here; the starter indexes the 100k most frequent purely alphabetic words, single-"
