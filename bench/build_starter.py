@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-import psutil
+import psutil  # type: ignore[import-untyped]
 
 ROOT = Path(__file__).resolve().parents[1]
 
