@@ -15,9 +15,9 @@ from pathlib import Path
 
 from lexicon_server.build.catalogue import SourceSpec, source_spec
 from lexicon_server.build.config import BuildConfig
-from lexicon_server.build.errors import BuildError, SourceUnavailable
+from lexicon_server.build.errors import BuildError, SourceMismatch, SourceUnavailable
 from lexicon_server.build.lexical_writer import SourceRow
-from lexicon_server.build.sources import SourceLock, extracted_dir, fetch_sources
+from lexicon_server.build.sources import SourceLock, extracted_dir, fetch_sources, file_sha256
 
 __all__ = ["Inputs", "SourceInput", "debian_stanza", "parse_overrides", "resolve_inputs"]
 
@@ -126,6 +126,19 @@ def parse_overrides(pairs: list[str]) -> dict[str, Path]:
     return out
 
 
+def _check_pinned_dump(name: str, path: Path, lock: SourceLock) -> None:
+    """An english/full dump must be the bytes the lock pins (when it pins any)."""
+    entry = lock.entry(name)
+    if entry.sha256 is None or not path.is_file():
+        return
+    size = path.stat().st_size
+    if entry.size is not None and size != entry.size:
+        raise SourceMismatch(name, "size", entry.size, size, str(path))
+    actual = file_sha256(path)
+    if actual != entry.sha256:
+        raise SourceMismatch(name, "sha256", entry.sha256, actual, str(path))
+
+
 def _local_fingerprint(path: Path) -> str:
     # Content hashes of multi-GiB dumps would dominate a resume check; identity is enough
     # here because verify-sources checks the content against the lock.
@@ -158,6 +171,8 @@ def resolve_inputs(
         spec = source_spec(name)
         if name in overrides:
             path = overrides[name]
+            if spec.registry == "local" and lock is not None and name in lock.entries:
+                _check_pinned_dump(name, path, lock)
             found[name] = SourceInput(spec, path, _local_fingerprint(path), from_artefact=False)
         elif spec.registry == "local":
             if name not in optional:

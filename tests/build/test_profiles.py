@@ -114,3 +114,22 @@ def test_english_profile_needs_its_dumps(tmp_path: Path) -> None:
             overrides={},
             fetch=False,
         )
+
+
+def test_a_dump_the_lock_pins_must_match_it(tmp_path: Path) -> None:
+    from lexicon_server.build.errors import SourceMismatch
+    from lexicon_server.build.sources import LockEntry, SourceLock, file_sha256
+
+    oewn = DUMPS["oewn"]
+    good = LockEntry(
+        "oewn", "local", "", "2025", "", file_sha256(oewn), oewn.stat().st_size, None, None
+    )
+    bad = LockEntry("oewn", "local", "", "2025", "", "0" * 64, oewn.stat().st_size, None, None)
+    config = BuildConfig(cache_dir=tmp_path / "cache")
+    sources = DUMPS | {"numberbatch": FIXTURES / "numberbatch" / "numberbatch-en-19.08-sample.txt"}
+    with pytest.raises(SourceMismatch, match=r"source 'oewn'.*sha256"):
+        build("english", tmp_path / "a", config=config, lock=SourceLock({"oewn": bad}),
+              overrides=sources, fetch=False)  # fmt: skip
+    build("english", tmp_path / "b", config=config, lock=SourceLock({"oewn": good}),
+          overrides=sources, fetch=False)  # fmt: skip
+    assert (tmp_path / "b/dataset.json").is_file()
