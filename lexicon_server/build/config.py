@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import signal
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["BuildConfig", "crash_point", "load_build_config"]
+__all__ = ["BuildConfig", "crash_point", "exclusive", "load_build_config"]
 
 
 @dataclass(frozen=True)
@@ -51,3 +53,19 @@ def crash_point(name: str) -> None:
     """
     if os.environ.get("LEXICON_BUILD_KILL_AT") == name:
         os.kill(os.getpid(), signal.SIGKILL)
+
+
+@contextmanager
+def exclusive(path: Path) -> Iterator[None]:
+    """Hold an exclusive advisory lock on `path` (created if needed) for the block.
+
+    Two builds into the same directory, or two fetches into the same cache (several test
+    runs at once, say), wait for each other instead of interleaving their writes.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexicon_server.build.catalogue import SourceSpec, source_spec
-from lexicon_server.build.config import BuildConfig
+from lexicon_server.build.config import BuildConfig, exclusive
 from lexicon_server.build.errors import BuildError, SourceMismatch, SourceUnavailable
 from lexicon_server.build.lexical_writer import SourceRow
 from lexicon_server.build.sources import SourceLock, extracted_dir, fetch_sources, file_sha256
@@ -184,7 +184,8 @@ def resolve_inputs(
             raise BuildError("no sources.lock.json to fetch the registry sources against")
         if fetch:
             say = progress if callable(progress) else None
-            artefacts = fetch_sources(config, lock, to_fetch, progress=say)
+            with exclusive(config.cache_dir / ".fetch.lock"):
+                artefacts = fetch_sources(config, lock, to_fetch, progress=say)
         else:
             artefacts = {}
             for name in to_fetch:
@@ -195,9 +196,10 @@ def resolve_inputs(
                     raise SourceUnavailable(
                         f"source {name!r} is not in the cache; run `lexicon-build fetch-sources`"
                     )
-        for name, artefact in artefacts.items():
-            spec = source_spec(name)
-            sha = lock.entry(name).sha256 or ""
-            root = extracted_dir(config, spec, artefact, sha or name)
-            found[name] = SourceInput(spec, root, sha, from_artefact=True)
+        with exclusive(config.cache_dir / ".fetch.lock"):
+            for name, artefact in artefacts.items():
+                spec = source_spec(name)
+                sha = lock.entry(name).sha256 or ""
+                root = extracted_dir(config, spec, artefact, sha or name)
+                found[name] = SourceInput(spec, root, sha, from_artefact=True)
     return Inputs({n: found[n] for n in names if n in found})

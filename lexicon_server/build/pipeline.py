@@ -26,7 +26,7 @@ from lexicon_server.build.catalogue import (
     LOCAL_SOURCES,
     STARTER_SOURCES,
 )
-from lexicon_server.build.config import BuildConfig, crash_point
+from lexicon_server.build.config import BuildConfig, crash_point, exclusive
 from lexicon_server.build.errors import BuildError
 from lexicon_server.build.inputs import Inputs, SourceInput, resolve_inputs
 from lexicon_server.build.sources import SourceLock, file_sha256
@@ -294,6 +294,20 @@ def build(
     )
     plan = plan_build(profile, inputs, version)
     out.mkdir(parents=True, exist_ok=True)
+    with exclusive(out / STATE_DIR / "lock"):
+        return _build_locked(plan, out, inputs, profile, version, say, jobs, stop_after)
+
+
+def _build_locked(
+    plan: BuildPlan,
+    out: Path,
+    inputs: Inputs,
+    profile: str,
+    version: str,
+    say: Progress,
+    jobs: int,
+    stop_after: str | None,
+) -> BuildResult:
     # A finished build is only complete again once every stage is verified below.
     (out / "dataset.json").unlink(missing_ok=True)
     ctx = BuildContext(out, inputs, profile, version, say)
