@@ -162,6 +162,6 @@ def test_agrees_with_nltk_wordnet_reader(
         assert [m.sense_key for m in ours.members] == [lemma.key() for lemma in synset.lemmas()]
         assert ours.satellite == (synset.pos() == "s")
         assert ours.lexname == synset.lexname()
-        assert set(ours.examples) == set(synset.examples())
+        assert list(ours.examples) == list(synset.examples())
         hypernyms = {p.target_synset for p in ours.pointers if p.relation == "hypernym"}
         assert hypernyms == {f"wn31-{h.offset():08d}-{h.pos()}" for h in synset.hypernyms()}

@@ -129,20 +129,19 @@ def license_header(path: str | Path) -> str:
 def _split_gloss(gloss: str) -> tuple[str, tuple[str, ...]]:
     """Split ``definition; "example"; "example"`` into the definition and the examples.
 
-    The definition ends at the first quote that opens a ``; `` separated segment, so quotes
-    inside a definition stay part of it; any text between examples (an attribution such
-    as ``- Shakespeare``) is dropped.
+    The definition ends at the first ``; "`` (or is empty when the gloss opens with a
+    quote), so quotes inside it stay, and so does its wording. Examples are every quoted
+    string of the gloss, including those quoted inside the definition (``as in "slain
+    warriors"``), as NLTK counts them. Attributions between examples (``- Shakespeare``)
+    are dropped.
     """
     text = gloss.strip()
+    examples = tuple(e.strip() for e in re.findall(r'"([^"]*)"', text) if e.strip())
     if text.startswith('"'):
-        cut = 0
-    else:
-        cut = text.find('; "')
-        if cut < 0:
-            return text.rstrip(" ;"), ()
-    definition = text[:cut].rstrip(" ;")
-    examples = tuple(e.strip() for e in re.findall(r'"([^"]*)"', text[cut:]) if e.strip())
-    return definition, examples
+        return "", examples
+    cut = text.find('; "')
+    definition = text if cut < 0 else text[:cut]
+    return definition.rstrip(" ;"), examples
 
 
 class _HeadLookup:
