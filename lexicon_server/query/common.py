@@ -36,6 +36,7 @@ __all__ = [
     "check_limit",
     "check_text",
     "clip",
+    "corpus_language",
     "entry_installed",
     "fit_response",
     "installed_entries",
@@ -80,6 +81,18 @@ def check_language(parameter: str, value: str) -> str:
         raise InvalidArgument(
             parameter, "a language tag like 'en', 'fr' or 'pt-br' (ISO 639 code first)", value
         )
+    return tag
+
+
+def corpus_language(corpus: Corpus, parameter: str, value: str) -> str:
+    """A checked tag; a regional tag the corpus does not carry ('en-us') falls back to its
+    language ('en') when the corpus carries that."""
+    tag = check_language(parameter, value)
+    catalogue = corpus.selection.catalogue
+    if tag not in catalogue and "-" in tag:
+        primary = tag.split("-", 1)[0]
+        if primary in catalogue:
+            return primary
     return tag
 
 

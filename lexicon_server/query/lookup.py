@@ -17,9 +17,9 @@ from lexicon_server.query.common import (
     GLOSS_CHARS,
     Cuts,
     check_budget,
-    check_language,
     check_limit,
     check_text,
+    corpus_language,
     fit_response,
     installed_entries,
     json_bound,
@@ -113,7 +113,7 @@ def lookup(
 ) -> LookupResult:
     """Look `word` up in `language`; an inflected form resolves to its lemma."""
     word = check_text("word", word)
-    language = check_language("language", language)
+    language = corpus_language(corpus, "language", language)
     limit = check_limit("limit", limit)
     budgets = {
         "examples": check_budget("examples_limit", examples_limit),

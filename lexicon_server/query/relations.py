@@ -20,10 +20,10 @@ from lexicon_server.query.common import (
     GLOSS_CHARS,
     Cuts,
     check_allocation,
-    check_language,
     check_limit,
     check_text,
     clip,
+    corpus_language,
     entry_installed,
     fit_response,
     normalize,
@@ -143,7 +143,7 @@ def relations(
 ) -> RelationsResult:
     """Edges of type `relation` from `word`, at most `limit` in total."""
     word = check_text("word", word)
-    language = check_language("language", language)
+    language = corpus_language(corpus, "language", language)
     name = relation.strip().lower().replace("-", "_").replace(" ", "_")
     name = ALIASES.get(name, name)
     if name not in RELATIONS:

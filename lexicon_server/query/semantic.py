@@ -19,9 +19,9 @@ from lexicon_server.corpus.reader import CapabilityUnavailable
 from lexicon_server.models import Neighbor, SemanticResult
 from lexicon_server.query.common import (
     Cuts,
-    check_language,
     check_limit,
     check_text,
+    corpus_language,
     normalize,
     sources,
 )
@@ -153,8 +153,12 @@ def semantic_neighbors(
     import numpy as np
 
     word = check_text("word", word)
-    language = check_language("language", language)
-    target = None if target_language is None else check_language("target_language", target_language)
+    language = corpus_language(store.corpus, "language", language)
+    target = (
+        None
+        if target_language is None
+        else corpus_language(store.corpus, "target_language", target_language)
+    )
     limit = check_limit("limit", limit)
     corpus = store.corpus
     source = store.get(language)  # raises CapabilityUnavailable with the reason

@@ -15,10 +15,10 @@ from lexicon_server.query.common import (
     GLOSS_CHARS,
     Cuts,
     check_allocation,
-    check_language,
     check_limit,
     check_text,
     clip,
+    corpus_language,
     entry_installed,
     fit_response,
     normalize,
@@ -62,7 +62,7 @@ def synonyms(
 ) -> SynonymsResult:
     """Synonyms of `word`, at most `limit` in total, grouped by source sense."""
     word = check_text("word", word)
-    language = check_language("language", language)
+    language = corpus_language(corpus, "language", language)
     limit = check_limit("limit", limit)
     max_senses = check_limit("max_senses", max_senses)
     allocation = check_allocation("unsensed_limit", unsensed_limit, limit)

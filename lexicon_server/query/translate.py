@@ -15,9 +15,9 @@ from lexicon_server.errors import InvalidArgument, NoSuchSense
 from lexicon_server.models import TranslateResult, Translation, TranslationGroup
 from lexicon_server.query.common import (
     Cuts,
-    check_language,
     check_limit,
     check_text,
+    corpus_language,
     fit_response,
     installed_entries,
     parse_sense_id,
@@ -45,8 +45,8 @@ def translate(
 ) -> TranslateResult:
     """Translations of `word` from `source_language` into `target_language`."""
     word = check_text("word", word)
-    source_language = check_language("source_language", source_language)
-    target_language = check_language("target_language", target_language)
+    source_language = corpus_language(corpus, "source_language", source_language)
+    target_language = corpus_language(corpus, "target_language", target_language)
     if target_language == source_language:
         raise InvalidArgument(
             "target_language",

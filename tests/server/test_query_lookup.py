@@ -153,3 +153,11 @@ def test_a_word_known_only_by_its_pronunciation(corpus: Corpus) -> None:
     assert [p.value for p in result.pronunciations] == ["OW0 B AA1 M AH0"]
     assert result.pronunciations[0].source.name == "cmudict"
     assert lookup(corpus, "house").pronunciations == []  # shown under the senses instead
+
+
+def test_regional_tag_falls_back_to_its_language(corpus: Corpus) -> None:
+    result = lookup(corpus, "dog", language="en-US")
+    assert result.language == "en" and result.found
+    with pytest.raises(CapabilityUnavailable) as info:
+        lookup(corpus, "dog", language="xx-YY")
+    assert info.value.reason == "unknown_language"

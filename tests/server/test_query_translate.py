@@ -86,3 +86,8 @@ def test_bad_input(corpus: Corpus, kwargs: dict[str, object], parameter: str) ->
     with pytest.raises(InvalidArgument) as info:
         translate(corpus, "house", **args)  # type: ignore[arg-type]
     assert info.value.parameter == parameter
+
+
+def test_regional_target_tag(corpus: Corpus) -> None:
+    result = translate(corpus, "house", "fr-FR")
+    assert result.target_language == "fr" and result.candidate_count > 0
