@@ -148,3 +148,19 @@ def test_explicit_language_tags(fixtures: Path) -> None:
         )
     )
     assert {(e.source_language, e.target_language) for e in entries} == {("en", "fr-FR")}
+
+
+def test_jmdict_shaped_japanese_english(fixtures: Path) -> None:
+    entries = _entries(fixtures, "jpn-eng")
+    assert {(e.source_language, e.target_language) for e in entries} == {("ja", "en")}
+    cat = next(e for e in entries if e.headword == "猫" and "cat" in e.translations)
+    assert cat.pos == "noun"  # from the '(noun (common) (futsuumeishi))' sense line
+    pairs = dict(zip(cat.translations, cat.sense_notes, strict=True))
+    # 'Note: abbreviationwheelbarrow': the label and the translation are told apart
+    assert pairs["wheelbarrow"] == "abbreviation"
+    # every written form of the header is a headword: kanji and kana
+    eat = {e.headword: e for e in entries if "to eat" in e.translations}
+    assert {"食べる", "たべる"} <= set(eat) and eat["食べる"].pos == "verb"
+    assert not any("[" in e.headword or "/" in e.headword for e in entries)
+    shop = next(e for e in entries if "(something) shop" in e.translations)
+    assert shop.sense_notes[0] == "usu. 屋"  # '{パン屋} (usu. 屋)': reference dropped, note kept

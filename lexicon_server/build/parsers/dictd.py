@@ -80,6 +80,39 @@ _SENSE = re.compile(r"^(?P<num>\d+|[a-h])\.(?:\s+(?P<rest>.*))?$")  # '1.', 'b.'
 _PRONUNCIATION = re.compile(r"(?:^|\s)/[^/\s][^/]*/(?=[\s,;]|$)")
 _TRAILING_NUMBER = re.compile(r"\s+\d+\.$")
 _SEPARATORS = re.compile(r"[,;]")
+_HEADER_PRONUNCIATION = re.compile(r"\s+/{1,2}[^/]*/{1,2}")  # ' /haus/', ' //bæŋk//'
+_NEXT_FORM = re.compile(r"^,\s*(?:\[[^\]]*\]\s*|\([^()]*\)\s*)*[^\s()]")
+_LEADING_NOTE = re.compile(
+    r"^(?:\([^()]*\)\s*)+"
+)  # '(word containing irregular kanji usage) 喰べる'
+_CROSS_REFERENCE = re.compile(r"\{[^{}]*\}")  # '{経緯・たてよこ・3}warp and weft'
+# JMdict-based pairs (jpn-eng) render sense parts of speech as a parenthesised line.
+_JMDICT_POS = (
+    ("pronoun", "pron"), ("noun", "noun"), ("verb", "verb"), ("adjectiv", "adj"),
+    ("adverb", "adv"), ("expressions", "phrase"), ("suffix", "affix"), ("prefix", "affix"),
+    ("conjunction", "conj"), ("interjection", "intj"), ("particle", "particle"),
+    ("numeric", "num"),
+)  # fmt: skip
+# JMdict "misc" labels; jpn-eng renders them as 'Note: <label>' glued to the next line.
+_JMDICT_LABELS = tuple(
+    sorted(
+        (
+            "word usually written using kana alone", "word usually written using kanji alone",
+            "abbreviation", "archaism", "colloquialism", "slang", "children's language",
+            "honorific or respectful (sonkeigo) language", "humble (kenjougo) language",
+            "polite (teineigo) language", "obscure term", "obsolete term", "derogatory",
+            "vulgar expression or word", "idiomatic expression", "onomatopoeic or mimetic word",
+            "familiar language", "female term or language", "male term or language",
+            "jocular, humorous term", "yojijukugo", "sensitive", "rare term", "rare",
+            "proverb", "poetical term", "dated term", "historical term", "euphemistic",
+            "manga slang", "Internet slang", "literary or formal term", "form of address",
+            "quotation", "saying", "person", "company name", "place name", "given name",
+            "surname", "product name", "work of art, literature, music, etc. name",
+        ),
+        key=len,
+        reverse=True,
+    )
+)  # fmt: skip
 _GENDERS = {"fem", "masc", "neut", "f", "m", "nt", "common"}
 _SKIP_PREFIXES = ("see:", "Synonym:", "Synonyms:", "Antonym:", "Antonyms:")
 _META_KEYS = ("00database", "00-database-")
@@ -268,6 +301,8 @@ def _split_translations(text: str, sense: _Sense) -> None:
     if "<" in text:
         for tag in _TAG.findall(text):
             sense.pos_hint = sense.pos_hint or _pos_of(tag) or _gender_noun(tag)
+    if "{" in text:
+        text = _CROSS_REFERENCE.sub(" ", text)
     if "<" in text or "[" in text:
         text = _TAG.sub(" ", _LABEL.sub(" ", text))
     if "/" in text:
@@ -279,15 +314,28 @@ def _split_translations(text: str, sense: _Sense) -> None:
             sense.translations.append(cleaned)
 
 
-def _parse_header(line: str) -> tuple[str, str | None]:
+def _parse_header(line: str) -> tuple[list[str], str | None]:
+    """Written forms and part of speech of an entry's first line.
+
+    Usually one form (``house /haus/``); JMdict-based pairs list several, each with its
+    own pronunciation and priority tags (`` [ichi1]  家 /…/,  [ichi1] いえ /…/``).
+    """
     pos = None
     tag = re.search(r"<([^<>]*)>\s*$", line)
     if tag:
         pos = _pos_of(tag[1])
         line = line[: tag.start()]
-    cut = line.find(" /")
-    headword = line[:cut] if cut >= 0 else line
-    return " ".join(headword.split()), pos
+    forms: list[str] = []
+    for i, piece in enumerate(_HEADER_PRONUNCIATION.sub("\x00", line).split("\x00")):
+        piece = piece.strip()
+        if i and not _NEXT_FORM.match(piece):
+            continue  # only ', FORM /pron/' continues the list, not '(CAT /kˈat/)' or ', ) (
+        piece = _LABEL.sub(" ", piece.lstrip(",")).strip()
+        piece = _LEADING_NOTE.sub("", piece)
+        form = " ".join(piece.split())
+        if form and form not in forms:
+            forms.append(form)
+    return forms or [""], pos
 
 
 def _start_group(rest: str, main: str, pos: str | None) -> _Group:
@@ -307,14 +355,46 @@ def _start_group(rest: str, main: str, pos: str | None) -> _Group:
     return group
 
 
+def _jmdict_pos(text: str) -> str | None:
+    """'(Godan verb with `su' ending)' -> 'verb': the earliest part-of-speech word wins."""
+    found = [(text.find(word), pos) for word, pos in _JMDICT_POS if word in text]
+    return min(found)[1] if found else None
+
+
+def _annotation(sense: _Sense, text: str) -> bool:
+    """A whole-line '(…)' before the translations: a part of speech or a note (jpn-eng)."""
+    if sense.has_line or not (text.startswith("(") and text.endswith(")")):
+        return False
+    pos = _jmdict_pos(text)
+    if pos and sense.pos_hint is None:
+        sense.pos_hint = pos
+    elif not pos:
+        sense.notes.append(text[1:-1].strip())
+    return True
+
+
+def _without_references(text: str) -> tuple[str, bool]:
+    """Drop '{…}' cross-references; True when the line held nothing else (jpn-eng)."""
+    if "{" not in text:
+        return text, False
+    rest = " ".join(_CROSS_REFERENCE.sub(" ", text).split())
+    return rest, not rest
+
+
 def _sense_line(group: _Group, text: str) -> None:
     numbered = _SENSE.match(text)
     if numbered:
-        sense = _Sense(has_line=True)
+        sense = _Sense()
         group.senses.append(sense)
-        _split_translations(numbered["rest"] or "", sense)
+        rest, only_references = _without_references((numbered["rest"] or "").strip())
+        if not only_references and not _annotation(sense, rest):
+            sense.has_line = True  # even when empty: what follows is the gloss (WikDict)
+            _split_translations(rest, sense)
         return
     sense = group.sense()
+    text, only_references = _without_references(text)
+    if only_references or _annotation(sense, text):
+        return
     if sense.has_line:
         sense.notes.append(" ".join(text.split()))
     else:
@@ -322,17 +402,28 @@ def _sense_line(group: _Group, text: str) -> None:
         _split_translations(text, sense)
 
 
+def _note(group: _Group, text: str) -> None:
+    """'Note: archaismcat': a JMdict label glued to the sense's translation line."""
+    for label in _JMDICT_LABELS:
+        if text.startswith(label) and len(text) > len(label) and text[len(label)] not in " (":
+            group.sense().notes.append(label)
+            _sense_line(group, text[len(label) :])
+            return
+    group.sense().notes.append(text)
+
+
 def parse_entry(text: str, source: str, target: str) -> list[BilingualEntry]:
     """Parse one rendered dictd entry into one record per part-of-speech group."""
     lines = text.strip("\n").split("\n")
-    headword, pos = _parse_header(lines[0])
+    forms, pos = _parse_header(lines[0])
+    headword = forms[0]
     groups = [_Group(headword, pos)]
     for raw in lines[1:]:
         line = raw.strip()
         if not line or line.startswith(_SKIP_PREFIXES) or line.startswith('"'):
             continue
         if line.startswith("Note:"):
-            groups[-1].sense().notes.append(line[5:].strip())
+            _note(groups[-1], line[5:].strip())
             continue
         roman = _GROUP.match(line)
         if roman:
@@ -351,12 +442,16 @@ def parse_entry(text: str, source: str, target: str) -> list[BilingualEntry]:
             translations.extend(sense.translations)
             notes.extend([note] * len(sense.translations))
         pos = group.pos or next((s.pos_hint for s in group.senses if s.pos_hint), None)
-        if translations and group.headword:
+        if not translations or not group.headword:
+            continue
+        # The entry's own groups are filed under every written form; a compound group
+        # (eng-pol '<N Comp>bank holiday') under its own headword only.
+        for form in forms if group.headword == headword else [group.headword]:
             entries.append(
                 BilingualEntry(
                     source_language=source,
                     target_language=target,
-                    headword=group.headword,
+                    headword=form,
                     pos=pos,
                     translations=tuple(translations),
                     sense_notes=tuple(notes),
