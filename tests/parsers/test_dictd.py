@@ -164,3 +164,25 @@ def test_jmdict_shaped_japanese_english(fixtures: Path) -> None:
     assert not any("[" in e.headword or "/" in e.headword for e in entries)
     shop = next(e for e in entries if "(something) shop" in e.translations)
     assert shop.sense_notes[0] == "usu. 屋"  # '{パン屋} (usu. 屋)': reference dropped, note kept
+
+
+@pytest.mark.parametrize(
+    ("text", "translations"),
+    [
+        # entry texts copied from the real eng-jpn and eng-fin databases (WikDict markup)
+        ("Grey Cup /ɡɹˈeɪ kˈʌp/ <pn>\n[[グレイ・カップ]]\n", ("グレイ・カップ",)),
+        (
+            "Australia antigen /ɒstɹˈeɪliəɹ ˈantɪdʒˌɛn/ <n>\n"
+            "hepatiitin s-[[vasta-aine]]\nantigen\n",
+            ("hepatiitin s-vasta-aine",),
+        ),
+        (
+            "like /lˈaɪk/ <suffix>\nllinen, moinen, [-n]] kaltainen\nhaving some of the "
+            "characteristics of (used to form adjectives from nouns)\n",
+            ("llinen", "moinen", "kaltainen"),
+        ),
+    ],
+)
+def test_wiki_link_markup_is_unwrapped(text: str, translations: tuple[str, ...]) -> None:
+    (entry,) = dictd.parse_entry(text, "en", "xx")
+    assert entry.translations == translations

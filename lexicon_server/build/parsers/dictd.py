@@ -85,6 +85,7 @@ _NEXT_FORM = re.compile(r"^,\s*(?:\[[^\]]*\]\s*|\([^()]*\)\s*)*[^\s()]")
 _LEADING_NOTE = re.compile(
     r"^(?:\([^()]*\)\s*)+"
 )  # '(word containing irregular kanji usage) 喰べる'
+_WIKI_LINK = re.compile(r"\[\[(?:[^\[\]|]*\|)?(?P<text>[^\[\]|]*)\]\]")
 _CROSS_REFERENCE = re.compile(r"\{[^{}]*\}")  # '{経緯・たてよこ・3}warp and weft'
 # JMdict-based pairs (jpn-eng) render sense parts of speech as a parenthesised line.
 _JMDICT_POS = (
@@ -297,14 +298,18 @@ def _split_translations(text: str, sense: _Sense) -> None:
     if text.endswith("."):
         text = _TRAILING_NUMBER.sub("", text)
     if "[" in text:
-        sense.notes.extend(label.strip() for label in _LABEL.findall(text) if label.strip())
+        labels = _LABEL.findall(_WIKI_LINK.sub("", text) if "[[" in text else text)
+        sense.notes.extend(label.strip() for label in labels if label.strip())
     if "<" in text:
         for tag in _TAG.findall(text):
             sense.pos_hint = sense.pos_hint or _pos_of(tag) or _gender_noun(tag)
     if "{" in text:
         text = _CROSS_REFERENCE.sub(" ", text)
+    if "[[" in text:
+        text = _WIKI_LINK.sub(r"\g<text>", text)  # WikDict keeps '[[link]]' markup
     if "<" in text or "[" in text:
         text = _TAG.sub(" ", _LABEL.sub(" ", text))
+        text = text.replace("[", " ").replace("]", " ")  # unbalanced leftovers
     if "/" in text:
         text = _PRONUNCIATION.sub(" ", text)
     parts = _split_outside_parens(text) if "(" in text else _SEPARATORS.split(text)
