@@ -67,7 +67,7 @@ def stage_times(out: Path) -> dict[str, float]:
     return times
 
 
-def sizes(out: Path) -> list[tuple[str, int, int]]:
+def sizes(out: Path) -> tuple[list[tuple[str, int, int]], str]:
     from lexicon_store.package import package_release
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -76,7 +76,7 @@ def sizes(out: Path) -> list[tuple[str, int, int]]:
         for c in result.manifest.components:
             packed = sum(p.size for p in c.parts)
             rows.append((c.id, c.object.size, packed))
-    return rows
+    return rows, result.manifest_digest
 
 
 def search_comparison(out: Path, queries: int = 1000) -> tuple[float, float, float]:
@@ -111,7 +111,7 @@ def main() -> None:
         print(f"build {wall:.1f} s, cpu {cpu:.1f} s, peak {peak / 2**20:.0f} MiB", flush=True)
         load = os.getloadavg()[1]
         times = stage_times(out)
-        component_sizes = sizes(out)
+        component_sizes, digest = sizes(out)
         vocab = sqlite3.connect(out / "en/semantic.sqlite")
         meta = dict(vocab.execute("SELECT key, value FROM meta").fetchall())
         vocab.close()
@@ -136,6 +136,7 @@ def main() -> None:
         f"| machine load during the run (5-minute load average) | {load:.1f} | |",
         f"| peak RSS of the process tree | {peak / 2**20:.0f} MiB | < 2048 MiB |",
         f"| HNSW recall@10 vs exact (build-time sample) | {meta.get('hnsw_recall_at_10')} | |",
+        f"| release manifest digest (same inputs give the same digest) | `{digest}` | |",
         "",
         "Stage times (seconds, each in its own worker; stages overlap):",
         "",
