@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,18 @@ def install_release(release: Path, digest: str, data_dir: Path) -> Path:
 
     ops.install(data_dir=data_dir, source=str(release), all_languages=True, manifest_digest=digest)
     return data_dir
+
+
+@pytest.fixture(scope="session")
+def sample_sources() -> dict[str, Path]:
+    """Source name -> fixture path of every source the sample build reads."""
+    return dict(SAMPLE_SOURCES)
+
+
+@pytest.fixture(scope="session")
+def sample_builder() -> Callable[[Path, Path], Path]:
+    """`build_sample(out, cache)`, for tests that need a second, independent build."""
+    return build_sample
 
 
 @pytest.fixture(scope="session")

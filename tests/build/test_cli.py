@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,16 +12,15 @@ from click.testing import CliRunner
 from lexicon_server.build.cli import main
 from lexicon_server.build.sources import SourceLock, read_lock, write_lock
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from conftest import SAMPLE_SOURCES
-
 DEB = Path(__file__).parent / "data" / "dict-freedict-ita-eng_2022.04.21-1_all.deb"
 NAME = "freedict-ita-eng"
 
 
-def test_build_renders_a_summary_and_writes_the_dataset(tmp_path: Path) -> None:
+def test_build_renders_a_summary_and_writes_the_dataset(
+    tmp_path: Path, sample_sources: dict[str, Path]
+) -> None:
     args = ["build", "--profile", "starter", "--out", str(tmp_path / "out"), "--only-given"]
-    for name, path in SAMPLE_SOURCES.items():
+    for name, path in sample_sources.items():
         args += ["--source", f"{name}={path}"]
     result = CliRunner().invoke(main, args, env={"LEXICON_BUILD_CACHE": str(tmp_path / "c")})
     assert result.exit_code == 0, result.output

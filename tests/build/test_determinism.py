@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-import sys
+from collections.abc import Callable
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from conftest import build_sample
 
 
 def _tree(out: Path) -> dict[str, str]:
@@ -19,11 +16,14 @@ def _tree(out: Path) -> dict[str, str]:
 
 
 def test_two_builds_have_identical_files_and_release_digest(
-    tmp_path: Path, sample_dataset: Path, sample_release: tuple[Path, str]
+    tmp_path: Path,
+    sample_dataset: Path,
+    sample_release: tuple[Path, str],
+    sample_builder: Callable[[Path, Path], Path],
 ) -> None:
     from lexicon_store.package import package_release
 
-    again = build_sample(tmp_path / "again", tmp_path / "cache")
+    again = sample_builder(tmp_path / "again", tmp_path / "cache")
     assert _tree(again) == _tree(sample_dataset)
     result = package_release(again, tmp_path / "release")
     assert result.manifest_digest == sample_release[1]

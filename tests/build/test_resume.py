@@ -13,26 +13,27 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from conftest import SAMPLE_SOURCES
 
-
-def _build_argv(out: Path) -> list[str]:
+def _build_argv(out: Path, sources: dict[str, Path]) -> list[str]:
     argv = [sys.executable, "-m", "lexicon_server.build.cli", "build", "--profile", "starter"]
     argv += ["--out", str(out), "--only-given", "--dataset-version", "sample-2026.11.0"]
-    for name, path in SAMPLE_SOURCES.items():
+    for name, path in sources.items():
         argv += ["--source", f"{name}={path}"]
     return argv
 
 
 def _run(
-    out: Path, cache: Path, kill_at: str | None = None, jobs: int = 1
+    out: Path,
+    cache: Path,
+    sources: dict[str, Path],
+    kill_at: str | None = None,
+    jobs: int = 1,
 ) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, LEXICON_BUILD_CACHE=str(cache))
     env.pop("LEXICON_BUILD_KILL_AT", None)
     if kill_at:
         env["LEXICON_BUILD_KILL_AT"] = kill_at
-    argv = [*_build_argv(out), "--jobs", str(jobs)]
+    argv = [*_build_argv(out, sources), "--jobs", str(jobs)]
     return subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
 
 
@@ -45,9 +46,11 @@ def _digests(out: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def clean_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+def clean_build(
+    tmp_path_factory: pytest.TempPathFactory, sample_sources: dict[str, Path]
+) -> dict[str, str]:
     root = tmp_path_factory.mktemp("clean")
-    done = _run(root / "out", root / "cache")
+    done = _run(root / "out", root / "cache", sample_sources)
     assert done.returncode == 0, done.stderr
     return _digests(root / "out")
 
@@ -64,14 +67,18 @@ def clean_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     ],
 )
 def test_killed_build_resumes_to_the_same_bytes(
-    tmp_path: Path, clean_build: dict[str, str], kill_at: str, finished_before: list[str]
+    tmp_path: Path,
+    clean_build: dict[str, str],
+    sample_sources: dict[str, Path],
+    kill_at: str,
+    finished_before: list[str],
 ) -> None:
     out = tmp_path / "out"
-    killed = _run(out, tmp_path / "cache", kill_at)
+    killed = _run(out, tmp_path / "cache", sample_sources, kill_at)
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     assert not (out / "dataset.json").exists()
 
-    resumed = _run(out, tmp_path / "cache")
+    resumed = _run(out, tmp_path / "cache", sample_sources)
     assert resumed.returncode == 0, resumed.stderr
     up_to_date = {
         line.split(":")[0] for line in resumed.stderr.splitlines() if line.endswith(": up to date")
@@ -83,11 +90,15 @@ def test_killed_build_resumes_to_the_same_bytes(
 
 
 @pytest.mark.slow
-def test_a_finished_build_reruns_nothing(tmp_path: Path, clean_build: dict[str, str]) -> None:
+def test_a_finished_build_reruns_nothing(
+    tmp_path: Path, clean_build: dict[str, str], sample_sources: dict[str, Path]
+) -> None:
     out = tmp_path / "out"
-    first = _run(out, tmp_path / "cache", jobs=2)  # stages side by side in worker processes
+    first = _run(
+        out, tmp_path / "cache", sample_sources, jobs=2
+    )  # stages side by side in worker processes
     assert first.returncode == 0, first.stderr
     assert _digests(out) == clean_build
-    again = _run(out, tmp_path / "cache")
+    again = _run(out, tmp_path / "cache", sample_sources)
     assert again.returncode == 0
     assert "ran 0 stages" in again.stdout
