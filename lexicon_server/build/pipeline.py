@@ -18,6 +18,7 @@ import shutil
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,7 @@ __all__ = [
     "BuildResult",
     "Stage",
     "build",
+    "code_digest",
     "plan_build",
 ]
 
@@ -200,10 +202,41 @@ def _languages_in(src: SourceInput, pattern: re.Pattern[bytes], role: str) -> fr
     return _PROBES[key]
 
 
+# The modules whose code decides output bytes: a change to any of them invalidates every
+# checkpoint, so a cached build never outlives the parser or writer that made it.
+_BYTE_DECIDING = (
+    "build/parsers/*.py",
+    "build/records.py",
+    "build/normalize.py",
+    "build/catalogue.py",
+    "build/lexical_writer.py",
+    "build/lexical_stages.py",
+    "build/semantic_writer.py",
+    "build/wordplay_writer.py",
+    "build/stages.py",
+    "build/licences.py",
+    "query/wordplay_keys.py",
+    "corpus/schema/*.sql",
+)
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """sha256 over the source of the modules that decide what a build writes."""
+    package = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for pattern in _BYTE_DECIDING:
+        for path in sorted(package.glob(pattern)):
+            digest.update(str(path.relative_to(package)).encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def _fingerprint(stage: Stage, ctx: BuildContext) -> str:
     body = {
         "stage": stage.name,
         "builder": BUILDER_REVISION,
+        "code": code_digest(),
         "schemas": SCHEMA_VERSIONS,
         "profile": ctx.profile,
         "dataset_version": ctx.dataset_version,
