@@ -78,6 +78,7 @@ _LABEL = re.compile(r"\[([^\[\]]*)\]")
 _GROUP = re.compile(r"^(?P<roman>[IVX]+)\.\s+(?P<rest>.*)$")
 _SENSE = re.compile(r"^(?P<num>\d+|[a-h])\.(?:\s+(?P<rest>.*))?$")  # '1.', 'b.' (eng-pol)
 _PRONUNCIATION = re.compile(r"(?:^|\s)/[^/\s][^/]*/(?=[\s,;]|$)")
+_SENSE_STARTS = frozenset("0123456789abcdefgh")  # skip the regex for other lines
 _TRAILING_NUMBER = re.compile(r"\s+\d+\.$")
 _SEPARATORS = re.compile(r"[,;]")
 _HEADER_PRONUNCIATION = re.compile(r"\s+/{1,2}[^/]*/{1,2}")  # ' /haus/', ' //bæŋk//'
@@ -114,6 +115,7 @@ _JMDICT_LABELS = tuple(
         reverse=True,
     )
 )  # fmt: skip
+_JMDICT_LABEL = re.compile("|".join(re.escape(label) for label in _JMDICT_LABELS))
 _GENDERS = {"fem", "masc", "neut", "f", "m", "nt", "common"}
 _SKIP_PREFIXES = ("see:", "Synonym:", "Synonyms:", "Antonym:", "Antonyms:")
 _META_KEYS = ("00database", "00-database-")
@@ -242,7 +244,7 @@ def iter_entries(
         yield from parse_entry(text, source, target)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Sense:
     translations: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -250,7 +252,7 @@ class _Sense:
     pos_hint: str | None = None  # from tags on the translations ('<fem>' -> noun)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Group:
     headword: str
     pos: str | None
@@ -387,7 +389,7 @@ def _without_references(text: str) -> tuple[str, bool]:
 
 
 def _sense_line(group: _Group, text: str) -> None:
-    numbered = _SENSE.match(text)
+    numbered = _SENSE.match(text) if text[:1] in _SENSE_STARTS else None
     if numbered:
         sense = _Sense()
         group.senses.append(sense)
@@ -409,11 +411,11 @@ def _sense_line(group: _Group, text: str) -> None:
 
 def _note(group: _Group, text: str) -> None:
     """'Note: archaismcat': a JMdict label glued to the sense's translation line."""
-    for label in _JMDICT_LABELS:
-        if text.startswith(label) and len(text) > len(label) and text[len(label)] not in " (":
-            group.sense().notes.append(label)
-            _sense_line(group, text[len(label) :])
-            return
+    found = _JMDICT_LABEL.match(text)
+    if found and len(text) > found.end() and text[found.end()] not in " (":
+        group.sense().notes.append(found[0])
+        _sense_line(group, text[found.end() :])
+        return
     group.sense().notes.append(text)
 
 
@@ -425,12 +427,15 @@ def parse_entry(text: str, source: str, target: str) -> list[BilingualEntry]:
     groups = [_Group(headword, pos)]
     for raw in lines[1:]:
         line = raw.strip()
-        if not line or line.startswith(_SKIP_PREFIXES) or line.startswith('"'):
+        if not line:
             continue
-        if line.startswith("Note:"):
+        first = line[0]  # dispatch on the first character: most lines need one test
+        if first == '"' or (first in "sSA" and line.startswith(_SKIP_PREFIXES)):
+            continue
+        if first == "N" and line.startswith("Note:"):
             _note(groups[-1], line[5:].strip())
             continue
-        roman = _GROUP.match(line)
+        roman = _GROUP.match(line) if line[0] in "IVX" else None
         if roman:
             groups.append(_start_group(roman["rest"], headword, pos))
             continue
