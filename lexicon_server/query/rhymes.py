@@ -43,7 +43,6 @@ _BUDGET = Budget(max_chars=MAX_RESPONSE_CHARS)
 _MODES: dict[str, Literal["perfect", "near"]] = {"perfect": "perfect", "near": "near"}
 MAX_SYLLABLES = 20
 LANGUAGE = "en"
-MMAP_BYTES = 256 * 1024 * 1024
 
 # Columns every candidate stream yields, pron id first (the merge key).
 # The key streams select k.pron_id rather than p.id: the same value, but only that
@@ -71,9 +70,6 @@ class RhymeIndex:
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
-        # Memory-map the (immutable) file: page reads become plain memory reads instead of
-        # pread copies into SQLite's small page cache; measured 15-25% off a cold query.
-        conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
         table = sources(conn)
         self.spelling = {sid: Provenance(fact="spelling", source=ref) for sid, ref in table.items()}
         self.pronunciation = {
