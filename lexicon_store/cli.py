@@ -49,6 +49,11 @@ def _bars() -> Iterator[Progress]:
                 leave=False,
             )
         bar.update(advanced)
+        if total and bar.n >= total:
+            # A finished part's bar goes away at once, so only live transfers stay on
+            # screen; a later report for the same task (a retry) opens a fresh bar.
+            bar.close()
+            del bars[task]
 
     try:
         yield report
