@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import ctypes
+import errno
+import functools
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["atomic_write_bytes", "fsync_dir", "fsync_file", "make_read_only"]
+__all__ = [
+    "atomic_write_bytes",
+    "fsync_dir",
+    "fsync_file",
+    "make_read_only",
+    "reserve",
+    "start_writeback",
+]
+
+_SYNC_FILE_RANGE_WRITE = 2
 
 
 def fsync_dir(path: Path) -> None:
@@ -44,3 +57,47 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int = 0o644) -> None:
         tmp.unlink(missing_ok=True)
         raise
     fsync_dir(path.parent)
+
+
+def reserve(fd: int, size: int) -> None:
+    """Give the file ``size`` bytes of real disk blocks (so a full disk fails here, cleanly).
+
+    A memory-mapped file whose blocks were never allocated turns a full disk into SIGBUS
+    in the middle of a write; ``posix_fallocate`` reports ENOSPC instead. Where the call
+    is missing or unsupported the file is only extended.
+    """
+    if size == 0:
+        return
+    allocate = getattr(os, "posix_fallocate", None)
+    if allocate is not None:
+        try:
+            allocate(fd, 0, size)
+            return
+        except OSError as exc:
+            if exc.errno not in (errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS):
+                raise
+    os.ftruncate(fd, size)
+
+
+def start_writeback(fd: int, offset: int, length: int) -> None:
+    """Start writing ``[offset, offset + length)`` to disk now, without waiting (Linux).
+
+    Dirty pages otherwise sit in memory until the final fsync, which then waits for all
+    of them; started early, the disk works while the CPU decompresses the next bytes.
+    Advisory: a no-op where ``sync_file_range`` does not exist, errors ignored.
+    """
+    function = _sync_file_range()
+    if function is not None:
+        function(fd, offset, length, _SYNC_FILE_RANGE_WRITE)
+
+
+@functools.cache
+def _sync_file_range() -> Callable[[int, int, int, int], int] | None:
+    try:
+        function = ctypes.CDLL(None, use_errno=True).sync_file_range
+    except (AttributeError, OSError):
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_int64, ctypes.c_int64, ctypes.c_uint]
+    function.restype = ctypes.c_int
+    result: Callable[[int, int, int, int], int] = function
+    return result

@@ -10,12 +10,14 @@ else ever puts a file there) if its size is right, and is not copied again.
 from __future__ import annotations
 
 import contextlib
+import mmap
 import os
 import queue
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO, cast
 
 import blake3
 import zstandard
@@ -23,7 +25,7 @@ import zstandard
 from .crash import crash_point
 from .digests import format_digest, hex_of
 from .errors import IntegrityError, SourceError
-from .fsutil import fsync_dir, make_read_only
+from .fsutil import fsync_dir, make_read_only, reserve, start_writeback
 from .layout import DataDir
 from .manifest import Component, Part
 from .progress import Progress, no_progress
@@ -31,12 +33,18 @@ from .source import ReleaseSource
 
 __all__ = ["IngestStats", "ingest_components", "store_bytes"]
 
-_CHUNK = 4 << 20
+_READ = 1 << 20  # compressed bytes per read() zstandard asks of a part
+_STEP = 8 << 20  # object bytes decompressed per step (one hash job, one writeback kick)
 
 
 @dataclass
 class IngestStats:
-    """What an ingest did and where its time went (seconds)."""
+    """What an ingest did and where its time went (seconds).
+
+    Objects are decompressed straight into a memory map of their file, so the cost of
+    putting bytes in the page cache is in ``decompress_seconds``; ``write_seconds`` is
+    reserving the disk blocks and starting their writeback.
+    """
 
     objects_copied: int = 0
     objects_reused: int = 0
@@ -50,56 +58,118 @@ class IngestStats:
     copied: list[str] = field(default_factory=list)
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
+class _PartReader:
+    """A part file as zstandard reads it: every byte hashed and counted on the way.
 
-
-class _Sink:
-    """Hashes and writes decompressed chunks on a second thread.
-
-    Writing into the page cache blocks whenever the kernel throttles dirty pages; with
-    the writes on their own thread (``os.write`` and blake3 release the GIL) the main
-    thread keeps reading and decompressing meanwhile. The queue is bounded, so memory
-    stays at a few chunks.
+    Never hands out more than ``limit`` bytes (a part larger than its manifest says is
+    refused without reading it all); ``over`` tells that this happened.
     """
 
-    def __init__(self, fd: int, stats: IngestStats) -> None:
-        self.fd = fd
+    def __init__(self, handle: BinaryIO, limit: int, stats: IngestStats) -> None:
         self.hasher = blake3.blake3()
-        self.stats = stats
+        self.seen = 0
+        self.over = False
+        self._handle = handle
+        self._limit = limit
+        self._stats = stats
+
+    def read(self, size: int = -1) -> bytes:
+        if self.over:
+            return b""
+        t0 = time.perf_counter()
+        data = self._handle.read(size if size > 0 else _READ)
+        t1 = time.perf_counter()
+        self.seen += len(data)
+        if self.seen > self._limit:
+            self.over = True
+            return b""
+        self.hasher.update(data)
+        self._stats.read_seconds += t1 - t0
+        self._stats.hash_seconds += time.perf_counter() - t1
+        return data
+
+    def drain(self) -> None:
+        """Hash what zstandard did not need (bytes after the frame count too)."""
+        while self.read(_READ):
+            pass
+
+    def matches(self, part: Part) -> bool:
+        self.drain()
+        return (
+            not self.over
+            and self.seen == part.size
+            and format_digest(self.hasher.hexdigest()) == part.digest
+        )
+
+
+class _ObjectFile:
+    """The object under construction: a preallocated temporary file, memory-mapped.
+
+    Decompression writes straight into the map (no intermediate bytes objects, no
+    ``write`` copy); a second thread hashes each filled step while the main thread
+    decompresses the next (blake3 releases the GIL), and each step's writeback to disk
+    starts at once so the final fsync has little left to wait for.
+    """
+
+    def __init__(self, path: Path, size: int, stats: IngestStats) -> None:
+        self.size = size
+        self.hasher = blake3.blake3()
         self.error: BaseException | None = None
-        self._queue: queue.Queue[bytes | None] = queue.Queue(maxsize=4)
-        self._thread = threading.Thread(target=self._run, name="lexicon-ingest-writer")
+        self._stats = stats
+        self.fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+        self._map: mmap.mmap | None = None
+        try:
+            t0 = time.perf_counter()
+            reserve(self.fd, size)
+            stats.write_seconds += time.perf_counter() - t0
+            if size:
+                self._map = mmap.mmap(self.fd, size)
+        except BaseException:
+            os.close(self.fd)
+            raise
+        self.view = memoryview(self._map) if self._map is not None else memoryview(b"")
+        self._queue: queue.Queue[tuple[int, int] | None] = queue.Queue(maxsize=4)
+        self._thread = threading.Thread(target=self._hash, name="lexicon-ingest-hash")
         self._thread.start()
 
-    def _run(self) -> None:
-        while (data := self._queue.get()) is not None:
+    def _hash(self) -> None:
+        while (job := self._queue.get()) is not None:
             if self.error is not None:
                 continue  # keep draining so the producer never blocks forever
+            start, end = job
             try:
                 t0 = time.perf_counter()
-                self.hasher.update(data)
-                t1 = time.perf_counter()
-                _write_all(self.fd, data)
-                self.stats.hash_seconds += t1 - t0
-                self.stats.write_seconds += time.perf_counter() - t1
-            except BaseException as exc:  # re-raised in the caller's thread by close()
+                with self.view[start:end] as filled:
+                    self.hasher.update(filled)
+                self._stats.hash_seconds += time.perf_counter() - t0
+            except BaseException as exc:  # re-raised in the caller's thread by finish()
                 self.error = exc
 
-    def put(self, data: bytes) -> None:
+    def filled(self, start: int, end: int) -> None:
+        """Bytes ``[start, end)`` hold their final contents: hash them, start writeback."""
         if self.error is not None:
             raise self.error
-        self._queue.put(data)
+        self._queue.put((start, end))
+        t0 = time.perf_counter()
+        start_writeback(self.fd, start, end - start)
+        self._stats.write_seconds += time.perf_counter() - t0
 
-    def close(self) -> str:
-        """Wait for every write; the hex digest of everything written."""
-        self._queue.put(None)
-        self._thread.join()
+    def finish(self) -> str:
+        """Wait for the hashing thread; the hex digest of the whole file."""
+        if self._thread.is_alive():
+            self._queue.put(None)
+            self._thread.join()
         if self.error is not None:
             raise self.error
         return self.hasher.hexdigest()
+
+    def close(self) -> None:
+        with contextlib.suppress(BaseException):
+            self.finish()  # stop the thread; an error in flight wins
+        self.view.release()
+        if self._map is not None:
+            self._map.close()  # dirty pages stay in the page cache, fsync still sees them
+        os.close(self.fd)
 
 
 def _present(data_dir: DataDir, digest: str, size: int) -> bool:
@@ -115,74 +185,91 @@ def _part_file(source: ReleaseSource, data_dir: DataDir, part: Part, progress: P
     if local is not None:
         return local
     data_dir.parts.mkdir(parents=True, exist_ok=True)
-    partial = data_dir.parts / f"{hex_of(part.digest)}.partial"
-    source.fetch_part(part, partial, progress)
-    return partial
+    source.fetch_part(part, _partial_path(data_dir, part), progress)
+    return _partial_path(data_dir, part)
+
+
+def _partial_path(data_dir: DataDir, part: Part) -> Path:
+    return data_dir.parts / f"{hex_of(part.digest)}.partial"
+
+
+def _mismatch(part: Part, component: Component, reader: _PartReader) -> IntegrityError:
+    what = "digest" if reader.seen == part.size and not reader.over else "size"
+    return IntegrityError(
+        f"part {part.path} of {component.id} does not match the manifest "
+        f"({what} differs: expected {part.size} bytes with {part.digest})",
+        fix="copy or fetch this release again; the part was damaged or tampered with",
+    )
 
 
 def _decompress_part(
     path: Path,
     part: Part,
     component: Component,
-    sink: _Sink,
-    written: int,
+    obj: _ObjectFile,
+    pos: int,
     stats: IngestStats,
     progress: Progress,
     total: int,
 ) -> int:
-    """Stream one part into ``out``; returns the object bytes written so far."""
-    part_hasher = blake3.blake3()
-    dobj = zstandard.ZstdDecompressor().decompressobj()
-    seen = 0
-    limit = component.object.size
-    # One reused input buffer: a fresh 4 MiB bytes object per read would cost an mmap,
-    # page faults and an munmap each time.
-    buffer = bytearray(_CHUNK)
-    view = memoryview(buffer)
+    """Decompress one part into ``obj`` from offset ``pos``; returns the new offset.
+
+    The part's own digest is checked once its last byte is read, before the caller
+    uses anything built from it (the object's digest, checked after the last part,
+    covers the decompressed bytes).
+    """
+    reported = 0
     with open(path, "rb", buffering=0) as handle:
-        while True:
-            t0 = time.perf_counter()
-            n = handle.readinto(buffer)
-            t1 = time.perf_counter()
-            stats.read_seconds += t1 - t0
-            if not n:
-                break
-            chunk = view[:n]
-            seen += n
-            if seen > part.size:
-                break
-            part_hasher.update(chunk)
-            t2 = time.perf_counter()
-            try:
-                data = dobj.decompress(chunk)
-            except zstandard.ZstdError as exc:
-                raise IntegrityError(
-                    f"part {part.path} of {component.id} is not valid zstd data ({exc})",
-                    fix="copy or fetch this release again",
-                ) from None
-            t3 = time.perf_counter()
-            written += len(data)
-            if written > limit:
-                raise IntegrityError(
-                    f"component {component.id} decompresses to more than the "
-                    f"{limit} bytes its manifest declares"
-                )
-            sink.put(data)
-            stats.hash_seconds += t2 - t1
-            stats.decompress_seconds += t3 - t2
-            stats.compressed_bytes += n
-            progress("install", n, total)
-            crash_point("ingest.partial")
-    if seen != part.size or format_digest(part_hasher.hexdigest()) != part.digest:
-        raise IntegrityError(
-            f"part {part.path} of {component.id} does not match the manifest "
-            f"({'size' if seen != part.size else 'digest'} differs: expected {part.size} bytes "
-            f"with {part.digest})",
-            fix="copy or fetch this release again; the part was damaged or tampered with",
+        reader = _PartReader(handle, part.size, stats)
+        # zstandard only ever calls read() on its source; the stubs ask for a full file.
+        stream = zstandard.ZstdDecompressor().stream_reader(
+            cast("BinaryIO", reader), read_size=_READ
         )
-    if not dobj.eof:
-        raise IntegrityError(f"part {part.path} of {component.id} ends mid-frame")
-    return written
+        try:
+            while True:
+                t0 = time.perf_counter()
+                inner = stats.read_seconds + stats.hash_seconds
+                if pos < obj.size:
+                    with obj.view[pos : min(obj.size, pos + _STEP)] as region:
+                        n = stream.readinto(region)
+                elif stream.read(1):
+                    raise IntegrityError(
+                        f"component {component.id} decompresses to more than the "
+                        f"{obj.size} bytes its manifest declares"
+                    )
+                else:
+                    n = 0
+                # read() and its hashing run inside readinto; count them once
+                spent = time.perf_counter() - t0
+                stats.decompress_seconds += spent - (
+                    stats.read_seconds + stats.hash_seconds - inner
+                )
+                if reader.seen > reported:
+                    progress("install", reader.seen - reported, total)
+                    stats.compressed_bytes += reader.seen - reported
+                    reported = reader.seen
+                if not n:
+                    break
+                obj.filled(pos, pos + n)
+                pos += n
+                crash_point("ingest.partial")
+        except zstandard.ZstdError as exc:
+            if not reader.matches(part):
+                raise _mismatch(part, component, reader) from None
+            raise IntegrityError(
+                f"part {part.path} of {component.id} is not valid zstd data ({exc})",
+                fix="copy or fetch this release again",
+            ) from None
+        except IntegrityError:
+            if not reader.matches(part):
+                raise _mismatch(part, component, reader) from None
+            raise
+        if not reader.matches(part):
+            raise _mismatch(part, component, reader)
+    if reader.seen > reported:
+        progress("install", reader.seen - reported, total)
+        stats.compressed_bytes += reader.seen - reported
+    return pos
 
 
 def _ingest_one(
@@ -198,9 +285,8 @@ def _ingest_one(
     tmp = work / component.object.hex
     written = 0
     partials: list[Path] = []
-    out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    sink = _Sink(out, stats)
-    digest: str | None = None
+    obj = _ObjectFile(tmp, component.object.size, stats)
+    done = False
     try:
         for part in component.parts:
             path = _part_file(source, data_dir, part, progress)
@@ -208,13 +294,13 @@ def _ingest_one(
                 partials.append(path)
             try:
                 written = _decompress_part(
-                    path, part, component, sink, written, stats, progress, total
+                    path, part, component, obj, written, stats, progress, total
                 )
             except IntegrityError:
                 if path.parent == data_dir.parts:
                     path.unlink(missing_ok=True)  # never let a later run trust these bytes
                 raise
-        digest = format_digest(sink.close())
+        digest = format_digest(obj.finish())
         if written != component.object.size or digest != component.object.digest:
             raise IntegrityError(
                 f"component {component.id} decompressed to bytes that do not match its "
@@ -223,13 +309,13 @@ def _ingest_one(
                 fix="the release itself is inconsistent; fetch it again or rebuild it",
             )
         t0 = time.perf_counter()
-        os.fsync(out)
+        os.fsync(obj.fd)
         stats.fsync_seconds += time.perf_counter() - t0
+        done = True
     finally:
-        if digest is None:
-            with contextlib.suppress(BaseException):
-                sink.close()  # stop the writer thread; the error in flight wins
-        os.close(out)
+        obj.close()
+        if not done:
+            tmp.unlink(missing_ok=True)  # a half-built object is of no use to anyone
     make_read_only(tmp)
     crash_point("ingest.before_rename")
     final.parent.mkdir(parents=True, exist_ok=True)
