@@ -1,7 +1,7 @@
 """Write the English wordplay component (`en/wordplay.sqlite`) from parsed records.
 
 The builder parses CMUdict and WordNet and calls `write_wordplay`; everything the
-queries need at run time (rhyme parts, near-rhyme keys, anagram signatures, palindrome
+queries need at run time (rhyme parts, near-rhyme tables, anagram signatures, palindrome
 flags, onsets) is precomputed here, so the server only does indexed look-ups.
 
 Inputs are streamed into staging tables of the output database itself, so memory does
@@ -42,6 +42,8 @@ from lexicon_server.query.wordplay_keys import (
 __all__ = ["SourceLike", "WordplaySource", "WordplayStats", "write_wordplay"]
 
 _BATCH = 5_000
+# near_rhymes.edit: how a rhyme part turns into the candidate's (see schema/wordplay.sql).
+_IDENTICAL, _SUBSTITUTION, _INSERTION, _DELETION = 0, 1, 2, 3
 
 
 class SourceLike(Protocol):
@@ -77,7 +79,7 @@ class WordplayStats:
     words: int
     pronunciations: int
     synset_links: int
-    near_keys: int
+    near_keys: int  # rows of near_rhymes (the name predates that table; the build log uses it)
 
 
 _STAGING = """
@@ -292,10 +294,12 @@ def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats
         "SELECT text, letters, signature, is_single, is_palindrome, zipf, source_id FROM _hw "
         "ORDER BY zipf DESC, fold, text <> fold, text"
     )
+    conn.execute("INSERT INTO rhymes (rhyme) SELECT DISTINCT rhyme FROM _pr ORDER BY rhyme")
     conn.execute(
-        "INSERT INTO prons (word_id, variant, phones, rhyme, syllables, onset, rest, source_id) "
-        "SELECT w.id, p.variant, p.phones, p.rhyme, p.syllables, p.onset, p.rest, ? "
-        "FROM _pr p JOIN words w ON w.text = p.word "
+        "INSERT INTO prons "
+        "(word_id, variant, phones, rhyme, rhyme_id, syllables, onset, rest, source_id) "
+        "SELECT w.id, p.variant, p.phones, p.rhyme, r.id, p.syllables, p.onset, p.rest, ? "
+        "FROM _pr p JOIN words w ON w.text = p.word JOIN rhymes r ON r.rhyme = p.rhyme "
         "ORDER BY w.id, p.variant",
         (pron_source_id,),
     )
@@ -303,23 +307,53 @@ def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats
         "INSERT OR IGNORE INTO word_synsets (word_id, synset) "
         "SELECT w.id, s.synset FROM _hw_syn s JOIN words w ON w.text = s.text"
     )
-    near = _fill_near_keys(conn)
+    near = _fill_near_rhymes(conn)
     (words,) = conn.execute("SELECT count(*) FROM words").fetchone()
     (prons,) = conn.execute("SELECT count(*) FROM prons").fetchone()
     (links,) = conn.execute("SELECT count(*) FROM word_synsets").fetchone()
     return WordplayStats(words=words, pronunciations=prons, synset_links=links, near_keys=near)
 
 
-def _fill_near_keys(conn: sqlite3.Connection) -> int:
-    keys: list[tuple[str, str, int]] = []
-    reader = conn.cursor()
-    reader.execute("SELECT id, rhyme FROM prons ORDER BY id")
-    while batch := reader.fetchmany(_BATCH):
-        for pron_id, rhyme in batch:
-            tokens = rhyme.split()
-            keys.extend(("sub", key, pron_id) for key in substitution_keys(tokens))
-            keys.extend(("del", key, pron_id) for key in deletion_keys(tokens))
-        conn.executemany("INSERT OR IGNORE INTO near_keys VALUES (?, ?, ?)", keys)
-        keys.clear()
-    (total,) = conn.execute("SELECT count(*) FROM near_keys").fetchone()
-    return int(total)
+def _fill_near_rhymes(conn: sqlite3.Connection) -> int:
+    """Every rhyme part's perfect and one-token-away pronunciations, in rank order.
+
+    Memory is bounded by the distinct rhyme parts and their keys (about 50k and 250k on
+    the whole CMUdict), not by the number of rows written (about 4M).
+    """
+    rhyme_ids = {rhyme: rid for rid, rhyme in conn.execute("SELECT id, rhyme FROM rhymes")}
+    prons: dict[int, list[int]] = {rid: [] for rid in rhyme_ids.values()}
+    for pron_id, rid in conn.execute("SELECT id, rhyme_id FROM prons ORDER BY id"):
+        prons[rid].append(pron_id)
+    # Same-length rhymes one substitution apart share exactly one substitution key; a
+    # rhyme one token longer has ours among its deletion keys.
+    by_sub: dict[str, list[int]] = {}
+    longer: dict[str, list[int]] = {}
+    tokens = {rid: rhyme.split() for rhyme, rid in rhyme_ids.items()}
+    for rid, parts in tokens.items():
+        for key in substitution_keys(parts):
+            by_sub.setdefault(key, []).append(rid)
+        for key in dict.fromkeys(deletion_keys(parts)):
+            longer.setdefault(key, []).append(rid)
+    rows: list[tuple[int, int, int]] = []
+    total = 0
+    for rid in sorted(tokens):
+        parts = tokens[rid]
+        edits = {rid: _IDENTICAL}
+        for key in substitution_keys(parts):
+            for other in by_sub[key]:
+                edits.setdefault(other, _SUBSTITUTION)
+        for other in longer.get(" ".join(parts), ()):
+            edits.setdefault(other, _INSERTION)
+        for key in deletion_keys(parts):
+            shorter = rhyme_ids.get(key)
+            if shorter is not None:
+                edits.setdefault(shorter, _DELETION)
+        found = sorted((pron_id, edit) for other, edit in edits.items() for pron_id in prons[other])
+        rows.extend((rid, pron_id, edit) for pron_id, edit in found)
+        if len(rows) >= _BATCH * 10:
+            total += len(rows)
+            conn.executemany("INSERT INTO near_rhymes VALUES (?, ?, ?)", rows)
+            rows.clear()
+    total += len(rows)
+    conn.executemany("INSERT INTO near_rhymes VALUES (?, ?, ?)", rows)
+    return total

@@ -4,24 +4,25 @@ Every pronunciation of the query counts. A perfect rhyme shares a query pronunci
 rhyme part exactly; a near rhyme's rhyme part differs from one by exactly one ARPAbet
 token inserted, deleted or substituted, and no pronunciation of it rhymes perfectly.
 
-Speed comes from the writer's id order: word ids are assigned by descending frequency
-and pronunciation ids follow them, so every index walked here yields candidates already
-ranked. The query merges a few such ordered streams and stops once it has `limit + 1`
-words, instead of collecting and sorting every match.
+Speed comes from the writer's id order and its precomputed near rhymes: word ids are
+assigned by descending frequency and pronunciation ids follow them, so the perfect-rhyme
+index (`prons.rhyme_id`) and the `near_rhymes` table yield candidates already ranked,
+one index range per query rhyme. The query reads them lazily and stops once it has
+`limit + 1` words, instead of collecting and sorting every match.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, Budget
 from lexicon_server.query.common import check_limit, check_text, sources
-from lexicon_server.query.wordplay_keys import deletion_keys, fold, substitution_keys
+from lexicon_server.query.wordplay_keys import fold
 from lexicon_server.query.wordplay_models import (
     Provenance,
     QueryPronunciation,
@@ -44,25 +45,28 @@ _MODES: dict[str, Literal["perfect", "near"]] = {"perfect": "perfect", "near": "
 MAX_SYLLABLES = 20
 LANGUAGE = "en"
 
-# Columns every candidate stream yields, pron id first (the merge key).
-# The key streams select k.pron_id rather than p.id: the same value, but only that
-# spelling lets SQLite see the primary key already delivers the ORDER BY (no temp B-tree).
+# Columns every candidate stream yields, pron id first (the merge key), then the edit code
+# (near_rhymes.edit) and the query rhyme it was matched against.
 _COLUMNS = "p.word_id, p.syllables, p.phones, p.rhyme, w.text, w.zipf, w.source_id, p.source_id"
 _PERFECT = (
-    f"SELECT p.id, {_COLUMNS}, ?, ? FROM prons p JOIN words w ON w.id = p.word_id WHERE p.rhyme = ?"
+    f"SELECT p.id, {_COLUMNS}, 0, ? FROM prons p JOIN words w ON w.id = p.word_id "
+    "WHERE p.rhyme_id = ?"
 )
-_KEYED = (
-    f"SELECT k.pron_id, {_COLUMNS}, ?, ? FROM near_keys k JOIN prons p ON p.id = k.pron_id "
-    "JOIN words w ON w.id = p.word_id WHERE k.kind = ? AND k.key = ?"
+# Spelled n.pron_id (not p.id) so SQLite sees the primary key already gives the order.
+_NEAR = (
+    f"SELECT n.pron_id, {_COLUMNS}, n.edit, ? FROM near_rhymes n "
+    "JOIN prons p ON p.id = n.pron_id JOIN words w ON w.id = p.word_id WHERE n.rhyme_id = ?"
 )
+_EDITS = ("identical", "substitution", "insertion", "deletion")
 
-Row = tuple[int, int, int, str, str, str, float, int, int, str, str]
+Row = tuple[int, int, int, str, str, str, float, int, int, int, str]
 
 
 @dataclass(frozen=True, slots=True)
 class QueryWord:
     ids: frozenset[int]
     pronunciations: tuple[QueryPronunciation, ...]
+    rhymes: tuple[tuple[str, int], ...]  # distinct (rhyme part, rhymes.id), first seen first
 
 
 class RhymeIndex:
@@ -123,67 +127,47 @@ def _query_pronunciations(conn: sqlite3.Connection, text: str) -> tuple[QueryWor
     spellings = _spellings(text)
     marks = ",".join("?" * len(spellings))
     rows = conn.execute(
-        "SELECT w.id, w.text, p.variant, p.phones, p.rhyme, p.syllables FROM words w "
+        "SELECT w.id, w.text, p.variant, p.phones, p.rhyme, p.syllables, p.rhyme_id FROM words w "
         f"LEFT JOIN prons p ON p.word_id = w.id WHERE w.text IN ({marks}) "
         "ORDER BY w.id, p.variant",
         spellings,
     ).fetchall()
     ids: set[int] = set()
     seen: dict[str, QueryPronunciation] = {}
-    for word_id, word, variant, phones, rhyme, syllables in rows:
+    rhymes: dict[str, int] = {}
+    for word_id, word, variant, phones, rhyme, syllables, rhyme_id in rows:
         if fold(word) != folded:
             continue
         ids.add(word_id)
         if phones is not None and phones not in seen:
-            seen[phones] = QueryPronunciation(
+            # Read from the database, which the writer filled with validated values.
+            seen[phones] = QueryPronunciation.model_construct(
                 variant=variant, phones=phones, rhyme=rhyme, syllables=syllables
             )
-    return QueryWord(frozenset(ids), tuple(seen.values())), folded
+            rhymes.setdefault(rhyme, rhyme_id)
+    return QueryWord(frozenset(ids), tuple(seen.values()), tuple(rhymes.items())), folded
 
 
-def _streams(rhymes: Sequence[str], mode: str, syllables: int | None) -> tuple[str, list[object]]:
-    """One SQL statement: the UNION ALL of ordered candidate streams, merged by pron id.
+def _streams(
+    rhymes: Sequence[tuple[str, int]], mode: str, syllables: int | None
+) -> tuple[str, list[object]]:
+    """One SQL statement yielding candidate rows in rank order.
 
-    SQLite answers a compound SELECT with ORDER BY by merging its parts, each read in
-    index order, so the statement yields rows lazily in rank order.
+    Each query rhyme is one index range scan already in pron-id (rank) order; with several,
+    SQLite merges them (a compound SELECT's ORDER BY is a merge, not a sort).
     """
     parts: list[str] = []
     params: list[object] = []
-    extra = "" if syllables is None else " AND p.syllables = ?"
-    tail: list[object] = [] if syllables is None else [syllables]
-    for rhyme in rhymes:
+    for rhyme, rhyme_id in rhymes:
         if mode == "perfect":
-            parts.append(_PERFECT + extra)
-            params += ["identical", rhyme, rhyme, *tail]
-            continue
-        tokens = rhyme.split()
-        for key in dict.fromkeys(substitution_keys(tokens)):
-            parts.append(_KEYED + extra)
-            params += ["substitution", rhyme, "sub", key, *tail]
-        # A candidate one token longer: deleting one of its tokens gives our rhyme.
-        parts.append(_KEYED + extra)
-        params += ["insertion", rhyme, "del", rhyme, *tail]
-        # A candidate one token shorter: our rhyme minus one token is its whole rhyme.
-        for key in dict.fromkeys(deletion_keys(tokens)):
-            parts.append(_PERFECT + extra)
-            params += ["deletion", rhyme, key, *tail]
+            parts.append(_PERFECT if syllables is None else _PERFECT + " AND p.syllables = ?")
+        else:
+            # Perfect rows stay in whatever the filter, so their words can be dropped.
+            parts.append(
+                _NEAR if syllables is None else _NEAR + " AND (n.edit = 0 OR p.syllables = ?)"
+            )
+        params += [rhyme, rhyme_id] if syllables is None else [rhyme, rhyme_id, syllables]
     return " UNION ALL ".join(parts) + " ORDER BY 1", params
-
-
-def _candidates(
-    conn: sqlite3.Connection, rhymes: Sequence[str], mode: str, syllables: int | None
-) -> Iterator[list[Row]]:
-    """Groups of rows, one group per word, in rank order."""
-    sql, params = _streams(rhymes, mode, syllables)
-    cursor = conn.execute(sql, params)
-    group: list[Row] = []
-    for row in cursor:
-        if group and row[1] != group[0][1]:
-            yield group
-            group = []
-        group.append(row)
-    if group:
-        yield group
 
 
 def rhymes(
@@ -231,54 +215,57 @@ def _collect(
     limit: int,
     syllables: int | None,
 ) -> tuple[list[dict[str, object]], bool]:
-    """The candidates as plain dicts; the result model validates them in one pass."""
-    query_rhymes = tuple(dict.fromkeys(p.rhyme for p in query.pronunciations))
-    if not query_rhymes:
+    """The candidates as plain dicts; the result model validates them in one pass.
+
+    A word's rows are adjacent (pron ids follow word ids), so each word is decided when
+    its last row has gone by; the cursor is read lazily and dropped at `limit + 1` words.
+    """
+    if not query.rhymes:
         return [], False
+    sql, params = _streams(query.rhymes, mode, syllables)
     results: list[dict[str, object]] = []
     seen_folds = {folded}
+    excluded = query.ids
     near = mode == "near"
-    provenance = index.provenance
-    for group in _candidates(conn, query_rhymes, mode, syllables):
-        first = group[0]
-        if first[1] in query.ids:
+    first: Row | None = None  # the first row of the word being read
+    keep = False
+    for row in conn.execute(sql, params):
+        if first is not None and row[1] == first[1]:
+            # A word with any pronunciation rhyming perfectly is not a near rhyme; its
+            # perfect rows (edit 0) come through every filter.
+            if near and row[9] == 0:
+                keep = False
             continue
-        if near and _rhymes_perfectly(conn, group, query_rhymes, syllables):
-            continue
-        _pid, _wid, syllables_, phones, rhyme, text, zipf, source_id, pron_source, edit, qr = first
-        candidate_fold = fold(text)
-        if candidate_fold in seen_folds:
-            continue  # 'Pat' after 'pat': one spelling per word is enough
-        if len(results) == limit:
+        if keep and first is not None and _accept(first, results, seen_folds, index, limit):
             return results, True
-        seen_folds.add(candidate_fold)
-        results.append(
-            {
-                "word": text,
-                "syllables": syllables_,
-                "zipf": zipf,
-                "phones": phones,
-                "rhyme": rhyme,
-                "query_rhyme": qr,
-                "edit": edit,
-                "provenance": provenance(source_id, pron_source),
-            }
-        )
+        first = row
+        keep = row[1] not in excluded and not (near and row[9] == 0)
+    if keep and first is not None and _accept(first, results, seen_folds, index, limit):
+        return results, True
     return results, False
 
 
-def _rhymes_perfectly(
-    conn: sqlite3.Connection, group: list[Row], query_rhymes: Sequence[str], syllables: int | None
+def _accept(
+    row: Row, results: list[dict[str, object]], seen: set[str], index: RhymeIndex, limit: int
 ) -> bool:
-    if any(row[4] in query_rhymes for row in group):
+    """Add the word of `row` unless its spelling is already in; True when over `limit`."""
+    _pid, _wid, syllables, phones, rhyme, text, zipf, source_id, pron_source, edit, qr = row
+    candidate_fold = fold(text)
+    if candidate_fold in seen:
+        return False  # 'Pat' after 'pat': one spelling per word is enough
+    if len(results) == limit:
         return True
-    if syllables is None:
-        # Unfiltered, a perfect pronunciation of this word matches every substitution key
-        # of that rhyme, so it would be in the group already.
-        return False
-    marks = ",".join("?" * len(query_rhymes))
-    hit = conn.execute(
-        f"SELECT 1 FROM prons WHERE word_id = ? AND rhyme IN ({marks}) LIMIT 1",
-        (group[0][1], *query_rhymes),
-    ).fetchone()
-    return hit is not None
+    seen.add(candidate_fold)
+    results.append(
+        {
+            "word": text,
+            "syllables": syllables,
+            "zipf": zipf,
+            "phones": phones,
+            "rhyme": rhyme,
+            "query_rhyme": qr,
+            "edit": _EDITS[edit],
+            "provenance": index.provenance(source_id, pron_source),
+        }
+    )
+    return False

@@ -1,6 +1,6 @@
 """The keys the wordplay component stores, computed one way for the writer and the queries.
 
-The builder precomputes these columns (`words.letters`, `prons.rhyme`, `near_keys`, ...)
+The builder precomputes these columns (`words.letters`, `prons.rhyme`, `near_rhymes`, ...)
 and the query side recomputes them for the caller's input; keeping both in one module
 means a stored key and a query key can never disagree.
 """

@@ -129,7 +129,8 @@ def cmudict_db(request: pytest.FixtureRequest) -> Path:
     import lexicon_server.query.wordplay_keys as keys
 
     cmudict = full_cmudict_path()
-    inputs = [cmudict, WORDFREQ, Path(writer.__file__), Path(keys.__file__)]
+    schema = Path(writer.__file__).parents[1] / "corpus" / "schema" / "wordplay.sql"
+    inputs = [cmudict, WORDFREQ, Path(writer.__file__), Path(keys.__file__), schema]
     inputs += sorted(WORDNET31.iterdir())
     key = _inputs_digest(inputs)
     cache = Path(request.config.cache.mkdir("wordplay-cmudict"))

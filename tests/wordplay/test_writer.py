@@ -41,11 +41,11 @@ def test_stored_keys_match_the_pronunciations(
 ) -> None:
     conn = sqlite3.connect(slice_db)
     rows = conn.execute(
-        "SELECT p.id, w.text, p.phones, p.rhyme, p.syllables, p.onset, p.rest "
+        "SELECT p.id, w.text, p.phones, p.rhyme, p.rhyme_id, p.syllables, p.onset, p.rest "
         "FROM prons p JOIN words w ON w.id = p.word_id"
     ).fetchall()
     assert rows
-    for pron_id, text, phones, rhyme, syllables, onset, rest in rows:
+    for _pron_id, text, phones, rhyme, rhyme_id, syllables, onset, rest in rows:
         tokens = tuple(phones.split())
         assert tokens in slice_pronunciations[text.casefold()]
         assert " ".join(x for x in (onset, rest) if x) == phones
@@ -53,14 +53,43 @@ def test_stored_keys_match_the_pronunciations(
         assert rest == "" or rest.split()[0][-1].isdigit()
         assert syllables == sum(t[-1].isdigit() for t in tokens)
         assert phones.endswith(rhyme)
-        r = rhyme.split()
-        subs = {" ".join([*r[:i], "*", *r[i + 1 :]]) for i in range(len(r))}
-        dels = {" ".join(r[:i] + r[i + 1 :]) for i in range(len(r))} if len(r) > 1 else set()
-        stored = conn.execute(
-            "SELECT kind, key FROM near_keys WHERE pron_id = ?", (pron_id,)
-        ).fetchall()
-        assert {k for kind, k in stored if kind == "sub"} == subs
-        assert {k for kind, k in stored if kind == "del"} == dels
+        (stored,) = conn.execute("SELECT rhyme FROM rhymes WHERE id = ?", (rhyme_id,)).fetchone()
+        assert stored == rhyme
+
+
+def _edit(query: list[str], other: list[str]) -> int | None:
+    """0 identical, 1 substitution, 2 insertion, 3 deletion, None when further apart."""
+    if query == other:
+        return 0
+    if len(query) == len(other):
+        return 1 if sum(a != b for a, b in zip(query, other, strict=True)) == 1 else None
+    if len(other) == len(query) + 1:
+        return 2 if any(other[:i] + other[i + 1 :] == query for i in range(len(other))) else None
+    if len(other) == len(query) - 1:
+        return 3 if any(query[:i] + query[i + 1 :] == other for i in range(len(query))) else None
+    return None
+
+
+def test_near_rhymes_are_every_one_token_edit(slice_db: Path) -> None:
+    conn = sqlite3.connect(slice_db)
+    rhymes = dict(conn.execute("SELECT id, rhyme FROM rhymes"))
+    prons = conn.execute("SELECT id, rhyme FROM prons").fetchall()
+    expected = {
+        (rid, pron_id, edit)
+        for rid, rhyme in rhymes.items()
+        for pron_id, other in prons
+        if (edit := _edit(rhyme.split(), other.split())) is not None
+    }
+    stored = conn.execute("SELECT rhyme_id, pron_id, edit FROM near_rhymes").fetchall()
+    assert len(stored) == len(set(stored)) and set(stored) == expected
+    assert any(edit == 3 for *_, edit in stored) and any(edit == 2 for *_, edit in stored)
+    # Walking one rhyme's rows in key order is walking them in rank order.
+    for rid in list(rhymes)[:50]:
+        ids = [
+            row[0]
+            for row in conn.execute("SELECT pron_id FROM near_rhymes WHERE rhyme_id = ?", (rid,))
+        ]
+        assert ids == sorted(ids)
 
 
 def test_anagram_and_palindrome_columns(slice_db: Path) -> None:

@@ -37,27 +37,36 @@ CREATE TABLE word_synsets (
     PRIMARY KEY (word_id, synset)
 ) WITHOUT ROWID;
 
+-- Every distinct rhyme part once; near_rhymes and prons.rhyme_id refer to it by id.
+CREATE TABLE rhymes (
+    id    INTEGER PRIMARY KEY,
+    rhyme TEXT NOT NULL UNIQUE
+);
+
 CREATE TABLE prons (
     id        INTEGER PRIMARY KEY,
     word_id   INTEGER NOT NULL REFERENCES words (id),
     variant   INTEGER NOT NULL,   -- 0 = first listed
     phones    TEXT NOT NULL,      -- 'K AE1 T'
     rhyme     TEXT NOT NULL,      -- from the last primary-stressed vowel (else last vowel) to the end
+    rhyme_id  INTEGER NOT NULL REFERENCES rhymes (id),  -- the same rhyme part, interned
     syllables INTEGER NOT NULL,
     onset     TEXT NOT NULL,      -- consonant tokens before the first vowel ('' if vowel-initial)
     rest      TEXT NOT NULL,      -- phones after the onset
     source_id INTEGER NOT NULL REFERENCES sources (id)
 );
 CREATE INDEX prons_word ON prons (word_id);
-CREATE INDEX prons_rhyme ON prons (rhyme);
+CREATE INDEX prons_rhyme ON prons (rhyme_id);
 CREATE INDEX prons_phones ON prons (phones);
 
--- Near-rhyme keys: kind 'sub' = the rhyme with one token replaced by '*';
--- kind 'del' = the rhyme with one token deleted. Looking a query's rhyme up among the 'del'
--- keys finds one-token insertions; its own deletions looked up in prons.rhyme find deletions.
-CREATE TABLE near_keys (
-    kind    TEXT NOT NULL CHECK (kind IN ('sub', 'del')),
-    key     TEXT NOT NULL,
-    pron_id INTEGER NOT NULL REFERENCES prons (id),
-    PRIMARY KEY (kind, key, pron_id)
+-- Near rhymes, precomputed: for every rhyme part, every pronunciation whose rhyme part is
+-- the same (edit 0) or one ARPAbet token away from it: 1 = one token substituted,
+-- 2 = one token inserted (the pronunciation's rhyme is one longer), 3 = one token deleted
+-- (one shorter). Walking one rhyme_id in primary-key order yields candidates in rank order
+-- (pronunciation ids are ranks), perfect ones included so a query can drop their words.
+CREATE TABLE near_rhymes (
+    rhyme_id INTEGER NOT NULL REFERENCES rhymes (id),
+    pron_id  INTEGER NOT NULL REFERENCES prons (id),
+    edit     INTEGER NOT NULL CHECK (edit BETWEEN 0 AND 3),
+    PRIMARY KEY (rhyme_id, pron_id)
 ) WITHOUT ROWID;
