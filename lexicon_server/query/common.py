@@ -35,10 +35,12 @@ __all__ = [
     "check_language",
     "check_limit",
     "check_text",
+    "clear_caches",
     "clip",
     "corpus_language",
     "entry_installed",
     "fit_response",
+    "has_index",
     "installed_entries",
     "normalize",
     "parse_sense_id",
@@ -248,6 +250,22 @@ def sources(conn: sqlite3.Connection) -> dict[int, SourceRef]:
     return table
 
 
+_index_cache: dict[tuple[int, str], tuple[sqlite3.Connection, bool]] = {}
+
+
+def has_index(conn: sqlite3.Connection, name: str) -> bool:
+    """Whether the database has index `name` (releases built before it was added lack it)."""
+    cached = _index_cache.get((id(conn), name))
+    if cached is not None and cached[0] is conn:
+        return cached[1]
+    row = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", (name,)
+    ).fetchone()
+    with _sources_lock:
+        _index_cache[(id(conn), name)] = (conn, row is not None)
+    return row is not None
+
+
 def sense_handle(language: str, sense_rowid: int) -> str:
     """A sense id for the caller: stable within one dataset version."""
     return f"{language}:s{sense_rowid}"
@@ -262,25 +280,57 @@ def parse_sense_id(parameter: str, value: str, language: str) -> int:
     return int(value[len(prefix) :])
 
 
+# Whether a target word has its own entry is asked for every translation shown; the same
+# few thousand common targets come back again and again, so answers are kept per database
+# (bounded, oldest answer out first). Objects never change, so an answer never goes stale.
+_ENTRY_CACHE_SIZE = 50_000
+_entry_lock = threading.Lock()
+# Keyed by id(conn); the connection is kept in the value so its id is never reused.
+_entry_cache: dict[int, tuple[sqlite3.Connection, dict[str, bool]]] = {}
+_ENTRY_SQL = (
+    "SELECT t.norm FROM terms t WHERE t.norm = ? "
+    "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id) LIMIT 1"
+)
+
+
+def _entry_answers(conn: sqlite3.Connection) -> dict[str, bool]:
+    cached = _entry_cache.get(id(conn))
+    if cached is not None and cached[0] is conn:
+        return cached[1]
+    with _entry_lock:
+        answers: dict[str, bool] = {}
+        _entry_cache[id(conn)] = (conn, answers)
+    return answers
+
+
 def installed_entries(corpus: Corpus, language: str, norms: Iterable[str]) -> set[str]:
     """Which of `norms` have their own entry in `language`'s installed lexical data."""
-    wanted = sorted(set(norms))
+    wanted = set(norms)
     if not wanted or corpus.selection.availability(language, "lexical") is not None:
         return set()
     conn = corpus.db(language, "lexical")
+    answers = _entry_answers(conn)
     found: set[str] = set()
-    for start in range(0, len(wanted), 500):
-        chunk = wanted[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        found.update(
-            row[0]
-            for row in conn.execute(
-                f"SELECT DISTINCT t.norm FROM terms t WHERE t.norm IN ({marks}) "
-                "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id)",
-                chunk,
-            )
-        )
+    with _entry_lock:
+        for norm in wanted:
+            known = answers.get(norm)
+            if known is None:
+                # One fixed statement (sqlite3 keeps it prepared) and an index probe per word.
+                known = conn.execute(_ENTRY_SQL, (norm,)).fetchone() is not None
+                answers[norm] = known
+                if len(answers) > _ENTRY_CACHE_SIZE:
+                    # Dicts keep insertion order: drop the oldest answer (FIFO, no bookkeeping
+                    # on hits).
+                    del answers[next(iter(answers))]
+            if known:
+                found.add(norm)
     return found
+
+
+def clear_caches() -> None:
+    """Forget cached per-database answers (for measuring cold look-ups)."""
+    with _entry_lock:
+        _entry_cache.clear()
 
 
 def entry_installed(corpus: Corpus, language: str, norm: str) -> bool:

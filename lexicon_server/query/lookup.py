@@ -21,6 +21,7 @@ from lexicon_server.query.common import (
     check_text,
     corpus_language,
     fit_response,
+    has_index,
     installed_entries,
     json_bound,
     resolve_headwords,
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["DEFAULT_BUDGETS", "SenseRow", "lookup", "sense_rows"]
+__all__ = ["DEFAULT_BUDGETS", "SenseRow", "count_senses", "lookup", "sense_rows"]
 
 _Json = dict[str, Any]
 
@@ -86,8 +87,11 @@ class SenseRow:
     synset_id: int | None
 
 
-def sense_rows(conn: sqlite3.Connection, term_ids: tuple[int, ...]) -> list[SenseRow]:
-    """Every sense of the given terms, in entry order then the source's own sense order."""
+def sense_rows(
+    conn: sqlite3.Connection, term_ids: tuple[int, ...], limit: int = -1
+) -> list[SenseRow]:
+    """The senses of the given terms (the first `limit`, or all with -1), in entry order
+    then the source's own sense order."""
     if not term_ids:
         return []
     marks = ",".join("?" * len(term_ids))
@@ -96,10 +100,23 @@ def sense_rows(conn: sqlite3.Connection, term_ids: tuple[int, ...]) -> list[Sens
         "t.text, sy.external_id, s.synset_id "
         "FROM entries e JOIN terms t ON t.id = e.term_id JOIN senses s ON s.entry_id = e.id "
         "LEFT JOIN synsets sy ON sy.id = s.synset_id "
-        f"WHERE e.term_id IN ({marks}) ORDER BY e.term_id, e.id, s.rank, s.id",
-        term_ids,
+        f"WHERE e.term_id IN ({marks}) ORDER BY e.term_id, e.id, s.rank, s.id LIMIT ?",
+        (*term_ids, limit),
     ).fetchall()
     return [SenseRow(row) for row in rows]
+
+
+def count_senses(conn: sqlite3.Connection, term_ids: tuple[int, ...]) -> int:
+    """How many senses the given terms have (read from the indexes only)."""
+    if not term_ids:
+        return 0
+    marks = ",".join("?" * len(term_ids))
+    row = conn.execute(
+        "SELECT count(*) FROM entries e JOIN senses s ON s.entry_id = e.id "
+        f"WHERE e.term_id IN ({marks})",
+        term_ids,
+    ).fetchone()
+    return int(row[0])
 
 
 def lookup(
@@ -124,10 +141,11 @@ def lookup(
     table = sources(conn)
     cuts = Cuts()
     heads = resolve_headwords(conn, word, language)
-    all_senses = sense_rows(conn, heads.term_ids)
-    chosen = all_senses[:limit]
-    if len(all_senses) > limit:
-        cuts.add(f"senses: {len(all_senses) - limit} more beyond limit={limit}")
+    # Only the senses shown are read; a polysemous word ('set', 'run') has dozens more.
+    chosen = sense_rows(conn, heads.term_ids, limit)
+    total_senses = count_senses(conn, heads.term_ids) if len(chosen) == limit else len(chosen)
+    if total_senses > limit:
+        cuts.add(f"senses: {total_senses - limit} more beyond limit={limit}")
     ids = [s.id for s in chosen]
 
     examples = _examples(conn, ids)
@@ -203,22 +221,18 @@ def lookup(
             }
         )
     unsensed_shown = [to_translation(t, "unsensed") for t in unsensed[: tr_take[-1]]]
-    bound = 2_000 + sum(
-        json_bound(
-            sense["gloss"],
-            sense["etymology"],
-            sense["word"],
-            *(e["text"] for e in sense["examples"]),
-            *(t["text"] for t in sense["translations"]),
-            *(t["note"] for t in sense["translations"]),
-            *sense["tags"],
-            items=1
-            + len(sense["examples"])
-            + len(sense["pronunciations"])
-            + len(sense["translations"]),
+    # A safe upper estimate of the serialised size (see json_bound), summed in one pass.
+    chars = 0
+    items = 0
+    for sense in senses:
+        chars += len(sense["gloss"]) + len(sense["etymology"] or "") + len(sense["word"])
+        chars += sum(map(len, sense["tags"]))
+        chars += sum(len(e["text"]) for e in sense["examples"])
+        chars += sum(len(t["text"]) + len(t["note"] or "") for t in sense["translations"])
+        items += (
+            1 + len(sense["examples"]) + len(sense["pronunciations"]) + len(sense["translations"])
         )
-        for sense in senses
-    )
+    bound = 2_000 + json_bound(items=items) + 6 * chars
     bound += json_bound(
         *(t["text"] for t in unsensed_shown),
         *(t["note"] for t in unsensed_shown),
@@ -233,10 +247,10 @@ def lookup(
             "word": word,
             "language": language,
             "dataset_version": corpus.dataset_version,
-            "found": bool(all_senses) or bool(unsensed) or any(prons.values()),
+            "found": bool(chosen) or bool(unsensed) or any(prons.values()),
             "resolutions": list(heads.resolutions),
             "count": len(senses),
-            "total_senses": len(all_senses),
+            "total_senses": total_senses,
             "senses": senses,
             "pronunciations": form_prons,
             "unsensed_translations": unsensed_shown,
@@ -337,11 +351,17 @@ def _translations(
     seen: set[tuple[int | None, str, str]] = set()
     if sense_ids:
         smarks = ",".join("?" * len(sense_ids))
+        if has_index(conn, "translations_sense"):
+            # The returned senses belong to these terms: read only their translations,
+            # not every translation of a polysemous word.
+            where, params = f"sense_id IN ({smarks})", tuple(sense_ids)
+        else:
+            where = f"term_id IN ({marks}) AND sense_id IN ({smarks})"
+            params = (*term_ids, *sense_ids)
         for sense_id, lang, text, norm, note, source_id in conn.execute(
             "SELECT sense_id, target_language, target_text, target_norm, note, source_id "
-            f"FROM translations WHERE term_id IN ({marks}) AND sense_id IN ({smarks}) "
-            "ORDER BY target_language, id",
-            (*term_ids, *sense_ids),
+            f"FROM translations WHERE {where} ORDER BY target_language, id",
+            params,
         ):
             key = (sense_id, lang, norm)
             if key in seen or len(by_sense[sense_id]) >= cap:

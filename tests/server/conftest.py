@@ -13,6 +13,7 @@ semantic data for de (not available upstream); 'xx' is unknown.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -333,6 +334,20 @@ def mini_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def corpus(mini_root: Path) -> Iterator[Corpus]:
     c = Corpus(make_selection(mini_root))
+    yield c
+    c.close()
+
+
+@pytest.fixture
+def unindexed_corpus(mini_root: Path, tmp_path: Path) -> Iterator[Corpus]:
+    """The mini corpus as a release built before `translations_sense` existed."""
+    root = tmp_path / "unindexed"
+    shutil.copytree(mini_root, root)
+    conn = sqlite3.connect(root / "en" / "lexical.sqlite")
+    conn.execute("DROP INDEX translations_sense")
+    conn.commit()
+    conn.close()
+    c = Corpus(make_selection(root))
     yield c
     c.close()
 

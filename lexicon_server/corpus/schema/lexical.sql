@@ -86,6 +86,8 @@ CREATE TABLE translations (
     source_id       INTEGER NOT NULL REFERENCES sources (id)
 );
 CREATE INDEX translations_term ON translations (term_id, target_language);
+-- Sense-attached translations of the returned senses, without reading the unsensed ones.
+CREATE INDEX translations_sense ON translations (sense_id) WHERE sense_id IS NOT NULL;
 
 -- Directed edges exactly as published. scope: 'synset' (WordNet semantic pointer: both ends are
 -- synsets), 'sense' (WordNet lexical pointer: both ends are senses), 'term' (unsensed, e.g.

@@ -1,0 +1,42 @@
+"""dictionary_lookup gives the same answer whichever query plan or cache it takes.
+
+A release built before the `translations_sense` index existed is read with the older
+statement; answers about target entries are cached per database and must not change
+what a look-up returns, cold or warm.
+"""
+
+from __future__ import annotations
+
+from lexicon_server.corpus.reader import Corpus
+from lexicon_server.query.common import clear_caches, has_index
+from lexicon_server.query.lookup import lookup
+
+WORDS = ("dog", "house", "dogs", "run", "maison", "nosuchword")
+
+
+def _answers(corpus: Corpus) -> list[dict[str, object]]:
+    return [lookup(corpus, word, limit=3, translations_limit=100).model_dump() for word in WORDS]
+
+
+def test_old_release_without_the_index_reads_the_same(
+    corpus: Corpus, unindexed_corpus: Corpus
+) -> None:
+    assert has_index(corpus.db("en", "lexical"), "translations_sense")
+    assert not has_index(unindexed_corpus.db("en", "lexical"), "translations_sense")
+    new = _answers(corpus)
+    assert any(s["translations"] for r in new for s in r["senses"])  # type: ignore[attr-defined]
+    assert _answers(unindexed_corpus) == new
+
+
+def test_cached_target_entries_change_nothing(corpus: Corpus) -> None:
+    clear_caches()
+    cold = _answers(corpus)
+    warm = _answers(corpus)
+    assert cold == warm
+    flags = {
+        t["text"]: t["target_entry_installed"]
+        for r in warm
+        for s in r["senses"]  # type: ignore[attr-defined]
+        for t in s["translations"]
+    }
+    assert flags["maison"] is True and flags["domicile"] is False
