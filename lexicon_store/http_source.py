@@ -89,6 +89,9 @@ class HttpSource:
         self._following: dict[str, tuple[Part, ...]] = {}
         self._order: list[tuple[Part, Path]] = []
         self._jobs: dict[Path, tuple[Future[DownloadResult], Downloader]] = {}
+        # Partials already handed to the store: read-ahead for another caller (the store
+        # builds several objects at once) must not download them a second time.
+        self._handed: set[Path] = set()
         self._lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
 
@@ -162,29 +165,37 @@ class HttpSource:
 
     def fetch_part(self, part: Part, dest_partial: Path, progress: Progress) -> None:
         future = self._submit(part, dest_partial, progress)
+        assert future is not None  # only read-ahead is ever skipped
         for nxt, path in self._ahead(part, dest_partial):
-            self._submit(nxt, path, progress)
+            self._submit(nxt, path, progress, ahead=True)
         try:
             future.result()
         finally:
             with self._lock:
                 self._jobs.pop(dest_partial, None)  # the store owns the file from here on
+                self._handed.add(dest_partial)
 
-    def _submit(self, part: Part, dest: Path, progress: Progress) -> Future[DownloadResult]:
-        with self._lock:
-            job = self._jobs.get(dest)
-            if job is not None:
-                return job[0]
+    def _submit(
+        self, part: Part, dest: Path, progress: Progress, *, ahead: bool = False
+    ) -> Future[DownloadResult] | None:
+        """Start (or join) the download of ``part``; read-ahead skips parts already handed out."""
         item = DownloadItem(self.part_url(part), dest, part.size, part.digest, part.path)
         # The store hashes these temporary files while it decompresses them (and deletes
         # them on a mismatch), and fsyncs what it builds: doing either here would be twice.
         policy = dataclasses.replace(self.policy, durable=False, verify=False)
+        client = self.client
+        # One critical section from the check to the registration, so two callers never
+        # start the same part twice.
         with self._lock:
+            job = self._jobs.get(dest)
+            if job is not None:
+                return job[0]
+            if ahead and dest in self._handed:
+                return None
             total = sum(p.size for p, _ in self._order)
-        downloader = Downloader(
-            policy, client=self.client, progress=_PartProgress(part, progress, total)
-        )
-        with self._lock:
+            downloader = Downloader(
+                policy, client=client, progress=_PartProgress(part, progress, total)
+            )
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(
                     max_workers=max(1, self.policy.parallel), thread_name_prefix="lexicon-dl"

@@ -15,6 +15,7 @@ import os
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, cast
@@ -35,6 +36,10 @@ __all__ = ["IngestStats", "ingest_components", "store_bytes"]
 
 _READ = 1 << 20  # compressed bytes per read() zstandard asks of a part
 _STEP = 8 << 20  # object bytes decompressed per step (one hash job, one writeback kick)
+# Components are independent zstd streams, so up to this many are built at once (one
+# decompressing thread each, plus its hashing thread): a single stream cannot use a
+# second core, two streams can.
+_MAX_WORKERS = 4
 
 
 @dataclass
@@ -56,6 +61,26 @@ class IngestStats:
     write_seconds: float = 0.0
     fsync_seconds: float = 0.0
     copied: list[str] = field(default_factory=list)
+
+    def add(self, other: IngestStats) -> None:
+        """Fold in what another worker did."""
+        for name in (
+            "objects_copied",
+            "objects_reused",
+            "compressed_bytes",
+            "object_bytes",
+            "read_seconds",
+            "hash_seconds",
+            "decompress_seconds",
+            "write_seconds",
+            "fsync_seconds",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.copied.extend(other.copied)
+
+
+class _Cancelled(Exception):
+    """Another worker failed: stop building this object (its error is the one reported)."""
 
 
 class _PartReader:
@@ -111,8 +136,9 @@ class _ObjectFile:
     starts at once so the final fsync has little left to wait for.
     """
 
-    def __init__(self, path: Path, size: int, stats: IngestStats) -> None:
+    def __init__(self, path: Path, size: int, stats: IngestStats, cancel: threading.Event) -> None:
         self.size = size
+        self.cancel = cancel
         self.hasher = blake3.blake3()
         self.error: BaseException | None = None
         self._stats = stats
@@ -149,6 +175,8 @@ class _ObjectFile:
         """Bytes ``[start, end)`` hold their final contents: hash them, start writeback."""
         if self.error is not None:
             raise self.error
+        if self.cancel.is_set():
+            raise _Cancelled
         self._queue.put((start, end))
         t0 = time.perf_counter()
         start_writeback(self.fd, start, end - start)
@@ -280,15 +308,18 @@ def _ingest_one(
     stats: IngestStats,
     progress: Progress,
     total: int,
+    cancel: threading.Event,
 ) -> None:
     final = data_dir.object_path(component.object.digest)
     tmp = work / component.object.hex
     written = 0
     partials: list[Path] = []
-    obj = _ObjectFile(tmp, component.object.size, stats)
+    obj = _ObjectFile(tmp, component.object.size, stats, cancel)
     done = False
     try:
         for part in component.parts:
+            if cancel.is_set():
+                raise _Cancelled
             path = _part_file(source, data_dir, part, progress)
             if path.parent == data_dir.parts:
                 partials.append(path)
@@ -362,11 +393,82 @@ def ingest_components(
         final = data_dir.object_path(component.object.digest)
         if final.exists():
             final.unlink()  # wrong size or being repaired: it is not the promised bytes
+    # Largest first: the last object to start is a small one, so workers finish together.
+    todo.sort(key=lambda c: c.object.size, reverse=True)
+    announce = getattr(source, "prefetch", None)
+    if announce is not None:
+        # A remote source starts the next parts' downloads while earlier ones are built.
+        announce([(p, _partial_path(data_dir, p)) for c in todo for p in c.parts])
+    lock = threading.Lock()
+
+    def report(task: str, advanced: int, task_total: int) -> None:
+        with lock:  # callers' progress bars need not be thread-safe
+            progress(task, advanced, task_total)
+
+    def build(component: Component, cancel: threading.Event) -> IngestStats:
+        own = IngestStats()
         try:
-            _ingest_one(data_dir, source, component, work, stats, progress, total)
+            _ingest_one(data_dir, source, component, work, own, report, total, cancel)
         except OSError as exc:
             raise SourceError(f"cannot install component {component.id}: {exc}") from exc
+        return own
+
+    for own in _in_parallel(todo, build, min(_MAX_WORKERS, os.cpu_count() or 1)):
+        stats.add(own)
     return stats
+
+
+def _in_parallel(
+    todo: list[Component],
+    build: Callable[[Component, threading.Event], IngestStats],
+    workers: int,
+) -> list[IngestStats]:
+    """Run ``build`` over ``todo`` on up to ``workers`` threads (this one included).
+
+    The first failure cancels the others at their next step and is re-raised here;
+    whatever they had finished stays (renamed objects are complete and verified).
+    """
+    pending = list(reversed(todo))
+    lock = threading.Lock()
+    cancel = threading.Event()
+    results: list[IngestStats] = []
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        while not cancel.is_set():
+            with lock:
+                if not pending:
+                    return
+                component = pending.pop()
+            try:
+                own = build(component, cancel)
+            except _Cancelled:
+                return
+            except BaseException as exc:  # re-raised by the calling thread below
+                with lock:
+                    errors.append(exc)
+                cancel.set()
+                return
+            with lock:
+                results.append(own)
+
+    threads = [
+        threading.Thread(target=work, name=f"lexicon-ingest-{i}")
+        for i in range(1, min(workers, len(todo)))
+    ]
+    for thread in threads:
+        thread.start()
+    try:
+        work()
+        for thread in threads:
+            thread.join()
+    finally:
+        cancel.set()  # only matters if this thread was interrupted: stop the others
+        for thread in threads:
+            thread.join()
+    if errors:
+        raise errors[0]
+    return results
 
 
 def store_bytes(data_dir: DataDir, digest: str, data: bytes, work: Path) -> None:
