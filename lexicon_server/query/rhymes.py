@@ -25,7 +25,6 @@ from lexicon_server.query.common import check_limit, check_text, sources
 from lexicon_server.query.wordplay_keys import fold
 from lexicon_server.query.wordplay_models import (
     Provenance,
-    QueryPronunciation,
     RhymesResult,
 )
 
@@ -64,8 +63,8 @@ Row = tuple[int, int, int, str, str, str, float, int, int, int, str]
 
 @dataclass(frozen=True, slots=True)
 class QueryWord:
-    ids: frozenset[int]
-    pronunciations: tuple[QueryPronunciation, ...]
+    ids: frozenset[int]  # the query's words that have pronunciations (the only candidates)
+    pronunciations: tuple[dict[str, object], ...]  # QueryPronunciation fields
     rhymes: tuple[tuple[str, int], ...]  # distinct (rhyme part, rhymes.id), first seen first
 
 
@@ -122,28 +121,34 @@ def query_words(conn: sqlite3.Connection, text: str) -> tuple[list[tuple[int, st
 
 
 def _query_pronunciations(conn: sqlite3.Connection, text: str) -> tuple[QueryWord, str]:
-    """The query's word ids and its distinct pronunciations, in one statement."""
+    """The query's word ids and its distinct pronunciations, in one statement.
+
+    Sorted here rather than by SQL (a temp B-tree costs more than sorting a few tuples):
+    pron ids follow (word id, variant).
+    """
     folded = fold(text)
     spellings = _spellings(text)
     marks = ",".join("?" * len(spellings))
     rows = conn.execute(
-        "SELECT w.id, w.text, p.variant, p.phones, p.rhyme, p.syllables, p.rhyme_id FROM words w "
-        f"LEFT JOIN prons p ON p.word_id = w.id WHERE w.text IN ({marks}) "
-        "ORDER BY w.id, p.variant",
+        "SELECT p.id, w.id, w.text, p.variant, p.phones, p.rhyme, p.syllables, p.rhyme_id "
+        f"FROM words w JOIN prons p ON p.word_id = w.id WHERE w.text IN ({marks})",
         spellings,
     ).fetchall()
+    rows.sort()
     ids: set[int] = set()
-    seen: dict[str, QueryPronunciation] = {}
+    seen: dict[str, dict[str, object]] = {}
     rhymes: dict[str, int] = {}
-    for word_id, word, variant, phones, rhyme, syllables, rhyme_id in rows:
+    for _pron_id, word_id, word, variant, phones, rhyme, syllables, rhyme_id in rows:
         if fold(word) != folded:
             continue
         ids.add(word_id)
-        if phones is not None and phones not in seen:
-            # Read from the database, which the writer filled with validated values.
-            seen[phones] = QueryPronunciation.model_construct(
-                variant=variant, phones=phones, rhyme=rhyme, syllables=syllables
-            )
+        if phones not in seen:
+            seen[phones] = {
+                "variant": variant,
+                "phones": phones,
+                "rhyme": rhyme,
+                "syllables": syllables,
+            }
             rhymes.setdefault(rhyme, rhyme_id)
     return QueryWord(frozenset(ids), tuple(seen.values()), tuple(rhymes.items())), folded
 
