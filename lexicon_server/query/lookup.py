@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any, Literal
 
-from lexicon_server.models import LookupResult
+from pydantic_core import to_json
+
+from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
 from lexicon_server.query.common import (
     EXAMPLE_CHARS,
     GLOSS_CHARS,
@@ -35,7 +37,14 @@ if TYPE_CHECKING:
 
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["DEFAULT_BUDGETS", "SenseRow", "count_senses", "lookup", "sense_rows"]
+__all__ = [
+    "DEFAULT_BUDGETS",
+    "SenseRow",
+    "count_senses",
+    "lookup",
+    "lookup_json",
+    "sense_rows",
+]
 
 _Json = dict[str, Any]
 
@@ -129,6 +138,44 @@ def lookup(
     translations_limit: int = DEFAULT_BUDGETS["translations"],
 ) -> LookupResult:
     """Look `word` up in `language`; an inflected form resolves to its lemma."""
+    data, bound = _lookup_data(
+        corpus, word, language, limit, examples_limit, pronunciations_limit, translations_limit
+    )
+    return fit_response(LookupResult.model_validate(data), _drop_last_sense, bound=bound)
+
+
+def lookup_json(
+    corpus: Corpus,
+    word: str,
+    language: str = "en",
+    limit: int = 10,
+    examples_limit: int = DEFAULT_BUDGETS["examples"],
+    pronunciations_limit: int = DEFAULT_BUDGETS["pronunciations"],
+    translations_limit: int = DEFAULT_BUDGETS["translations"],
+) -> str:
+    """`lookup(...).model_dump_json()`, for the tool: the MCP SDK validates the result
+    against `LookupResult` itself, so when the answer surely fits the response budget it
+    is serialised straight from the plain data instead of being validated twice."""
+    data, bound = _lookup_data(
+        corpus, word, language, limit, examples_limit, pronunciations_limit, translations_limit
+    )
+    if bound > MAX_RESPONSE_CHARS:
+        model = fit_response(LookupResult.model_validate(data), _drop_last_sense, bound=bound)
+        return model.model_dump_json()
+    return to_json(data).decode()
+
+
+def _lookup_data(
+    corpus: Corpus,
+    word: str,
+    language: str,
+    limit: int,
+    examples_limit: int,
+    pronunciations_limit: int,
+    translations_limit: int,
+) -> tuple[_Json, int]:
+    """The result as plain data (field order and values exactly as `LookupResult` dumps
+    them), and a safe upper bound of its serialised size."""
     word = check_text("word", word)
     language = corpus_language(corpus, "language", language)
     limit = check_limit("limit", limit)
@@ -242,7 +289,7 @@ def lookup(
         items=len(unsensed_shown) + len(form_prons) + len(heads.resolutions),
     )
     bound += json_bound(*cuts.items)
-    result = LookupResult.model_validate(
+    return (
         {
             "word": word,
             "language": language,
@@ -257,9 +304,9 @@ def lookup(
             "unsensed_translations_truncated": len(unsensed) > len(unsensed_shown),
             "budgets": budgets,
             "budget": cuts.budget(),
-        }
+        },
+        bound,
     )
-    return fit_response(result, _drop_last_sense, bound=bound)
 
 
 def _drop_last_sense(result: LookupResult, _excess: int) -> tuple[LookupResult, str] | None:

@@ -63,10 +63,14 @@ def tool_annotations(title: str) -> ToolAnnotations:
 _M = TypeVar("_M", bound="BaseModel")
 
 
-def respond(corpus: Corpus, query: Callable[[], _M]) -> CallToolResult:
-    """Run `query`; return its model as structured content, or a clear error result."""
+def respond(corpus: Corpus, query: Callable[[], _M | str]) -> CallToolResult:
+    """Run `query`; return its result as structured content, or a clear error result.
+
+    `query` returns the result model, or that model's compact JSON when it can produce
+    it more cheaply (the SDK validates the structured content against the model anyway).
+    """
     try:
-        model = query()
+        result = query()
     except CapabilityUnavailable as exc:
         return _unavailable(corpus, exc)
     except LexiconServerError as exc:
@@ -75,7 +79,7 @@ def respond(corpus: Corpus, query: Callable[[], _M]) -> CallToolResult:
         raise ToolError(str(exc)) from exc
     # Compact JSON as the text content (what clients without structured output show the
     # model); the structured copy is parsed back from it, cheaper than dumping twice.
-    text = model.model_dump_json()
+    text = result if isinstance(result, str) else result.model_dump_json()
     data = json.loads(text)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 

@@ -7,9 +7,11 @@ what a look-up returns, cold or warm.
 
 from __future__ import annotations
 
+import pytest
+
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.common import clear_caches, has_index
-from lexicon_server.query.lookup import lookup
+from lexicon_server.query.lookup import lookup, lookup_json
 
 WORDS = ("dog", "house", "dogs", "run", "maison", "nosuchword")
 
@@ -40,3 +42,15 @@ def test_cached_target_entries_change_nothing(corpus: Corpus) -> None:
         for t in s["translations"]
     }
     assert flags["maison"] is True and flags["domicile"] is False
+
+
+@pytest.mark.parametrize("word", [*WORDS, "chien"])
+@pytest.mark.parametrize(
+    "budgets",
+    [{}, {"limit": 1, "examples_limit": 0}, {"limit": 100, "translations_limit": 1}],
+)
+def test_tool_json_is_the_model_dump(corpus: Corpus, word: str, budgets: dict[str, int]) -> None:
+    """The tool's direct serialisation is byte-for-byte what the validated model dumps."""
+    language = "fr" if word in ("maison", "chien") else "en"
+    expected = lookup(corpus, word, language, **budgets).model_dump_json()
+    assert lookup_json(corpus, word, language, **budgets) == expected
