@@ -304,6 +304,11 @@ def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats
         (pron_source_id,),
     )
     conn.execute(
+        "INSERT INTO rhyme_members SELECT p.rhyme_id, p.id, p.word_id, p.syllables, w.text, "
+        "p.phones, p.rhyme, w.zipf, w.source_id, p.source_id "
+        "FROM prons p JOIN words w ON w.id = p.word_id ORDER BY p.rhyme_id, p.id"
+    )
+    conn.execute(
         "INSERT OR IGNORE INTO word_synsets (word_id, synset) "
         "SELECT w.id, s.synset FROM _hw_syn s JOIN words w ON w.text = s.text"
     )
@@ -334,7 +339,7 @@ def _fill_near_rhymes(conn: sqlite3.Connection) -> int:
             by_sub.setdefault(key, []).append(rid)
         for key in dict.fromkeys(deletion_keys(parts)):
             longer.setdefault(key, []).append(rid)
-    rows: list[tuple[int, int, int]] = []
+    rows: list[tuple[int, int, int, int]] = []
     total = 0
     for rid in sorted(tokens):
         parts = tokens[rid]
@@ -348,12 +353,14 @@ def _fill_near_rhymes(conn: sqlite3.Connection) -> int:
             shorter = rhyme_ids.get(key)
             if shorter is not None:
                 edits.setdefault(shorter, _DELETION)
-        found = sorted((pron_id, edit) for other, edit in edits.items() for pron_id in prons[other])
-        rows.extend((rid, pron_id, edit) for pron_id, edit in found)
+        found = sorted(
+            (pron_id, edit, other) for other, edit in edits.items() for pron_id in prons[other]
+        )
+        rows.extend((rid, pron_id, edit, other) for pron_id, edit, other in found)
         if len(rows) >= _BATCH * 10:
             total += len(rows)
-            conn.executemany("INSERT INTO near_rhymes VALUES (?, ?, ?)", rows)
+            conn.executemany("INSERT INTO near_rhymes VALUES (?, ?, ?, ?)", rows)
             rows.clear()
     total += len(rows)
-    conn.executemany("INSERT INTO near_rhymes VALUES (?, ?, ?)", rows)
+    conn.executemany("INSERT INTO near_rhymes VALUES (?, ?, ?, ?)", rows)
     return total

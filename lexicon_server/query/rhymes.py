@@ -6,7 +6,7 @@ token inserted, deleted or substituted, and no pronunciation of it rhymes perfec
 
 Speed comes from the writer's id order and its precomputed near rhymes: word ids are
 assigned by descending frequency and pronunciation ids follow them, so the perfect-rhyme
-index (`prons.rhyme_id`) and the `near_rhymes` table yield candidates already ranked,
+table (`rhyme_members`) and the `near_rhymes` table yield candidates already ranked,
 one index range per query rhyme. The query reads them lazily and stops once it has
 `limit + 1` words, instead of collecting and sorting every match.
 """
@@ -45,16 +45,14 @@ MAX_SYLLABLES = 20
 LANGUAGE = "en"
 
 # Columns every candidate stream yields, pron id first (the merge key), then the edit code
-# (near_rhymes.edit) and the query rhyme it was matched against.
-_COLUMNS = "p.word_id, p.syllables, p.phones, p.rhyme, w.text, w.zipf, w.source_id, p.source_id"
-_PERFECT = (
-    f"SELECT p.id, {_COLUMNS}, 0, ? FROM prons p JOIN words w ON w.id = p.word_id "
-    "WHERE p.rhyme_id = ?"
-)
-# Spelled n.pron_id (not p.id) so SQLite sees the primary key already gives the order.
+# (near_rhymes.edit) and the query rhyme it was matched against. rhyme_members holds them
+# all, so a row costs no look-up in prons or words.
+_COLUMNS = "m.word_id, m.syllables, m.phones, m.rhyme, m.text, m.zipf, m.word_source, m.pron_source"
+_PERFECT = f"SELECT m.pron_id, {_COLUMNS}, 0, ? FROM rhyme_members m WHERE m.rhyme_id = ?"
+# Spelled n.pron_id (not m.pron_id) so SQLite sees the primary key already gives the order.
 _NEAR = (
-    f"SELECT n.pron_id, {_COLUMNS}, n.edit, ? FROM near_rhymes n "
-    "JOIN prons p ON p.id = n.pron_id JOIN words w ON w.id = p.word_id WHERE n.rhyme_id = ?"
+    f"SELECT n.pron_id, {_COLUMNS}, n.edit, ? FROM near_rhymes n JOIN rhyme_members m "
+    "ON m.rhyme_id = n.member_rhyme_id AND m.pron_id = n.pron_id WHERE n.rhyme_id = ?"
 )
 _EDITS = ("identical", "substitution", "insertion", "deletion")
 
@@ -165,11 +163,11 @@ def _streams(
     params: list[object] = []
     for rhyme, rhyme_id in rhymes:
         if mode == "perfect":
-            parts.append(_PERFECT if syllables is None else _PERFECT + " AND p.syllables = ?")
+            parts.append(_PERFECT if syllables is None else _PERFECT + " AND m.syllables = ?")
         else:
             # Perfect rows stay in whatever the filter, so their words can be dropped.
             parts.append(
-                _NEAR if syllables is None else _NEAR + " AND (n.edit = 0 OR p.syllables = ?)"
+                _NEAR if syllables is None else _NEAR + " AND (n.edit = 0 OR m.syllables = ?)"
             )
         params += [rhyme, rhyme_id] if syllables is None else [rhyme, rhyme_id, syllables]
     return " UNION ALL ".join(parts) + " ORDER BY 1", params

@@ -81,6 +81,11 @@ def test_near_rhymes_are_every_one_token_edit(slice_db: Path) -> None:
         if (edit := _edit(rhyme.split(), other.split())) is not None
     }
     stored = conn.execute("SELECT rhyme_id, pron_id, edit FROM near_rhymes").fetchall()
+    members = conn.execute(
+        "SELECT count(*) FROM near_rhymes n JOIN prons p ON p.id = n.pron_id "
+        "WHERE n.member_rhyme_id = p.rhyme_id"
+    ).fetchone()[0]
+    assert members == len(stored)
     assert len(stored) == len(set(stored)) and set(stored) == expected
     assert any(edit == 3 for *_, edit in stored) and any(edit == 2 for *_, edit in stored)
     # Walking one rhyme's rows in key order is walking them in rank order.
@@ -90,6 +95,17 @@ def test_near_rhymes_are_every_one_token_edit(slice_db: Path) -> None:
             for row in conn.execute("SELECT pron_id FROM near_rhymes WHERE rhyme_id = ?", (rid,))
         ]
         assert ids == sorted(ids)
+
+
+def test_rhyme_members_copy_prons_and_words(slice_db: Path) -> None:
+    conn = sqlite3.connect(slice_db)
+    expected = conn.execute(
+        "SELECT p.rhyme_id, p.id, p.word_id, p.syllables, w.text, p.phones, p.rhyme, w.zipf, "
+        "w.source_id, p.source_id FROM prons p JOIN words w ON w.id = p.word_id "
+        "ORDER BY p.rhyme_id, p.id"
+    ).fetchall()
+    stored = conn.execute("SELECT * FROM rhyme_members ORDER BY rhyme_id, pron_id").fetchall()
+    assert stored == expected and len(stored) > 100
 
 
 def test_anagram_and_palindrome_columns(slice_db: Path) -> None:

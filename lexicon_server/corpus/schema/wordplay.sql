@@ -37,7 +37,7 @@ CREATE TABLE word_synsets (
     PRIMARY KEY (word_id, synset)
 ) WITHOUT ROWID;
 
--- Every distinct rhyme part once; near_rhymes and prons.rhyme_id refer to it by id.
+-- Every distinct rhyme part once; the tables below refer to it by id.
 CREATE TABLE rhymes (
     id    INTEGER PRIMARY KEY,
     rhyme TEXT NOT NULL UNIQUE
@@ -56,17 +56,35 @@ CREATE TABLE prons (
     source_id INTEGER NOT NULL REFERENCES sources (id)
 );
 CREATE INDEX prons_word ON prons (word_id);
-CREATE INDEX prons_rhyme ON prons (rhyme_id);
 CREATE INDEX prons_phones ON prons (phones);
+
+-- Every pronunciation under its rhyme part, with what a rhyme result shows (copied from
+-- prons and words), so a perfect-rhyme query is one contiguous primary-key range read in
+-- rank order, with no look-up per row.
+CREATE TABLE rhyme_members (
+    rhyme_id    INTEGER NOT NULL REFERENCES rhymes (id),
+    pron_id     INTEGER NOT NULL REFERENCES prons (id),
+    word_id     INTEGER NOT NULL REFERENCES words (id),
+    syllables   INTEGER NOT NULL,
+    text        TEXT NOT NULL,     -- words.text
+    phones      TEXT NOT NULL,     -- prons.phones
+    rhyme       TEXT NOT NULL,     -- rhymes.rhyme
+    zipf        REAL NOT NULL,     -- words.zipf
+    word_source INTEGER NOT NULL REFERENCES sources (id),  -- words.source_id
+    pron_source INTEGER NOT NULL REFERENCES sources (id),  -- prons.source_id
+    PRIMARY KEY (rhyme_id, pron_id)
+) WITHOUT ROWID;
 
 -- Near rhymes, precomputed: for every rhyme part, every pronunciation whose rhyme part is
 -- the same (edit 0) or one ARPAbet token away from it: 1 = one token substituted,
 -- 2 = one token inserted (the pronunciation's rhyme is one longer), 3 = one token deleted
 -- (one shorter). Walking one rhyme_id in primary-key order yields candidates in rank order
 -- (pronunciation ids are ranks), perfect ones included so a query can drop their words.
+-- member_rhyme_id is the pronunciation's own rhyme part: its rhyme_members key.
 CREATE TABLE near_rhymes (
-    rhyme_id INTEGER NOT NULL REFERENCES rhymes (id),
-    pron_id  INTEGER NOT NULL REFERENCES prons (id),
-    edit     INTEGER NOT NULL CHECK (edit BETWEEN 0 AND 3),
+    rhyme_id        INTEGER NOT NULL REFERENCES rhymes (id),
+    pron_id         INTEGER NOT NULL REFERENCES prons (id),
+    edit            INTEGER NOT NULL CHECK (edit BETWEEN 0 AND 3),
+    member_rhyme_id INTEGER NOT NULL REFERENCES rhymes (id),
     PRIMARY KEY (rhyme_id, pron_id)
 ) WITHOUT ROWID;
