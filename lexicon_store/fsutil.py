@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ctypes
-import errno
 import functools
 import os
 import secrets
@@ -15,7 +14,6 @@ __all__ = [
     "fsync_dir",
     "fsync_file",
     "make_read_only",
-    "reserve",
     "start_writeback",
 ]
 
@@ -57,26 +55,6 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int = 0o644) -> None:
         tmp.unlink(missing_ok=True)
         raise
     fsync_dir(path.parent)
-
-
-def reserve(fd: int, size: int) -> None:
-    """Give the file ``size`` bytes of real disk blocks (so a full disk fails here, cleanly).
-
-    A memory-mapped file whose blocks were never allocated turns a full disk into SIGBUS
-    in the middle of a write; ``posix_fallocate`` reports ENOSPC instead. Where the call
-    is missing or unsupported the file is only extended.
-    """
-    if size == 0:
-        return
-    allocate = getattr(os, "posix_fallocate", None)
-    if allocate is not None:
-        try:
-            allocate(fd, 0, size)
-            return
-        except OSError as exc:
-            if exc.errno not in (errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS):
-                raise
-    os.ftruncate(fd, size)
 
 
 def start_writeback(fd: int, offset: int, length: int) -> None:

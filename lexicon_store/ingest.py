@@ -10,7 +10,6 @@ else ever puts a file there) if its size is right, and is not copied again.
 from __future__ import annotations
 
 import contextlib
-import mmap
 import os
 import queue
 import threading
@@ -26,7 +25,7 @@ import zstandard
 from .crash import crash_point
 from .digests import format_digest, hex_of
 from .errors import IntegrityError, SourceError
-from .fsutil import fsync_dir, make_read_only, reserve, start_writeback
+from .fsutil import fsync_dir, make_read_only, start_writeback
 from .layout import DataDir
 from .manifest import Component, Part
 from .progress import Progress, no_progress
@@ -35,7 +34,8 @@ from .source import ReleaseSource
 __all__ = ["IngestStats", "ingest_components", "store_bytes"]
 
 _READ = 1 << 20  # compressed bytes per read() zstandard asks of a part
-_STEP = 8 << 20  # object bytes decompressed per step (one hash job, one writeback kick)
+_STEP = 2 << 20  # object bytes per buffer: small enough to stay in cache for hash + write
+_BUFFERS = 4  # buffers per object: decompression runs at most this far ahead of writing
 # Components are independent zstd streams, so up to this many are built at once (one
 # decompressing thread each, plus its hashing thread): a single stream cannot use a
 # second core, two streams can.
@@ -44,12 +44,7 @@ _MAX_WORKERS = 4
 
 @dataclass
 class IngestStats:
-    """What an ingest did and where its time went (seconds).
-
-    Objects are decompressed straight into a memory map of their file, so the cost of
-    putting bytes in the page cache is in ``decompress_seconds``; ``write_seconds`` is
-    reserving the disk blocks and starting their writeback.
-    """
+    """What an ingest did and where its time went (seconds, summed over threads)."""
 
     objects_copied: int = 0
     objects_reused: int = 0
@@ -93,6 +88,7 @@ class _PartReader:
     def __init__(self, handle: BinaryIO, limit: int, stats: IngestStats) -> None:
         self.hasher = blake3.blake3()
         self.seen = 0
+        self.spent = 0.0  # seconds in read() and hashing, which zstandard calls from readinto
         self.over = False
         self._handle = handle
         self._limit = limit
@@ -109,8 +105,10 @@ class _PartReader:
             self.over = True
             return b""
         self.hasher.update(data)
+        t2 = time.perf_counter()
         self._stats.read_seconds += t1 - t0
-        self._stats.hash_seconds += time.perf_counter() - t1
+        self._stats.hash_seconds += t2 - t1
+        self.spent += t2 - t0
         return data
 
     def drain(self) -> None:
@@ -128,12 +126,13 @@ class _PartReader:
 
 
 class _ObjectFile:
-    """The object under construction: a preallocated temporary file, memory-mapped.
+    """The object under construction: a temporary file fed through a ring of buffers.
 
-    Decompression writes straight into the map (no intermediate bytes objects, no
-    ``write`` copy); a second thread hashes each filled step while the main thread
-    decompresses the next (blake3 releases the GIL), and each step's writeback to disk
-    starts at once so the final fsync has little left to wait for.
+    zstd decompresses into one of a few small reused buffers (small enough to stay in
+    the CPU cache while a second thread hashes and writes them; no new bytes object per
+    chunk); ``os.write``, blake3 and zstandard all release the GIL, so the two threads
+    overlap. After each write the file's writeback starts at once, so the kernel never
+    throttles the writer for dirty pages and the final fsync has little left to wait for.
     """
 
     def __init__(self, path: Path, size: int, stats: IngestStats, cancel: threading.Event) -> None:
@@ -142,51 +141,58 @@ class _ObjectFile:
         self.hasher = blake3.blake3()
         self.error: BaseException | None = None
         self._stats = stats
-        self.fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
-        self._map: mmap.mmap | None = None
-        try:
-            t0 = time.perf_counter()
-            reserve(self.fd, size)
-            stats.write_seconds += time.perf_counter() - t0
-            if size:
-                self._map = mmap.mmap(self.fd, size)
-        except BaseException:
-            os.close(self.fd)
-            raise
-        self.view = memoryview(self._map) if self._map is not None else memoryview(b"")
-        self._queue: queue.Queue[tuple[int, int] | None] = queue.Queue(maxsize=4)
-        self._thread = threading.Thread(target=self._hash, name="lexicon-ingest-hash")
+        self._hash_seconds = 0.0  # the writer thread's own tallies, added to stats at the end
+        self._write_seconds = 0.0
+        self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        self._free: queue.Queue[bytearray] = queue.Queue()
+        for _ in range(_BUFFERS):
+            self._free.put(bytearray(_STEP))
+        self._full: queue.Queue[tuple[bytearray, int] | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._drain, name="lexicon-ingest-write")
         self._thread.start()
 
-    def _hash(self) -> None:
-        while (job := self._queue.get()) is not None:
-            if self.error is not None:
-                continue  # keep draining so the producer never blocks forever
-            start, end = job
-            try:
-                t0 = time.perf_counter()
-                with self.view[start:end] as filled:
-                    self.hasher.update(filled)
-                self._stats.hash_seconds += time.perf_counter() - t0
-            except BaseException as exc:  # re-raised in the caller's thread by finish()
-                self.error = exc
+    def _drain(self) -> None:
+        while (job := self._full.get()) is not None:
+            buffer, n = job
+            if self.error is None:
+                try:
+                    self._hash_and_write(memoryview(buffer)[:n])
+                except BaseException as exc:  # re-raised in the caller's thread
+                    self.error = exc
+            self._free.put(buffer)  # always: the producer may be waiting for one
 
-    def filled(self, start: int, end: int) -> None:
-        """Bytes ``[start, end)`` hold their final contents: hash them, start writeback."""
+    def _hash_and_write(self, data: memoryview) -> None:
+        t0 = time.perf_counter()
+        self.hasher.update(data)
+        t1 = time.perf_counter()
+        while data:
+            data = data[os.write(self.fd, data) :]
+        start_writeback(self.fd, 0, 0)
+        self._hash_seconds += t1 - t0
+        self._write_seconds += time.perf_counter() - t1
+
+    def buffer(self) -> bytearray:
+        """A free buffer to decompress into (waits while all are queued for writing)."""
         if self.error is not None:
             raise self.error
         if self.cancel.is_set():
             raise _Cancelled
-        self._queue.put((start, end))
-        t0 = time.perf_counter()
-        start_writeback(self.fd, start, end - start)
-        self._stats.write_seconds += time.perf_counter() - t0
+        return self._free.get()
+
+    def filled(self, buffer: bytearray, n: int) -> None:
+        """The first ``n`` bytes of ``buffer`` come next in the object: hash and write them."""
+        self._full.put((buffer, n))
+
+    def release(self, buffer: bytearray) -> None:
+        self._free.put(buffer)
 
     def finish(self) -> str:
-        """Wait for the hashing thread; the hex digest of the whole file."""
+        """Wait for every write; the hex digest of the whole file."""
         if self._thread.is_alive():
-            self._queue.put(None)
+            self._full.put(None)
             self._thread.join()
+            self._stats.hash_seconds += self._hash_seconds
+            self._stats.write_seconds += self._write_seconds
         if self.error is not None:
             raise self.error
         return self.hasher.hexdigest()
@@ -194,9 +200,6 @@ class _ObjectFile:
     def close(self) -> None:
         with contextlib.suppress(BaseException):
             self.finish()  # stop the thread; an error in flight wins
-        self.view.release()
-        if self._map is not None:
-            self._map.close()  # dirty pages stay in the page cache, fsync still sees them
         os.close(self.fd)
 
 
@@ -256,9 +259,10 @@ def _decompress_part(
         try:
             while True:
                 t0 = time.perf_counter()
-                inner = stats.read_seconds + stats.hash_seconds
+                inner = reader.spent
                 if pos < obj.size:
-                    with obj.view[pos : min(obj.size, pos + _STEP)] as region:
+                    buffer = obj.buffer()
+                    with memoryview(buffer)[: min(_STEP, obj.size - pos)] as region:
                         n = stream.readinto(region)
                 elif stream.read(1):
                     raise IntegrityError(
@@ -267,18 +271,19 @@ def _decompress_part(
                     )
                 else:
                     n = 0
+                    buffer = None
                 # read() and its hashing run inside readinto; count them once
-                spent = time.perf_counter() - t0
-                stats.decompress_seconds += spent - (
-                    stats.read_seconds + stats.hash_seconds - inner
-                )
+                stats.decompress_seconds += time.perf_counter() - t0 - (reader.spent - inner)
                 if reader.seen > reported:
                     progress("install", reader.seen - reported, total)
                     stats.compressed_bytes += reader.seen - reported
                     reported = reader.seen
                 if not n:
+                    if buffer is not None:
+                        obj.release(buffer)
                     break
-                obj.filled(pos, pos + n)
+                assert buffer is not None
+                obj.filled(buffer, n)
                 pos += n
                 crash_point("ingest.partial")
         except zstandard.ZstdError as exc:
