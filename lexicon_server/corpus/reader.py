@@ -27,8 +27,12 @@ __all__ = [
 # The schema versions this server reads; a database with another user_version is refused.
 SCHEMA_VERSIONS = {"lexical": 1, "wordplay": 1, "semantic": 1}
 
-# Upper bound on how much of one database SQLite maps into memory (pages map lazily).
-_MMAP_BYTES = 256 * 1024 * 1024
+# How much of one database SQLite maps into memory. 0: read pages into SQLite's own bounded
+# page cache instead. Mapping was ~15% faster per look-up, but every page fault on a mapping
+# also maps the kernel's read-ahead window (8 MiB on some virtual disks), so the server's
+# resident size grew with use: +62 MiB after one look-up of 'a', 258 MiB after 500 words of
+# four tools, against a flat 26 MiB file-backed with reads (docs/benchmarks/server.md).
+_MMAP_BYTES = 0
 
 # Which dataset-relative file holds the database of a capability.
 _DB_FILES = {
@@ -103,8 +107,8 @@ def _open_readonly(path: Path, schema: str) -> sqlite3.Connection:
         f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False
     )
     conn.execute("PRAGMA query_only = ON")
-    # Objects never change once installed, so mapping them is safe; it saves a copy of every
-    # page into SQLite's own cache and measured ~15% off look-ups.
+    # Objects never change once installed, so mapping them would be safe; see _MMAP_BYTES
+    # for why it is off.
     conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     expected = SCHEMA_VERSIONS[schema]
