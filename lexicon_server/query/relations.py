@@ -163,8 +163,8 @@ def relations(
     table = sources(conn)
     cuts = Cuts()
     heads = resolve_headwords(conn, word, language)
-    all_senses = sense_rows(conn, heads.term_ids)
-    senses = all_senses[:_SENSE_CAP]
+    # Only the senses inspected are read (a polysemous word has dozens more).
+    senses = sense_rows(conn, heads.term_ids, _SENSE_CAP)
 
     # Direct edges, one list per source sense and a last one for term edges.
     per_group: list[list[_Found]] = []
