@@ -103,18 +103,24 @@ def sample_data_dir(
 def starter_dataset() -> Path:
     """The real starter corpus in the build cache (built on first use, then reused)."""
     from lexicon_server.build.config import load_build_config
-    from lexicon_server.build.start import build_starter
+    from lexicon_server.build.start import build_starter, starter_session
 
-    return build_starter(load_build_config(), None, lambda _m: None)
+    config = load_build_config()
+    with starter_session(config):
+        return build_starter(config, None, lambda _m: None)
 
 
 @pytest.fixture(scope="session")
 def starter_data_dir(starter_dataset: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     from lexicon_server.build.config import load_build_config
-    from lexicon_server.build.start import package_starter
+    from lexicon_server.build.start import build_starter, package_starter, starter_session
 
-    release, digest = package_starter(starter_dataset, load_build_config(), lambda _m: None)
-    return install_release(release, digest, tmp_path_factory.mktemp("starter-data") / "data")
+    config = load_build_config()
+    data_dir = tmp_path_factory.mktemp("starter-data") / "data"
+    with starter_session(config):
+        built = build_starter(config, None, lambda _m: None)  # current again, under the lock
+        release, digest = package_starter(built, config, lambda _m: None)
+        return install_release(release, digest, data_dir)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -342,7 +342,6 @@ def _build_locked(
     stop_after: str | None,
 ) -> BuildResult:
     # A finished build is only complete again once every stage is verified below.
-    (out / "dataset.json").unlink(missing_ok=True)
     ctx = BuildContext(out, inputs, profile, version, say)
     result = BuildResult(out, version)
     pending: list[tuple[Stage, str]] = []
@@ -355,6 +354,16 @@ def _build_locked(
         _checkpoint_path(out, stage).unlink(missing_ok=True)
         _remove_stale_temporaries(out, stage)
         pending.append((stage, fingerprint))
+    expected = dataset_json(plan)
+    current = out / "dataset.json"
+    if not pending and current.is_file():
+        try:
+            if json.loads(current.read_text(encoding="utf-8")) == expected:
+                return result  # complete and current: leave every file untouched
+        except ValueError:
+            pass
+    # From here the directory is incomplete until dataset.json is written again.
+    current.unlink(missing_ok=True)
 
     def finished(stage: Stage, fingerprint: str, stats: dict[str, Any], elapsed: float) -> None:
         outputs = {
@@ -403,7 +412,7 @@ def _build_locked(
             finished(stage, fingerprint, stats, elapsed)
             if stop_after == stage.name:
                 return result
-    _write_json_atomic(out / "dataset.json", dataset_json(plan))
+    _write_json_atomic(current, expected)
     return result
 
 

@@ -16,11 +16,12 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from lexicon_server.build.config import BuildConfig, load_build_config
+from lexicon_server.build.config import BuildConfig, exclusive, load_build_config
 from lexicon_server.build.errors import BuildError
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "install_release",
     "package_starter",
     "start",
+    "starter_session",
     "tool_command",
 ]
 
@@ -44,6 +46,17 @@ def tool_command(name: str) -> list[str]:
     if found:
         return [found]
     raise BuildError(f"`{name}` is not installed in this environment; run `uv sync`")
+
+
+@contextmanager
+def starter_session(config: BuildConfig) -> Iterator[None]:
+    """Keep other starter builds out while this process builds, packages and installs.
+
+    Several test runs (or a test run and `lexicon-build start`) may share one cache; a
+    rebuild by another process must not swap files under a packager reading them.
+    """
+    with exclusive(config.builds / "starter.session.lock"):
+        yield
 
 
 def build_starter(config: BuildConfig, lock_path: Path | None, say: Say) -> Path:
@@ -160,9 +173,10 @@ def start(
     echo: Say,
 ) -> None:
     config = load_build_config()
-    built = build_starter(config, lock_path, say)
-    release, digest = package_starter(built, config, say)
-    install_release(release, digest, data_dir, say)
+    with starter_session(config):
+        built = build_starter(config, lock_path, say)
+        release, digest = package_starter(built, config, say)
+        install_release(release, digest, data_dir, say)
     if importlib.util.find_spec("lexicon_server.server") is None:
         echo("installed and activated; the MCP server (lexicon_server.server) is not built yet")
         return
