@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -54,6 +54,12 @@ _NEAR = (
     f"SELECT n.pron_id, {_COLUMNS}, n.edit, ? FROM near_rhymes n JOIN rhyme_members m "
     "ON m.rhyme_id = n.member_rhyme_id AND m.pron_id = n.pron_id WHERE n.rhyme_id = ?"
 )
+_NEAR_FIRST = (
+    "SELECT f.pron_id, f.word_id, f.syllables, f.phones, f.rhyme, f.text, f.zipf, "
+    "f.word_source, f.pron_source, f.edit, ? FROM near_first f WHERE f.rhyme_id = ?"
+)
+# near_rhymes past the rows near_first copies (only read when a query gets that far).
+_NEAR_REST = _NEAR + " AND n.pron_id > (SELECT max(pron_id) FROM near_first WHERE rhyme_id = ?)"
 _EDITS = ("identical", "substitution", "insertion", "deletion")
 
 Row = tuple[int, int, int, str, str, str, float, int, int, int, str]
@@ -153,24 +159,54 @@ def _query_pronunciations(conn: sqlite3.Connection, text: str) -> tuple[QueryWor
 
 def _streams(
     rhymes: Sequence[tuple[str, int]], mode: str, syllables: int | None
-) -> tuple[str, list[object]]:
-    """One SQL statement yielding candidate rows in rank order.
+) -> list[tuple[str, list[object]]]:
+    """SQL statements whose rows, read one after the other, come in rank order.
 
-    Each query rhyme is one index range scan already in pron-id (rank) order; with several,
-    SQLite merges them (a compound SELECT's ORDER BY is a merge, not a sort).
+    Each query rhyme is one or two index ranges already in pron-id (rank) order; several
+    rhymes make one statement whose ORDER BY SQLite answers by merging them, not sorting.
+    A single near rhyme reads `near_first` and only goes on to `near_rhymes` if the
+    query gets past its rows, so the second statement usually never runs.
     """
+    if mode == "near" and len(rhymes) == 1:
+        ((rhyme, rhyme_id),) = rhymes
+        if syllables is None:
+            return [
+                (_NEAR_FIRST + " ORDER BY f.pron_id", [rhyme, rhyme_id]),
+                (_NEAR_REST + " ORDER BY n.pron_id", [rhyme, rhyme_id, rhyme_id]),
+            ]
+        # Perfect rows stay in whatever the filter, so their words can be dropped.
+        return [
+            (
+                _NEAR_FIRST + " AND (f.edit = 0 OR f.syllables = ?) ORDER BY f.pron_id",
+                [rhyme, rhyme_id, syllables],
+            ),
+            (
+                _NEAR_REST + " AND (n.edit = 0 OR m.syllables = ?) ORDER BY n.pron_id",
+                [rhyme, rhyme_id, rhyme_id, syllables],
+            ),
+        ]
     parts: list[str] = []
     params: list[object] = []
     for rhyme, rhyme_id in rhymes:
         if mode == "perfect":
             parts.append(_PERFECT if syllables is None else _PERFECT + " AND m.syllables = ?")
+            params += [rhyme, rhyme_id] if syllables is None else [rhyme, rhyme_id, syllables]
+        elif syllables is None:
+            parts += [_NEAR_FIRST, _NEAR_REST]
+            params += [rhyme, rhyme_id, rhyme, rhyme_id, rhyme_id]
         else:
-            # Perfect rows stay in whatever the filter, so their words can be dropped.
-            parts.append(
-                _NEAR if syllables is None else _NEAR + " AND (n.edit = 0 OR m.syllables = ?)"
-            )
-        params += [rhyme, rhyme_id] if syllables is None else [rhyme, rhyme_id, syllables]
-    return " UNION ALL ".join(parts) + " ORDER BY 1", params
+            parts += [
+                _NEAR_FIRST + " AND (f.edit = 0 OR f.syllables = ?)",
+                _NEAR_REST + " AND (n.edit = 0 OR m.syllables = ?)",
+            ]
+            params += [rhyme, rhyme_id, syllables, rhyme, rhyme_id, rhyme_id, syllables]
+    return [(" UNION ALL ".join(parts) + " ORDER BY 1", params)]
+
+
+def _rows(conn: sqlite3.Connection, statements: list[tuple[str, list[object]]]) -> Iterator[Row]:
+    """The statements' rows in turn, each statement executed only when reached."""
+    for sql, params in statements:
+        yield from conn.execute(sql, params)
 
 
 def rhymes(
@@ -225,14 +261,15 @@ def _collect(
     """
     if not query.rhymes:
         return [], False
-    sql, params = _streams(query.rhymes, mode, syllables)
+    statements = _streams(query.rhymes, mode, syllables)
     results: list[dict[str, object]] = []
     seen_folds = {folded}
     excluded = query.ids
     near = mode == "near"
     first: Row | None = None  # the first row of the word being read
     keep = False
-    for row in conn.execute(sql, params):
+    rows = conn.execute(*statements[0]) if len(statements) == 1 else _rows(conn, statements)
+    for row in rows:
         if first is not None and row[1] == first[1]:
             # A word with any pronunciation rhyming perfectly is not a near rhyme; its
             # perfect rows (edit 0) come through every filter.

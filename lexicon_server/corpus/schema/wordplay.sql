@@ -88,3 +88,22 @@ CREATE TABLE near_rhymes (
     member_rhyme_id INTEGER NOT NULL REFERENCES rhymes (id),
     PRIMARY KEY (rhyme_id, pron_id)
 ) WITHOUT ROWID;
+
+-- The first rows of near_rhymes for each rhyme part (NEAR_FIRST_ROWS in the writer, in
+-- primary-key order), with rhyme_members' columns copied in: a near query with a small
+-- limit reads one contiguous range and no look-ups; past the last of them it goes on in
+-- near_rhymes (pron_id greater than the largest here).
+CREATE TABLE near_first (
+    rhyme_id    INTEGER NOT NULL REFERENCES rhymes (id),
+    pron_id     INTEGER NOT NULL REFERENCES prons (id),
+    edit        INTEGER NOT NULL CHECK (edit BETWEEN 0 AND 3),
+    word_id     INTEGER NOT NULL REFERENCES words (id),
+    syllables   INTEGER NOT NULL,
+    text        TEXT NOT NULL,
+    phones      TEXT NOT NULL,
+    rhyme       TEXT NOT NULL,
+    zipf        REAL NOT NULL,
+    word_source INTEGER NOT NULL REFERENCES sources (id),
+    pron_source INTEGER NOT NULL REFERENCES sources (id),
+    PRIMARY KEY (rhyme_id, pron_id)
+) WITHOUT ROWID;
