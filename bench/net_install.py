@@ -40,8 +40,6 @@ import zstandard
 
 from lexicon_store import ops
 from lexicon_store.fetch import fetch_release
-from lexicon_store.http_source import HttpSource
-from lexicon_store.manifest import Part
 from lexicon_store.package import package_release
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -127,49 +125,18 @@ class Timing:
     detail: str = ""
 
 
-class AnnouncingSource(HttpSource):
-    """What the store's ingest would do with the proposed hook: announce every part first.
-
-    Labelled as such in the results; the shipped path is ``run_ours(..., announce=False)``.
-    """
-
-    def __init__(self, url: str, data: Path) -> None:
-        super().__init__(url)
-        self._parts_dir = data / "tmp" / "parts"
-
-    def read_manifest(self) -> bytes:
-        raw = super().read_manifest()
-        wanted = [
-            (
-                Part(p["path"], p["digest"], p["size"]),
-                self._parts_dir / f"{p['digest'][7:]}.partial",
-            )
-            for c in json.loads(raw)["components"]
-            for p in c["parts"]
-        ]
-        self.prefetch(wanted)
-        return raw
-
-
 def cpu_seconds(children: bool = False) -> float:
     """User + system CPU time of this process (all threads) or of its finished children."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN if children else resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
 
 
-def run_ours(url: str, digest: str, data: Path, *, announce: bool = False) -> Timing:
+def run_ours(url: str, digest: str, data: Path) -> Timing:
     c0 = cpu_seconds()
     t0 = time.perf_counter()
-    source: str | HttpSource = AnnouncingSource(url, data) if announce else url
-    try:
-        result = ops.install(
-            data_dir=data, source=source, all_languages=True, manifest_digest=digest
-        )
-    finally:
-        if isinstance(source, HttpSource):
-            source.close()
+    result = ops.install(data_dir=data, source=url, all_languages=True, manifest_digest=digest)
     seconds = time.perf_counter() - t0
-    CPU["ours" if not announce else "announced"].append(cpu_seconds() - c0)
+    CPU["ours"].append(cpu_seconds() - c0)
     s = result.stats
     detail = (
         f"ingest: hash {s.hash_seconds:.1f}s, decompress {s.decompress_seconds:.1f}s, "
@@ -316,7 +283,6 @@ def main() -> None:
         server = Server(work / "www")
         url = f"{server.url}/rel"
         ours: list[float] = []
-        announced: list[float] = []
         curl: list[float] = []
         fetched: list[float] = []
         pipe: list[float] = []
@@ -326,12 +292,6 @@ def main() -> None:
             timing = run_ours(f"{url}/manifest.json", result.manifest_digest, data)
             ours.append(timing.seconds)
             details.append(timing.detail)
-            shutil.rmtree(data)
-            announced.append(
-                run_ours(
-                    f"{url}/manifest.json", result.manifest_digest, data, announce=True
-                ).seconds
-            )
             shutil.rmtree(data)
             fetched.append(run_fetch(f"{url}/", result.manifest_digest, work / f"mirror{r}"))
             shutil.rmtree(work / f"mirror{r}")
@@ -344,8 +304,6 @@ def main() -> None:
         CPU["base"] = [c + p for c, p in zip(CPU["curl"], CPU["pipe"], strict=True)]
         rows = [
             ("lexicon-data install over HTTP", ours, "ours"),
-            ("same, parts announced to HttpSource.prefetch (proposed store hook)", announced,
-             "announced"),
             ("lexicon-data fetch (download + verify only, into a mirror)", fetched, "fetch"),
             ("curl (download only)", curl, "curl"),
             ("pipeline (hash+decompress+hash+write+fsync)", pipe, "pipe"),
@@ -368,8 +326,6 @@ def main() -> None:
             f"\nthroughput ratio lexicon / (curl + pipeline): best {ratio:.2f}, "
             f"median {median_ratio:.2f} (target >= 0.80)"
         )
-        ratio2 = min(baseline) / min(announced)
-        print(f"with the proposed prefetch hook: best {ratio2:.2f}")
         print(f"lexicon ingest breakdown (last round): {details[-1]}")
 
         stats = interrupted(

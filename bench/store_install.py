@@ -185,10 +185,12 @@ def main() -> None:
         )
 
         best: dict[str, tuple[float, float]] = {}  # name -> (wall s, cpu s) of the best run
+        runs: dict[str, list[tuple[float, float]]] = {}  # name -> every (wall s, cpu s)
         breakdown = None
         result = None
 
         def keep(name: str, wall: float, cpu: float) -> bool:
+            runs.setdefault(name, []).append((wall, cpu))
             if name not in best or wall < best[name][0]:
                 best[name] = (wall, cpu)
                 return True
@@ -249,14 +251,34 @@ def main() -> None:
             "zstd": "`zstd -d` CLI writing files (no hash)",
             "ours": "lexicon install --from (verify, write, fsync, rename)",
         }
+
+        def median(key: str, i: int) -> float:
+            values = sorted(r[i] for r in runs[key])
+            mid = len(values) // 2
+            return values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+
         print(
-            f"\n{'pipeline (best of ' + str(args.repeat) + ')':<56} {'wall s':>7} "
-            f"{'GB/s':>6} {'CPU s':>6}"
+            f"\n{'pipeline (' + str(args.repeat) + ' runs)':<56} {'best s':>7} "
+            f"{'GB/s':>6} {'CPU s':>6} {'median s':>9} {'med CPU':>8}  all wall s"
         )
         for key, label in names.items():
             if key in best:
                 wall, cpu = best[key]
-                print(f"{label:<56} {wall:>7.2f} {raw / wall / 1e9:>6.2f} {cpu:>6.2f}")
+                every = ", ".join(f"{w:.2f}" for w, _ in runs[key])
+                print(
+                    f"{label:<56} {wall:>7.2f} {raw / wall / 1e9:>6.2f} {cpu:>6.2f} "
+                    f"{median(key, 0):>9.2f} {median(key, 1):>8.2f}  {every}"
+                )
+        print(
+            f"\ninstall throughput vs plain decompress+hash loop, medians: "
+            f"{median('base', 0) / median('ours', 0):.0%} (wall), "
+            f"{median('base', 1) / median('ours', 1):.0%} (CPU)"
+        )
+        print(
+            f"install throughput vs plain decompress+hash+write loop, medians: "
+            f"{median('base_write', 0) / median('ours', 0):.0%} (wall), "
+            f"{median('base_write', 1) / median('ours', 1):.0%} (CPU)"
+        )
         ours_wall, ours_cpu = best["ours"]
         s = breakdown
         print(
@@ -272,11 +294,12 @@ def main() -> None:
             f"install minus its fsync time vs plain decompress+hash loop: "
             f"{best['base'][0] / (ours_wall - s.fsync_seconds):.0%} (wall)"
         )
-        print("\ninstall cost breakdown (best run, seconds of wall time per stage):")
+        print("\ninstall cost breakdown (best run, seconds of wall time per stage, summed")
+        print("over the threads that build objects side by side):")
         for name in ("read", "decompress", "hash", "write", "fsync"):
             print(f"  {name:<11} {getattr(s, f'{name}_seconds'):6.2f}")
-        print("  (hash = blake3 of the compressed parts and of the objects; object hashing")
-        print("   and writing run on a second thread, overlapping read + decompress)")
+        print("  (hash = blake3 of the compressed parts and of the objects, on its own thread")
+        print("   per object; write = os.write into the page cache and starting writeback)")
 
         # activate at two dataset sizes: same component count, ~100x different bytes
         big_dir = work / f"data{args.repeat - 1}"
