@@ -106,7 +106,8 @@ def inprocess(
 ) -> dict[str, tuple[list[float], list[float]]]:
     """(wall, on-CPU) seconds per call, every call interleaved word by word so a change
     of load on the shared machine hits all of them alike."""
-    from lexicon_server.query.lookup import lookup
+    from lexicon_server.query.common import clear_caches
+    from lexicon_server.query.lookup import lookup, lookup_json
     from lexicon_server.query.relations import relations
     from lexicon_server.query.semantic import VectorStore, semantic_neighbors
     from lexicon_server.query.synonyms import synonyms
@@ -114,8 +115,17 @@ def inprocess(
 
     store = VectorStore(corpus)
     has_vectors = corpus.selection.availability("en", "semantic") is None
+
+    def lookup_cold(w: str) -> object:
+        clear_caches()
+        return lookup(corpus, w)
+
     calls: dict[str, Callable[[str], object]] = {
         "dictionary_lookup": lambda w: lookup(corpus, w),
+        "dictionary_lookup, target-entry cache emptied first": lookup_cold,
+        "dictionary_lookup as the tool serialises it (lookup_json)": lambda w: lookup_json(
+            corpus, w
+        ),
         "dictionary_synonyms": lambda w: synonyms(corpus, w),
         "dictionary_translate": lambda w: translate(corpus, w, "fr"),
         "dictionary_relations (hypernym, depth 1)": lambda w: relations(corpus, w, "hypernym"),
