@@ -299,7 +299,7 @@ def main() -> None:
         for name in ("read", "decompress", "hash", "write", "fsync"):
             print(f"  {name:<11} {getattr(s, f'{name}_seconds'):6.2f}")
         print("  (hash = blake3 of the compressed parts and of the objects, on its own thread")
-        print("   per object; write = os.write into the page cache and starting writeback)")
+        print("   per object; write = os.write, O_DIRECT where the file system allows it)")
 
         # activate at two dataset sizes: same component count, ~100x different bytes
         big_dir = work / f"data{args.repeat - 1}"
