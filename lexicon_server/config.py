@@ -37,7 +37,8 @@ def load_config(environ: Mapping[str, str] | None = None) -> ServerConfig:
         timeout_ms = int(timeout_raw) if timeout_raw else _DEFAULT_UD_TIMEOUT_MS
     except ValueError:
         raise ValueError(
-            f"URBAN_DICTIONARY_TIMEOUT_MS must be a whole number of milliseconds, got {timeout_raw!r}"
+            "URBAN_DICTIONARY_TIMEOUT_MS must be a whole number of milliseconds, "
+            f"got {timeout_raw!r}"
         ) from None
     if timeout_ms <= 0:
         raise ValueError(f"URBAN_DICTIONARY_TIMEOUT_MS must be positive, got {timeout_ms}")

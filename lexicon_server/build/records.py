@@ -147,7 +147,8 @@ class BilingualEntry:
     headword: str
     pos: str | None
     translations: tuple[str, ...]
-    sense_notes: tuple[str | None, ...]  # one per translation: a gloss/usage note if the source gives one
+    # One per translation: a gloss or usage note when the source gives one.
+    sense_notes: tuple[str | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
