@@ -31,7 +31,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 @contextmanager
-def _bars() -> Iterator[Progress]:
+def _bars(keep: str | None = None) -> Iterator[Progress]:
+    """One bar per task while it runs; the bar of task ``keep`` (a running total) stays."""
     from tqdm import tqdm  # imported here: only long-running commands need it
 
     bars: dict[str, Any] = {}
@@ -46,14 +47,13 @@ def _bars() -> Iterator[Progress]:
                 unit_scale=True,
                 unit_divisor=1024,
                 disable=None,
-                leave=False,
+                leave=task == keep,
             )
         bar.update(advanced)
-        if total and bar.n >= total:
+        if task != keep and total and bar.n >= total:
             # A finished part's bar goes away at once, so only live transfers stay on
             # screen; a later report for the same task (a retry) opens a fresh bar.
-            bar.close()
-            del bars[task]
+            bars.pop(task).close()
 
     try:
         yield report
@@ -553,36 +553,6 @@ def prune(data_dir: Path | None, keep: int, dry_run: bool, as_json: bool) -> Non
 # --- fetch and the deprecated --manifest-url alias (HTTP engineer; lexicon_store/fetch.py) ---
 
 
-@contextmanager
-def _fetch_bars() -> Iterator[Progress]:
-    """One bar per part while it downloads (closed when done) and one for the total."""
-    from tqdm import tqdm
-
-    bars: dict[str, Any] = {}
-
-    def report(task: str, advanced: int, total: int) -> None:
-        bar = bars.get(task)
-        if bar is None:
-            bar = bars[task] = tqdm(
-                total=total or None,
-                desc=task,
-                unit="B",
-                unit_scale=True,
-                unit_divisor=1024,
-                disable=None,
-                leave=task == "fetch",
-            )
-        bar.update(advanced)
-        if task != "fetch" and total and bar.n >= total:
-            bars.pop(task).close()
-
-    try:
-        yield report
-    finally:
-        for bar in bars.values():
-            bar.close()
-
-
 @cli.command()
 @click.option("--version", "version", required=True, help="Dataset version to mirror.")
 @click.option("--profile", help="Release profile (starter, full); fills {profile} in --from.")
@@ -616,7 +586,7 @@ def fetch(
 
     if not (profile or languages or all_languages):
         raise click.UsageError("pass --profile NAME, or --languages (or --all-languages)")
-    with _fetch_bars() as bars:
+    with _bars(keep="fetch") as bars:
         result = fetch_release(
             dest,
             source=source,
