@@ -11,9 +11,9 @@ import re
 import sqlite3
 import threading
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from lexicon_server.build.normalize import norm
 from lexicon_server.errors import InvalidArgument
@@ -38,6 +38,7 @@ __all__ = [
     "clear_caches",
     "clip",
     "corpus_language",
+    "drop_last_group",
     "entry_installed",
     "fit_response",
     "has_index",
@@ -220,6 +221,38 @@ def fit_response(
             return model
         model, _note = shrunk
     return model
+
+
+class _Grouped(Protocol):
+    """A result whose `groups` each hold `candidates` (synonyms, translations)."""
+
+    @property
+    def groups(self) -> Sequence[Any]: ...
+
+    @property
+    def budget(self) -> Budget: ...
+
+    def model_copy(
+        self, *, update: Mapping[str, Any] | None = None, deep: bool = False
+    ) -> Self: ...
+
+
+_G = TypeVar("_G", bound=_Grouped)
+
+
+def drop_last_group(result: _G, _excess: int) -> tuple[_G, str] | None:
+    """A `fit_response` shrink step: the result without its last group, counts updated."""
+    if not result.groups:
+        return None
+    kept = result.groups[:-1]
+    note = "groups: dropped the last group to stay within the response budget"
+    update = {
+        "groups": kept,
+        "count": len(kept),
+        "candidate_count": sum(len(g.candidates) for g in kept),
+        "budget": result.budget.model_copy(update={"cut": [*result.budget.cut, note]}),
+    }
+    return result.model_copy(update=update), note
 
 
 def json_bound(*texts: str | None, items: int = 0) -> int:

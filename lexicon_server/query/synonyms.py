@@ -19,6 +19,7 @@ from lexicon_server.query.common import (
     check_text,
     clip,
     corpus_language,
+    drop_last_group,
     entry_installed,
     fit_response,
     normalize,
@@ -139,7 +140,7 @@ def synonyms(
         groups=groups,
         budget=cuts.budget(),
     )
-    return fit_response(result, _drop_last_group)
+    return fit_response(result, drop_last_group)
 
 
 def _candidate(c: _Cand, scope: str, table: dict[int, SourceRef]) -> SynonymCandidate:
@@ -241,17 +242,3 @@ def _unsensed_candidates(
         seen.add(key)
         out.append((text, key, "synonym", source_id, entry_installed(corpus, language, key)))
     return out
-
-
-def _drop_last_group(result: SynonymsResult, _excess: int) -> tuple[SynonymsResult, str] | None:
-    if not result.groups:
-        return None
-    kept = result.groups[:-1]
-    note = "groups: dropped the last group to stay within the response budget"
-    update = {
-        "groups": kept,
-        "count": len(kept),
-        "candidate_count": sum(len(g.candidates) for g in kept),
-        "budget": result.budget.model_copy(update={"cut": [*result.budget.cut, note]}),
-    }
-    return result.model_copy(update=update), note

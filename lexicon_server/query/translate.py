@@ -18,6 +18,7 @@ from lexicon_server.query.common import (
     check_limit,
     check_text,
     corpus_language,
+    drop_last_group,
     fit_response,
     installed_entries,
     parse_sense_id,
@@ -151,18 +152,4 @@ def translate(
         groups=groups,
         budget=cuts.budget(),
     )
-    return fit_response(result, _drop_last_group)
-
-
-def _drop_last_group(result: TranslateResult, _excess: int) -> tuple[TranslateResult, str] | None:
-    if not result.groups:
-        return None
-    kept = result.groups[:-1]
-    note = "groups: dropped the last group to stay within the response budget"
-    update = {
-        "groups": kept,
-        "count": len(kept),
-        "candidate_count": sum(len(g.candidates) for g in kept),
-        "budget": result.budget.model_copy(update={"cut": [*result.budget.cut, note]}),
-    }
-    return result.model_copy(update=update), note
+    return fit_response(result, drop_last_group)
