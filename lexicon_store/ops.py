@@ -30,8 +30,8 @@ from .errors import IntegrityError, NotInstalled, SelectionError, SourceError, S
 from .gc import plan_prune
 from .ingest import IngestStats, ingest_components, store_bytes
 from .layout import DataDir, open_data_dir
-from .manifest import Component, Manifest, parse_manifest
-from .plan import Shortfall, plan_selection
+from .manifest import Manifest, parse_manifest
+from .plan import SelectionPlan, Shortfall, plan_selection
 from .progress import Progress, no_progress
 from .selection import ActiveSelection, install_command
 from .source import ReleaseSource, open_source
@@ -145,20 +145,35 @@ def _install_selection(
     source: ReleaseSource,
     manifest: Manifest,
     manifest_bytes: bytes,
-    installed: Mapping[str, frozenset[str]],
-    chosen: tuple[Component, ...],
+    trust: str,
+    plan: SelectionPlan,
     progress: Progress,
     crash_prefix: str,
-) -> tuple[str, str | None, IngestStats]:
+) -> InstallResult:
+    """Ingest what ``plan`` chose, record it and make it current (install, add-language)."""
+    chosen = plan.components
     data_dir.ensure()
     with data_dir.ingest_dir() as work:
         stats = ingest_components(data_dir, source, chosen, work, progress=progress)
         # The manifest object goes in last so a refused release leaves nothing behind.
         store_bytes(data_dir, manifest.digest, manifest_bytes, work)
         activation_id, previous = _commit(
-            data_dir, manifest, installed, record_components(manifest, list(chosen)), crash_prefix
+            data_dir,
+            manifest,
+            plan.installed,
+            record_components(manifest, list(chosen)),
+            crash_prefix,
         )
-    return activation_id, previous, stats
+    return InstallResult(
+        activation_id,
+        previous,
+        manifest.dataset_version,
+        manifest.digest,
+        trust,
+        plan.installed,
+        plan.shortfalls,
+        stats,
+    )
 
 
 def install(
@@ -195,22 +210,11 @@ def install(
                 capabilities=capabilities,
                 all_languages=all_languages,
             )
-            activation_id, previous, stats = _install_selection(
-                dd, src, manifest, raw, plan.installed, plan.components, progress, "install"
-            )
+            result = _install_selection(dd, src, manifest, raw, trust, plan, progress, "install")
         finally:
             if owned:
                 src.close()
-    return InstallResult(
-        activation_id,
-        previous,
-        manifest.dataset_version,
-        manifest.digest,
-        trust,
-        plan.installed,
-        plan.shortfalls,
-        stats,
-    )
+    return result
 
 
 def _active(dd: DataDir) -> tuple[ActiveSelection, dict[str, object]]:
@@ -260,22 +264,13 @@ def add_language(
             plan = plan_selection(
                 manifest, languages=languages, capabilities=caps, base=active.installed
             )
-            activation_id, previous, stats = _install_selection(
-                dd, src, manifest, raw, plan.installed, plan.components, progress, "add_language"
+            result = _install_selection(
+                dd, src, manifest, raw, trust, plan, progress, "add_language"
             )
         finally:
             if owned:
                 src.close()
-    return InstallResult(
-        activation_id,
-        previous,
-        manifest.dataset_version,
-        manifest.digest,
-        trust,
-        plan.installed,
-        plan.shortfalls,
-        stats,
-    )
+    return result
 
 
 def remove_language(*, languages: list[str], data_dir: Path | None = None) -> ActivateResult:
