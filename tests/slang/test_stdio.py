@@ -18,7 +18,7 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
-GUARD = Path(__file__).with_name("netguard.py")
+GUARD = Path(__file__).parents[1] / "_support" / "netguard.py"
 
 pytestmark = pytest.mark.slow  # each test starts a server process (about a second of imports)
 
@@ -85,7 +85,7 @@ def test_guard_refuses_a_connection(tmp_path: Path) -> None:
     log = tmp_path / "net.log"
     run = subprocess.run(
         [sys.executable, str(GUARD), "--help"],
-        env=_env(SLANG_NETGUARD_LOG=str(log), SLANG_NETGUARD_PROBE="1"),
+        env=_env(LEXICON_NETGUARD_LOG=str(log), LEXICON_NETGUARD_PROBE="1"),
         capture_output=True,
         text=True,
         timeout=120,
@@ -101,7 +101,7 @@ def test_offline_group_over_stdio_opens_no_connection(data_dir: Path, tmp_path: 
     params = StdioServerParameters(
         command=sys.executable,
         args=[str(GUARD), "--data-dir", str(data_dir), "--slang", "--glossary", str(glossary)],
-        env=_env(SLANG_NETGUARD_LOG=str(log)),
+        env=_env(LEXICON_NETGUARD_LOG=str(log)),
     )
     pairs = [{"slang": "no cap", "plain": "honestly"}, {"slang": "fr", "plain": "for real"}]
     names, (plain, explained) = _session(
@@ -129,7 +129,7 @@ def test_default_server_has_no_slang_tools(data_dir: Path, tmp_path: Path) -> No
     params = StdioServerParameters(
         command=sys.executable,
         args=[str(GUARD), "--data-dir", str(data_dir)],
-        env=_env(SLANG_NETGUARD_LOG=str(log)),
+        env=_env(LEXICON_NETGUARD_LOG=str(log)),
     )
     names, _ = _session(params, [])
     assert not any(n.startswith(("slang_", "urban_dictionary_")) for n in names)

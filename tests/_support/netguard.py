@@ -3,7 +3,7 @@
 An audit hook sees each socket connect / name resolution in this process; it appends
 the event to $LEXICON_NETGUARD_LOG and raises, so an attempt fails the run instead of
 passing unnoticed. With $LEXICON_NETGUARD_PROBE set, the script first tries a
-connection itself, to prove the guard fires.
+connection itself, to prove the guard fires. Used by the server and slang stdio tests.
 """
 
 from __future__ import annotations
