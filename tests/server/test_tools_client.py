@@ -8,8 +8,8 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-import anyio
 import pytest
+from _support.mcp_client import with_server_client
 from mcp import Client
 from mcp_types import CallToolResult
 
@@ -28,13 +28,7 @@ DICTIONARY = {
 
 
 def with_client(corpus: Corpus, body: Callable[[Client], Awaitable[T]]) -> T:
-    server = build_server(corpus, load_config({}))
-
-    async def main() -> T:
-        async with Client(server) as client:
-            return await body(client)
-
-    return anyio.run(main)
+    return with_server_client(build_server(corpus, load_config({})), body)
 
 
 def call(corpus: Corpus, name: str, args: dict[str, Any]) -> CallToolResult:

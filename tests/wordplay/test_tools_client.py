@@ -10,8 +10,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import anyio
 import pytest
+from _support.mcp_client import with_server_client
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult
@@ -26,12 +26,7 @@ def with_client(corpus: Corpus, body: Callable[[Client], Awaitable[T]]) -> T:
     server: MCPServer[Any] = MCPServer(name="wordplay-test")
     rhymes.register(server, corpus)
     wordplay.register(server, corpus)
-
-    async def main() -> T:
-        async with Client(server) as client:
-            return await body(client)
-
-    return anyio.run(main)
+    return with_server_client(server, body)
 
 
 def call(corpus: Corpus, name: str, args: dict[str, Any]) -> CallToolResult:
