@@ -320,9 +320,11 @@ _ENTRY_CACHE_SIZE = 50_000
 _entry_lock = threading.Lock()
 # Keyed by id(conn); the connection is kept in the value so its id is never reused.
 _entry_cache: dict[int, tuple[sqlite3.Connection, dict[str, bool]]] = {}
-_ENTRY_SQL = (
-    "SELECT t.norm FROM terms t WHERE t.norm = ? "
-    "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id) LIMIT 1"
+# Below SQLite's default limit of bound parameters with room to spare.
+_ENTRY_BATCH = 200
+_ENTRY_BATCH_SQL = (
+    "SELECT DISTINCT t.norm FROM terms t WHERE t.norm IN ({marks}) "
+    "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id)"
 )
 
 
@@ -345,18 +347,28 @@ def installed_entries(corpus: Corpus, language: str, norms: Iterable[str]) -> se
     answers = _entry_answers(conn)
     found: set[str] = set()
     with _entry_lock:
+        missing: list[str] = []
         for norm in wanted:
             known = answers.get(norm)
             if known is None:
-                # One fixed statement (sqlite3 keeps it prepared) and an index probe per word.
-                known = conn.execute(_ENTRY_SQL, (norm,)).fetchone() is not None
-                answers[norm] = known
-                if len(answers) > _ENTRY_CACHE_SIZE:
-                    # Dicts keep insertion order: drop the oldest answer (FIFO, no bookkeeping
-                    # on hits).
-                    del answers[next(iter(answers))]
-            if known:
+                missing.append(norm)
+            elif known:
                 found.add(norm)
+        if missing:
+            # All misses in one statement per chunk: the per-statement cost (bind, step,
+            # Python row objects) was most of a probe, not the index search itself.
+            hits: set[str] = set()
+            for start in range(0, len(missing), _ENTRY_BATCH):
+                chunk = missing[start : start + _ENTRY_BATCH]
+                sql = _ENTRY_BATCH_SQL.format(marks=",".join("?" * len(chunk)))
+                hits.update(row[0] for row in conn.execute(sql, chunk))
+            found |= hits
+            for norm in missing:
+                answers[norm] = norm in hits
+            # Dicts keep insertion order: drop the oldest answers (FIFO, no bookkeeping
+            # on hits).
+            while len(answers) > _ENTRY_CACHE_SIZE:
+                del answers[next(iter(answers))]
     return found
 
 

@@ -10,7 +10,13 @@ from __future__ import annotations
 import pytest
 
 from lexicon_server.corpus.reader import Corpus
-from lexicon_server.query.common import clear_caches, has_index
+from lexicon_server.query import common
+from lexicon_server.query.common import (
+    clear_caches,
+    entry_installed,
+    has_index,
+    installed_entries,
+)
 from lexicon_server.query.lookup import lookup, lookup_json
 
 WORDS = ("dog", "house", "dogs", "run", "maison", "nosuchword")
@@ -54,3 +60,16 @@ def test_tool_json_is_the_model_dump(corpus: Corpus, word: str, budgets: dict[st
     language = "fr" if word in ("maison", "chien") else "en"
     expected = lookup(corpus, word, language, **budgets).model_dump_json()
     assert lookup_json(corpus, word, language, **budgets) == expected
+
+
+def test_batched_target_entry_probes_match_one_by_one(corpus: Corpus) -> None:
+    # More words than one batched statement takes, with the real entries at both ends.
+    norms = ["maison", *(f"pas-un-mot-{n}" for n in range(2 * common._ENTRY_BATCH + 7)), "chien"]
+    expected = {n for n in norms if entry_installed(corpus, "fr", n)}
+    assert expected == {"maison", "chien"}
+    clear_caches()
+    assert installed_entries(corpus, "fr", norms) == expected  # cold: every answer probed
+    assert installed_entries(corpus, "fr", norms) == expected  # warm: every answer cached
+    assert installed_entries(corpus, "fr", ["maison", "chat"]) == {"maison"}
+    # A language whose lexical data is not installed has no installed entries at all.
+    assert installed_entries(corpus, "zz", ["maison"]) == set()
