@@ -20,10 +20,7 @@ from lexicon_store.selection import load_active
 
 
 def _data_dir(request: pytest.FixtureRequest, name: str) -> Path:
-    try:
-        return Path(request.getfixturevalue(name))
-    except pytest.FixtureLookupError:
-        pytest.skip(f"root conftest does not provide {name} yet")
+    return Path(request.getfixturevalue(name))
 
 
 def _calls(data_dir: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:

@@ -91,10 +91,7 @@ def test_builder_made_corpus_wiktionary_tags(built_corpus: Corpus) -> None:
 
 
 def _data_dir(request: pytest.FixtureRequest, name: str) -> Path:
-    try:
-        return Path(request.getfixturevalue(name))
-    except pytest.FixtureLookupError:
-        pytest.skip(f"root conftest does not provide {name} yet")
+    return Path(request.getfixturevalue(name))
 
 
 def test_usage_domain_slang_sense_comes_first(request: pytest.FixtureRequest) -> None:

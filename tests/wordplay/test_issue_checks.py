@@ -27,10 +27,7 @@ def corpus(request: pytest.FixtureRequest) -> Iterator[Corpus]:
         return
     from lexicon_store.selection import load_active
 
-    try:
-        data_dir = request.getfixturevalue("starter_data_dir")
-    except pytest.FixtureLookupError:
-        pytest.skip("the root conftest does not provide starter_data_dir")
+    data_dir = request.getfixturevalue("starter_data_dir")
     starter = Corpus(load_active(data_dir))
     yield starter
     starter.close()

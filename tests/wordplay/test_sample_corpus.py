@@ -20,10 +20,7 @@ from lexicon_server.server import build_server
 def sample_corpus(request: pytest.FixtureRequest) -> Iterator[Corpus]:
     from lexicon_store.selection import load_active
 
-    try:
-        data_dir = request.getfixturevalue("sample_data_dir")
-    except pytest.FixtureLookupError:
-        pytest.skip("the root conftest does not provide sample_data_dir")
+    data_dir = request.getfixturevalue("sample_data_dir")
     corpus = Corpus(load_active(data_dir))
     yield corpus
     corpus.close()
