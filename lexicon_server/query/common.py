@@ -12,12 +12,12 @@ import sqlite3
 import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from lexicon_server.build.normalize import norm
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.models import MAX_RESPONSE_CHARS, Budget, Resolution, SourceRef
+from lexicon_server.models import MAX_RESPONSE_CHARS, Budget, Resolution
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -28,6 +28,7 @@ __all__ = [
     "DEFAULT_ALLOCATION",
     "LIMIT_MAX",
     "MAX_TEXT_CHARS",
+    "Cited",
     "Cuts",
     "Headwords",
     "check_allocation",
@@ -48,6 +49,7 @@ __all__ = [
     "resolve_headwords",
     "round_robin",
     "sense_handle",
+    "SourceTable",
     "sources",
 ]
 
@@ -264,20 +266,55 @@ def json_bound(*texts: str | None, items: int = 0) -> int:
 
 # --- provenance -------------------------------------------------------------------------------
 
+
+@dataclass(frozen=True)
+class SourceTable:
+    """The `sources` table of one component database: key and description per row id."""
+
+    keys: dict[int, str]
+    infos: dict[int, dict[str, str]]  # SourceInfo fields, as plain data
+
+
+class Cited:
+    """The sources one result names: `key()` gives a fact's source key and remembers the
+    source, `sources()` is the result's `sources` map. One instance per result; it can
+    take source ids from several databases (keys are the same across a release)."""
+
+    __slots__ = ("_used",)
+
+    def __init__(self) -> None:
+        self._used: dict[str, dict[str, str]] = {}
+
+    def key(self, table: SourceTable, source_id: int) -> str:
+        key = table.keys[source_id]
+        if key not in self._used:
+            self._used[key] = table.infos[source_id]
+        return key
+
+    def merge(self, infos: Mapping[str, dict[str, str]]) -> None:
+        """Add sources another part of the query already cited (e.g. `Headwords.sources`)."""
+        for key, info in infos.items():
+            self._used.setdefault(key, info)
+
+    def sources(self) -> dict[str, dict[str, str]]:
+        return dict(sorted(self._used.items()))
+
+
 _sources_lock = threading.Lock()
 # Keyed by id(conn); the connection is kept in the value so its id is never reused.
-_sources_cache: dict[int, tuple[sqlite3.Connection, dict[int, SourceRef]]] = {}
+_sources_cache: dict[int, tuple[sqlite3.Connection, SourceTable]] = {}
 
 
-def sources(conn: sqlite3.Connection) -> dict[int, SourceRef]:
+def sources(conn: sqlite3.Connection) -> SourceTable:
     """The `sources` table of one component database, read once per connection."""
     cached = _sources_cache.get(id(conn))
     if cached is not None and cached[0] is conn:
         return cached[1]
     rows = conn.execute("SELECT id, name, title, version, licence FROM sources").fetchall()
-    table = {
-        row[0]: SourceRef(name=row[1], title=row[2], version=row[3], licence=row[4]) for row in rows
-    }
+    table = SourceTable(
+        keys={row[0]: row[1] for row in rows},
+        infos={row[0]: {"title": row[2], "version": row[3], "licence": row[4]} for row in rows},
+    )
     with _sources_lock:
         _sources_cache[id(conn)] = (conn, table)
     return table
@@ -426,6 +463,8 @@ class Headwords:
     norm: str
     term_ids: tuple[int, ...]
     resolutions: tuple[Resolution, ...]
+    # The sources the resolutions name, for the result's `sources` (merge into its Cited).
+    sources: Mapping[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def found(self) -> bool:
@@ -480,6 +519,7 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
             (Resolution(form=word, lemma=exact[0][1], via="exact"),),
         )
     table = sources(conn)
+    cited = Cited()
     found: list[int] = []
     resolutions: list[Resolution] = []
     rows = conn.execute(
@@ -496,7 +536,7 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
                 lemma=_term_text(conn, lemma_id),
                 via="inflection_table",
                 pos=pos,
-                source=table.get(source_id),
+                source=cited.key(table, source_id),
             )
         )
     if not found and language == "en":
@@ -514,7 +554,7 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
                     )
                 )
     if found:
-        return Headwords(norm, tuple(found), tuple(resolutions))
+        return Headwords(norm, tuple(found), tuple(resolutions), cited.sources())
     # No entry at all: a bare term may still carry translations or pronunciations.
     bare = [row[0] for row in conn.execute("SELECT id FROM terms WHERE norm = ?", (norm,))]
     if bare:

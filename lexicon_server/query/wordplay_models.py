@@ -2,7 +2,8 @@
 
 They follow the shared conventions of `lexicon_server.models`: every result names its
 dataset version and language, every candidate carries a `provenance` array saying which
-source (with licence) each of its facts comes from, and a `budget` says what was cut.
+source each of its facts comes from (a key into the result's `sources`, which gives its
+version and licence), and a `budget` says what was cut.
 Wordplay facts are about written forms and sounds, never about one sense, so their
 `sense_scope` is `unsensed` unless a pun names the senses it relies on.
 """
@@ -13,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from lexicon_server.models import Budget, SourceRef
+from lexicon_server.models import Budget, SourceKey, Sources
 
 __all__ = [
     "AnagramCandidate",
@@ -40,7 +41,7 @@ class Provenance(_Model):
         description="spelling: the written headword; senses: its meanings; "
         "pronunciation: the sounds a phonetic derivation used"
     )
-    source: SourceRef
+    source: SourceKey
 
 
 class QueryPronunciation(_Model):
@@ -79,6 +80,7 @@ class RhymesResult(_Model):
     truncated: bool = Field(description="true when more rhymes exist beyond `limit`")
     ranking: Literal["zipf_frequency"] = "zipf_frequency"
     results: list[RhymeCandidate]
+    sources: Sources
     budget: Budget
 
 
@@ -163,4 +165,5 @@ class WordplayResult(_Model):
     palindromes: list[PalindromeCandidate] = Field(default_factory=list)
     spoonerisms: list[SpoonerismCandidate] = Field(default_factory=list)
     puns: list[PunCandidate] = Field(default_factory=list)
+    sources: Sources
     budget: Budget
