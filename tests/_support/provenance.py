@@ -33,8 +33,8 @@ def _cited(node: Any, path: str, found: dict[str, str]) -> None:
 
 def assert_sources_complete(result_json: dict[str, Any]) -> None:
     """Fail unless every `source` key anywhere in the dumped result (facts, resolutions,
-        provenance, ...) is a key of `result_json["sources"]`, every key of `sources` is cited
-        somewhere, each entry of `sources` has exactly title, version and licence, and the
+    provenance, ...) is a key of `result_json["sources"]`, every key of `sources` is cited
+    somewhere, each entry of `sources` has exactly title, version and licence, and the
     map is sorted by key."""
     assert "sources" in result_json, "the result has no `sources` map"
     table = result_json["sources"]
