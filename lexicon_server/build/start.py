@@ -25,6 +25,7 @@ from lexicon_server.build.config import BuildConfig, exclusive, load_build_confi
 from lexicon_server.build.errors import BuildError
 
 __all__ = [
+    "answer_summary",
     "ask_server",
     "build_starter",
     "install_release",
@@ -142,8 +143,9 @@ def ask_server(data_dir: Path | None, word: str) -> Any:
     )
 
 
-def _summary(result: Any) -> str:
-    """A few readable lines from the lookup answer (senses with their first example)."""
+def answer_summary(result: Any) -> str:
+    """A few readable lines from the lookup answer: senses with their source and licence,
+    first example and pronunciations."""
     if getattr(result, "is_error", False):
         texts = [getattr(c, "text", "") for c in result.content]
         raise BuildError("the server answered with an error: " + " ".join(texts))
@@ -153,9 +155,11 @@ def _summary(result: Any) -> str:
     head = f"{data.get('word')!s} ({data.get('dataset_version')!s}): "
     lines = [head + f"{data.get('total_senses', len(data['senses']))} senses, showing "
              f"{len(data['senses'])}"]  # fmt: skip
+    sources = data.get("sources") or {}
     for n, sense in enumerate(data["senses"], 1):
-        source = (sense.get("source") or {}).get("name", "?")
-        lines.append(f"  {n}. [{sense.get('pos')}] {sense.get('gloss')}  ({source})")
+        key = sense.get("source") or "?"
+        licence = (sources.get(key) or {}).get("licence", "?")
+        lines.append(f"  {n}. [{sense.get('pos')}] {sense.get('gloss')}  ({key}, {licence})")
         for example in (sense.get("examples") or [])[:1]:
             lines.append(f'       e.g. "{example.get("text")}"')
         prons = [p.get("value") for p in (sense.get("pronunciations") or [])[:2]]
@@ -181,4 +185,4 @@ def start(
         echo("installed and activated; the MCP server (lexicon_server.server) is not built yet")
         return
     echo(f"asking lexicon-mcp: dictionary_lookup {word!r}")
-    echo(_summary(ask_server(data_dir, word)))
+    echo(answer_summary(ask_server(data_dir, word)))

@@ -8,13 +8,13 @@ client never mistakes it for "no such word".
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
+from pydantic_core import to_json
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, SchemaMismatch
 from lexicon_server.errors import LexiconServerError, describe_unavailable, fix_command
@@ -63,11 +63,12 @@ def tool_annotations(title: str) -> ToolAnnotations:
 _M = TypeVar("_M", bound="BaseModel")
 
 
-def respond(corpus: Corpus, query: Callable[[], _M | str]) -> CallToolResult:
+def respond(corpus: Corpus, query: Callable[[], _M | dict[str, Any]]) -> CallToolResult:
     """Run `query`; return its result as structured content, or a clear error result.
 
-    `query` returns the result model, or that model's compact JSON when it can produce
-    it more cheaply (the SDK validates the structured content against the model anyway).
+    `query` returns the result model, or the same result as plain JSON-ready data when
+    the query module can build that more cheaply (the SDK validates the structured
+    content against the tool's output model before sending it either way).
     """
     try:
         result = query()
@@ -77,10 +78,9 @@ def respond(corpus: Corpus, query: Callable[[], _M | str]) -> CallToolResult:
         raise ToolError(str(exc)) from exc
     except SchemaMismatch as exc:
         raise ToolError(str(exc)) from exc
-    # Compact JSON as the text content (what clients without structured output show the
-    # model); the structured copy is parsed back from it, cheaper than dumping twice.
-    text = result if isinstance(result, str) else result.model_dump_json()
-    data = json.loads(text)
+    data = result if isinstance(result, dict) else result.model_dump(mode="json")
+    # Compact JSON as the text content: what clients without structured output show.
+    text = to_json(data).decode()
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lexicon_server.build.errors import BuildError
-from lexicon_server.build.start import ask_server, install_release
+from lexicon_server.build.start import answer_summary, ask_server, install_release
 from lexicon_store.selection import load_active
 
 
@@ -31,6 +31,9 @@ def test_install_then_the_server_answers_through_the_sdk_client(
     text = repr(answer)
     assert "financial institution" in text
     assert "sloping land" in text
+    # The printed summary names each sense's source key and, from `sources`, its licence.
+    licence = answer["sources"]["wordnet-3.1"]["licence"]
+    assert f"(wordnet-3.1, {licence})" in answer_summary(result)
 
 
 def test_install_refuses_a_wrong_manifest_digest(
