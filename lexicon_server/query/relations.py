@@ -11,21 +11,23 @@ goes back to direct results.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import RelationEdge, RelationResult, RelationsResult, RelationTarget
 from lexicon_server.query.common import (
     GLOSS_CHARS,
+    Cited,
     Cuts,
     check_allocation,
     check_limit,
     check_text,
     clip,
     corpus_language,
-    entry_installed,
     fit_response,
+    installed_entries,
     normalize,
     resolve_headwords,
     round_robin,
@@ -37,7 +39,8 @@ from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, sense_ref
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.models import SenseRef, SourceRef
+    from lexicon_server.models import SenseRef
+    from lexicon_server.query.common import SourceTable
 
 __all__ = ["ALIASES", "RELATIONS", "TRANSITIVE_RELATIONS", "relations"]
 
@@ -110,8 +113,9 @@ _EDGE_SQL = (
 )
 
 
-@dataclass(frozen=True)
-class _Edge:
+class _Edge(NamedTuple):
+    """One stored relation row (a tuple: built straight from the cursor row)."""
+
     id: int
     relation: str
     scope: str
@@ -163,6 +167,8 @@ def relations(
     table = sources(conn)
     cuts = Cuts()
     heads = resolve_headwords(conn, word, language)
+    cited = Cited()
+    cited.merge(heads.sources)
     # Only the senses inspected are read (a polysemous word has dozens more).
     senses = sense_rows(conn, heads.term_ids, _SENSE_CAP)
 
@@ -196,16 +202,15 @@ def relations(
     # Two-edge expansion of the same relation from each direct synset target.
     transitive: list[_Found] = []
     if allocation:
+        onward = _edges_from_synsets(
+            conn, (f.path[0].dst_synset for group in per_group for f in group), name
+        )
         for group in per_group:
             for first in group:
                 edge = first.path[0]
                 if edge.dst_synset is None:
                     continue
-                for second in _edges(
-                    conn,
-                    "WHERE src_synset_id = ? AND relation = ? AND scope = 'synset' ORDER BY id",
-                    (edge.dst_synset, name),
-                ):
+                for second in onward.get(edge.dst_synset, ()):
                     key = _target_key(second)
                     if key not in seen_targets:
                         seen_targets.add(key)
@@ -227,7 +232,7 @@ def relations(
     direct_count = len(chosen)
     chosen.extend(transitive[:transitive_take])
 
-    render = _Renderer(corpus, conn, language, table)
+    render = _Renderer(corpus, conn, language, table, cited, chosen)
     results = [render.result(found) for found in chosen]
     result = RelationsResult(
         word=word,
@@ -243,6 +248,7 @@ def relations(
         transitive_count=len(results) - direct_count,
         senses_inspected=len(senses),
         results=results,
+        sources=cited.sources(),  # type: ignore[arg-type]
         budget=cuts.budget(),
     )
     return fit_response(result, _drop_last)
@@ -250,6 +256,24 @@ def relations(
 
 def _edges(conn: sqlite3.Connection, where: str, params: tuple[object, ...]) -> list[_Edge]:
     return [_Edge(*row) for row in conn.execute(_EDGE_SQL + where, params)]
+
+
+def _edges_from_synsets(
+    conn: sqlite3.Connection, synsets: Iterable[int | None], name: str
+) -> dict[int, list[_Edge]]:
+    """Each synset's own edges of relation `name`, in id order, in one query."""
+    wanted = sorted({s for s in synsets if s is not None})
+    out: dict[int, list[_Edge]] = {}
+    if not wanted:
+        return out
+    marks = ",".join("?" * len(wanted))
+    for edge in _edges(
+        conn,
+        f"WHERE src_synset_id IN ({marks}) AND relation = ? AND scope = 'synset' ORDER BY id",
+        (*wanted, name),
+    ):
+        out.setdefault(edge.src_synset or 0, []).append(edge)
+    return out
 
 
 def _edges_from_senses(
@@ -293,23 +317,62 @@ def _target_key(edge: _Edge) -> tuple[object, ...]:
 
 
 class _Renderer:
-    """Turns stored edges into results, looking up the words and glosses at each end."""
+    """Turns stored edges into results. The words and glosses at every end of the chosen
+    paths are read up front, a few batched queries per call instead of one or two per
+    end (a depth-2 answer for a common word names dozens of synsets)."""
 
     def __init__(
-        self, corpus: Corpus, conn: sqlite3.Connection, language: str, table: dict[int, SourceRef]
+        self,
+        corpus: Corpus,
+        conn: sqlite3.Connection,
+        language: str,
+        table: SourceTable,
+        cited: Cited,
+        chosen: list[_Found],
     ) -> None:
         self.corpus = corpus
-        self.conn = conn
         self.language = language
         self.table = table
-        # A synset is usually both a path end and a target: read each once per call.
-        self._synsets: dict[int, tuple[str, list[str], str]] = {}
+        self.cited = cited
+        synsets: set[int] = set()
+        senses: set[int] = set()
+        terms: set[int] = set()
+        for found in chosen:
+            for e in found.path:
+                for ids, src, dst in (
+                    (synsets, e.src_synset, e.dst_synset),
+                    (senses, e.src_sense, e.dst_sense),
+                    (terms, e.src_term, e.dst_term),
+                ):
+                    if src is not None:
+                        ids.add(src)
+                    if dst is not None:
+                        ids.add(dst)
+        self._synsets = _read_synsets(conn, synsets)
+        self._senses = _read_senses(conn, senses)
+        self._terms = _read_terms(conn, terms)
+        # Plain targets (no synset, no sense): whether each has its own entry, one
+        # batched probe per target language.
+        by_language: dict[str, set[str]] = {}
+        for found in chosen:
+            last = found.path[-1]
+            if last.dst_synset is None and last.dst_sense is None:
+                by_language.setdefault(last.dst_language, set()).add(
+                    normalize(self._plain_text(last))
+                )
+        self._installed = {
+            (lang, norm)
+            for lang, norms in by_language.items()
+            for norm in installed_entries(corpus, lang, norms)
+        }
 
     def result(self, found: _Found) -> RelationResult:
         path = [self.edge(e) for e in found.path]
         last = found.path[-1]
         from_sense: SenseRef | None = (
-            sense_ref(self.language, found.from_sense, self.table) if found.from_sense else None
+            sense_ref(self.language, found.from_sense, self.table, self.cited)
+            if found.from_sense
+            else None
         )
         scope = {"synset": "synset", "sense": "sense"}.get(found.path[0].scope, "unsensed")
         return RelationResult(
@@ -320,38 +383,20 @@ class _Renderer:
             from_sense=from_sense,
             target=self.target(last),
             path=path,
-            source=self.table[last.source_id],
+            source=self.cited.key(self.table, last.source_id),
         )
 
     def synset(self, synset_id: int) -> tuple[str, list[str], str]:
-        cached = self._synsets.get(synset_id)
-        if cached is not None:
-            return cached
-        ext, gloss = self.conn.execute(
-            "SELECT external_id, gloss FROM synsets WHERE id = ?", (synset_id,)
-        ).fetchone()
-        words = [
-            r[0]
-            for r in self.conn.execute(
-                "SELECT t.text FROM senses s JOIN entries e ON e.id = s.entry_id "
-                "JOIN terms t ON t.id = e.term_id WHERE s.synset_id = ? ORDER BY s.id",
-                (synset_id,),
-            )
-        ]
-        self._synsets[synset_id] = (ext, words, gloss)
-        return ext, words, gloss
+        return self._synsets.get(synset_id, ("", [], ""))
 
     def sense(self, sense_id: int) -> tuple[str, str]:
-        row = self.conn.execute(
-            "SELECT t.text, s.gloss FROM senses s JOIN entries e ON e.id = s.entry_id "
-            "JOIN terms t ON t.id = e.term_id WHERE s.id = ?",
-            (sense_id,),
-        ).fetchone()
-        return (row[0], row[1]) if row else ("", "")
+        return self._senses.get(sense_id, ("", ""))
 
     def term(self, term_id: int) -> str:
-        row = self.conn.execute("SELECT text FROM terms WHERE id = ?", (term_id,)).fetchone()
-        return str(row[0]) if row else ""
+        return self._terms.get(term_id, "")
+
+    def _plain_text(self, e: _Edge) -> str:
+        return self.term(e.dst_term) if e.dst_term is not None else (e.dst_text or "")
 
     def ends(
         self, synset: int | None, sense: int | None, term: int | None
@@ -379,7 +424,7 @@ class _Renderer:
             to_text=to_text,
             to_id=to_id,
             to_language=e.dst_language,
-            source=self.table[e.source_id],
+            source=self.cited.key(self.table, e.source_id),
         )
 
     def target(self, e: _Edge) -> RelationTarget:
@@ -403,13 +448,60 @@ class _Renderer:
                 gloss=clip(gloss, GLOSS_CHARS),
                 target_entry_installed=True,
             )
-        text = self.term(e.dst_term) if e.dst_term is not None else (e.dst_text or "")
+        text = self._plain_text(e)
         return RelationTarget(
             text=text,
             words=[text],
             language=e.dst_language,
-            target_entry_installed=entry_installed(self.corpus, e.dst_language, normalize(text)),
+            target_entry_installed=(e.dst_language, normalize(text)) in self._installed,
         )
+
+
+def _marks(ids: set[int]) -> tuple[str, list[int]]:
+    wanted = sorted(ids)
+    return ",".join("?" * len(wanted)), wanted
+
+
+def _read_synsets(conn: sqlite3.Connection, ids: set[int]) -> dict[int, tuple[str, list[str], str]]:
+    """external id, member words (sense order) and gloss of each synset."""
+    if not ids:
+        return {}
+    marks, wanted = _marks(ids)
+    words: dict[int, list[str]] = {i: [] for i in wanted}
+    for synset_id, text in conn.execute(
+        "SELECT s.synset_id, t.text FROM senses s JOIN entries e ON e.id = s.entry_id "
+        f"JOIN terms t ON t.id = e.term_id WHERE s.synset_id IN ({marks}) ORDER BY s.id",
+        wanted,
+    ):
+        words[synset_id].append(text)
+    return {
+        synset_id: (ext, words[synset_id], gloss)
+        for synset_id, ext, gloss in conn.execute(
+            f"SELECT id, external_id, gloss FROM synsets WHERE id IN ({marks})", wanted
+        )
+    }
+
+
+def _read_senses(conn: sqlite3.Connection, ids: set[int]) -> dict[int, tuple[str, str]]:
+    """headword and gloss of each sense."""
+    if not ids:
+        return {}
+    marks, wanted = _marks(ids)
+    return {
+        sense_id: (text, gloss)
+        for sense_id, text, gloss in conn.execute(
+            "SELECT s.id, t.text, s.gloss FROM senses s JOIN entries e ON e.id = s.entry_id "
+            f"JOIN terms t ON t.id = e.term_id WHERE s.id IN ({marks})",
+            wanted,
+        )
+    }
+
+
+def _read_terms(conn: sqlite3.Connection, ids: set[int]) -> dict[int, str]:
+    if not ids:
+        return {}
+    marks, wanted = _marks(ids)
+    return dict(conn.execute(f"SELECT id, text FROM terms WHERE id IN ({marks})", wanted))
 
 
 def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, str] | None:
@@ -418,7 +510,14 @@ def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, 
     kept = result.results[:-1]
     note = "results: dropped the last result to stay within the response budget"
     direct = sum(1 for r in kept if r.distance == 1)
+    named = {r.source for r in result.resolutions}
+    for r in kept:
+        named.add(r.source)
+        named.update(e.source for e in r.path)
+        if r.from_sense is not None:
+            named.add(r.from_sense.source)
     update = {
+        "sources": {key: info for key, info in result.sources.items() if key in named},
         "results": kept,
         "count": len(kept),
         "direct_count": direct,

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from lexicon_server.corpus.reader import CapabilityUnavailable
 from lexicon_server.models import Neighbor, SemanticResult
 from lexicon_server.query.common import (
+    Cited,
     Cuts,
     check_limit,
     check_text,
@@ -177,6 +178,7 @@ def semantic_neighbors(
         searched = [target]
         not_searched = {}
     cuts = Cuts()
+    cited = Cited()
     hit = source.find(normalize(word))
     neighbors: list[Neighbor] = []
     if hit is not None:
@@ -207,7 +209,7 @@ def semantic_neighbors(
                     text=text,
                     language=lang,
                     score=round(score, 6),
-                    source=store.get(lang).sources[source_id],
+                    source=cited.key(store.get(lang).sources, source_id),
                 )
             )
     return SemanticResult(
@@ -223,5 +225,6 @@ def semantic_neighbors(
         count=len(neighbors),
         method=f"usearch HNSW (over-fetch x{OVERFETCH}) + exact float16 cosine re-rank",
         neighbors=neighbors,
+        sources=cited.sources(),  # type: ignore[arg-type]
         budget=cuts.budget(),
     )

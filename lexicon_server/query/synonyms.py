@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from lexicon_server.models import SenseRef, SynonymCandidate, SynonymGroup, SynonymsResult
 from lexicon_server.query.common import (
     GLOSS_CHARS,
+    Cited,
     Cuts,
     check_allocation,
     check_limit,
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     import sqlite3
 
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.models import SourceRef
+    from lexicon_server.query.common import SourceTable
 
 __all__ = ["MAX_SENSES_DEFAULT", "sense_ref", "synonyms"]
 
@@ -43,13 +44,14 @@ MAX_SENSES_DEFAULT = 100
 _Cand = tuple[str, str, str, int, bool]  # text, norm, relation, source_id, has_entry
 
 
-def sense_ref(language: str, row: SenseRow, table: dict[int, SourceRef]) -> SenseRef:
+def sense_ref(language: str, row: SenseRow, table: SourceTable, cited: Cited) -> SenseRef:
+    """The reference to one source sense; its source is cited in `cited`."""
     return SenseRef(
         id=sense_handle(language, row.id),
         external_id=row.external_id,
         pos=row.pos,
         gloss=clip(row.gloss, GLOSS_CHARS),
-        source=table[row.source_id],
+        source=cited.key(table, row.source_id),
     )
 
 
@@ -69,8 +71,10 @@ def synonyms(
     allocation = check_allocation("unsensed_limit", unsensed_limit, limit)
     conn = corpus.db(language, "lexical")
     table = sources(conn)
+    cited = Cited()
     cuts = Cuts()
     heads = resolve_headwords(conn, word, language)
+    cited.merge(heads.sources)
     all_senses = sense_rows(conn, heads.term_ids)
     senses = all_senses[:max_senses]
     if len(all_senses) > max_senses:
@@ -99,10 +103,10 @@ def synonyms(
             continue
         groups.append(
             SynonymGroup(
-                sense=sense_ref(language, row, table),
+                sense=sense_ref(language, row, table, cited),
                 sense_scope="synset" if row.synset else "sense",
                 candidates=[
-                    _candidate(c, "synset" if c[2] == "synset_member" else "sense", table)
+                    _candidate(c, "synset" if c[2] == "synset_member" else "sense", table, cited)
                     for c in cands[:take]
                 ],
                 truncated=len(cands) > take,
@@ -116,7 +120,9 @@ def synonyms(
             SynonymGroup(
                 sense=None,
                 sense_scope="unsensed",
-                candidates=[_candidate(c, "unsensed", table) for c in unsensed[:unsensed_take]],
+                candidates=[
+                    _candidate(c, "unsensed", table, cited) for c in unsensed[:unsensed_take]
+                ],
                 truncated=len(unsensed) > unsensed_take,
             )
         )
@@ -138,19 +144,35 @@ def synonyms(
         unsensed_limit=allocation,
         unsensed_returned=unsensed_take,
         groups=groups,
+        sources=cited.sources(),  # type: ignore[arg-type]
         budget=cuts.budget(),
     )
-    return fit_response(result, drop_last_group)
+    return fit_response(result, _drop_last_group)
 
 
-def _candidate(c: _Cand, scope: str, table: dict[int, SourceRef]) -> SynonymCandidate:
+def _drop_last_group(result: SynonymsResult, excess: int) -> tuple[SynonymsResult, str] | None:
+    """`drop_last_group`, then `sources` trimmed to the keys the kept facts still name."""
+    shrunk = drop_last_group(result, excess)
+    if shrunk is None:
+        return None
+    smaller, note = shrunk
+    named = {r.source for r in smaller.resolutions}
+    for group in smaller.groups:
+        if group.sense is not None:
+            named.add(group.sense.source)
+        named.update(c.source for c in group.candidates)
+    kept = {key: info for key, info in smaller.sources.items() if key in named}
+    return smaller.model_copy(update={"sources": kept}), note
+
+
+def _candidate(c: _Cand, scope: str, table: SourceTable, cited: Cited) -> SynonymCandidate:
     text, _norm, relation, source_id, has_entry = c
     return SynonymCandidate(
         text=text,
         sense_scope=scope,  # type: ignore[arg-type]
         relation=relation,  # type: ignore[arg-type]
         target_entry_installed=has_entry,
-        source=table[source_id],
+        source=cited.key(table, source_id),
     )
 
 

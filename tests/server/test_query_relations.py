@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.relations import relations
+from lexicon_server.query.common import fit_response
+from lexicon_server.query.relations import _drop_last, relations
 
 
 def test_direct_hypernym(corpus: Corpus) -> None:
@@ -19,7 +21,9 @@ def test_direct_hypernym(corpus: Corpus) -> None:
     assert hit.target.target_entry_installed
     assert hit.from_sense is not None and hit.from_sense.gloss == "a member of the genus Canis"
     assert len(hit.path) == 1 and hit.path[0].scope == "synset"
-    assert hit.source.name == "wordnet-3.1"
+    assert hit.source == "wordnet-3.1" and hit.from_sense.source == "wordnet-3.1"
+    assert list(result.sources) == ["wordnet-3.1"]
+    assert_sources_complete(result.model_dump(mode="json"))
 
 
 def test_transitive_has_full_path(corpus: Corpus) -> None:
@@ -31,7 +35,9 @@ def test_transitive_has_full_path(corpus: Corpus) -> None:
     assert [e.to_id for e in hop.path] == ["wn31-02083346-n", "wn31-02075296-n"]
     assert hop.path[0].from_id == "wn31-02084071-n"
     assert hop.path[1].from_id == hop.path[0].to_id
-    assert all(e.relation == "hypernym" and e.source.licence == "WordNet" for e in hop.path)
+    assert all(e.relation == "hypernym" and e.source == "wordnet-3.1" for e in hop.path)
+    assert result.sources["wordnet-3.1"].licence == "WordNet"
+    assert_sources_complete(result.model_dump(mode="json"))
 
 
 def test_transitive_zero_disables(corpus: Corpus) -> None:
@@ -65,6 +71,8 @@ def test_unsensed_cross_language_targets(corpus: Corpus) -> None:
     assert targets["chien"].target.target_entry_installed  # fr installed and has 'chien'
     assert not targets["Hund"].target.target_entry_installed  # de not installed
     assert all(r.sense_scope == "unsensed" and r.from_sense is None for r in result.results)
+    assert {r.source for r in result.results} == set(result.sources) == {"conceptnet"}
+    assert_sources_complete(result.model_dump(mode="json"))
 
 
 def test_aliases(corpus: Corpus) -> None:
@@ -88,3 +96,18 @@ def test_bad_input(corpus: Corpus, kwargs: dict[str, object], parameter: str) ->
     with pytest.raises(InvalidArgument) as info:
         relations(corpus, "dog", **args)  # type: ignore[arg-type]
     assert info.value.parameter == parameter
+
+
+def test_shrinking_keeps_only_the_sources_still_cited(corpus: Corpus) -> None:
+    result = relations(corpus, "dog", "related_to")
+    assert list(result.sources) == ["conceptnet"]
+    empty = fit_response(result, _drop_last, max_chars=1)
+    assert empty.results == [] and empty.sources == {}
+
+
+def test_resolution_source_is_listed(corpus: Corpus) -> None:
+    # 'ran' reaches 'run' through WordNet's exception list, which has no related_to edges
+    result = relations(corpus, "ran", "related_to")
+    assert result.results == [] and result.resolutions[0].source == "wordnet-3.1"
+    assert list(result.sources) == ["wordnet-3.1"]
+    assert_sources_complete(result.model_dump(mode="json"))

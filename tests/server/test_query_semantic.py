@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
 from lexicon_server.errors import InvalidArgument
@@ -26,9 +27,9 @@ def test_neighbours_match_exact_search(corpus: Corpus) -> None:
     assert [round(float(scores[i]), 4) for i in best] == [
         round(n.score, 4) for n in result.neighbors
     ]
-    assert all(
-        n.source.name == "wordnet-3.1" and n.sense_scope == "unsensed" for n in result.neighbors
-    )
+    assert all(n.source == "wordnet-3.1" and n.sense_scope == "unsensed" for n in result.neighbors)
+    assert list(result.sources) == ["wordnet-3.1"]
+    assert_sources_complete(result.model_dump(mode="json"))
 
 
 def test_global_scope_reports_restriction(corpus: Corpus) -> None:
@@ -64,6 +65,7 @@ def test_reasons(corpus: Corpus, language: str, target: str | None, reason: str)
 def test_word_without_vector(corpus: Corpus) -> None:
     result = semantic_neighbors(VectorStore(corpus), "zebra")
     assert not result.found and result.neighbors == []
+    assert result.sources == {}
 
 
 @pytest.mark.parametrize(

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.synonyms import synonyms
+from lexicon_server.query.common import fit_response
+from lexicon_server.query.synonyms import _drop_last_group, synonyms
 
 
 def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
@@ -20,7 +22,9 @@ def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
     # default allocation 5 of the 7 same-language unsensed synonyms, best weight first
     assert [c.text for c in unsensed[0].candidates] == ["doggy", "pooch", "mutt", "cur", "tyke"]
     assert unsensed[0].truncated
-    assert all(c.source.name == "conceptnet" for c in unsensed[0].candidates)
+    assert all(c.source == "conceptnet" for c in unsensed[0].candidates)
+    assert set(result.sources) == {"conceptnet", "wordnet-3.1"}
+    assert_sources_complete(result.model_dump(mode="json"))
     assert "chien" not in {c.text for g in result.groups for c in g.candidates}
     assert result.count == len(result.groups)
     assert result.candidate_count == sum(len(g.candidates) for g in result.groups)
@@ -81,3 +85,15 @@ def test_allocation_rules(corpus: Corpus, kwargs: dict[str, object], parameter: 
 def test_minus_one_is_refused_as_reserved(corpus: Corpus) -> None:
     with pytest.raises(InvalidArgument, match="-1"):
         synonyms(corpus, "dog", unsensed_limit=-1)
+
+
+def test_shrinking_keeps_only_the_sources_still_cited(corpus: Corpus) -> None:
+    result = synonyms(corpus, "dog")
+    assert list(result.sources) == ["conceptnet", "wordnet-3.1"]
+    size = len(result.model_dump_json())
+    smaller = fit_response(result, _drop_last_group, max_chars=size - 1)
+    # the unsensed (ConceptNet) group is last, so it goes first
+    assert smaller.count == result.count - 1
+    assert all(g.sense is not None for g in smaller.groups)
+    assert list(smaller.sources) == ["wordnet-3.1"]
+    assert_sources_complete(smaller.model_dump(mode="json"))
