@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import anyio
+from _support.provenance import assert_sources_complete
 from mcp import Client
 
 
@@ -57,6 +58,9 @@ def test_streamable_http_on_loopback(mini_data_dir: Path) -> None:
         names, data = anyio.run(main)
         assert "dictionary_lookup" in names
         assert data is not None and data["target_language_status"] == "installed"
+        sources = data["sources"]
+        assert isinstance(sources, dict) and "freedict-eng-fra" in sources
+        assert_sources_complete(data)
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from _support.inspector import inspector, inspector_marks
+from _support.provenance import assert_sources_complete
 
 pytestmark = inspector_marks
 
@@ -39,3 +40,5 @@ def test_inspector_calls_a_tool(mini_data_dir: Path) -> None:
     data = called["structuredContent"]
     texts = {c["text"] for g in data["groups"] for c in g["candidates"]}
     assert "maison" in texts
+    assert "freedict-eng-fra" in data["sources"]
+    assert_sources_complete(data)

@@ -1,4 +1,5 @@
-"""Property: any input to any dictionary tool gives a bounded result or a clear tool error.
+"""Property: any input to any dictionary tool gives a bounded result or a clear tool error,
+and every result's `sources` map names exactly the sources its facts cite.
 
 Run on the schema-built mini corpus (every reason reachable) and on the builder-made
 sample corpus.
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from _support.provenance import assert_sources_complete
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mcp.server.mcpserver.exceptions import ToolError
@@ -57,6 +59,9 @@ def check(corpus: Corpus, query: Callable[[], BaseModel]) -> None:
             "capability_not_installed",
             "not_available_upstream",
         }
+    else:
+        assert result.structured_content is not None
+        assert_sources_complete(result.structured_content)
 
 
 @SETTINGS

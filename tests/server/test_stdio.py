@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+from _support.provenance import assert_sources_complete
 from mcp import Client, StdioServerParameters
 
 from lexicon_server.server import DICTIONARY_TOOLS
@@ -56,6 +57,9 @@ def test_whole_server_over_stdio_without_network(sample_data_dir: Path, tmp_path
     out = anyio.run(main)
     # without opt-in switches the surface is exactly the seven dictionary tools
     assert out["tools"] == set(DICTIONARY_TOOLS)
+    for name, _args in CALLS:
+        assert out[name]["sources"], name
+        assert_sources_complete(out[name])
     assert out["dictionary_lookup"]["resolutions"][0]["lemma"] == "dog"
     translations = out["dictionary_translate"]["groups"]
     assert "maison" in {c["text"] for g in translations for c in g["candidates"]}

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 import pytest
 from _support.mcp_client import with_server_client
+from _support.provenance import assert_sources_complete
 from mcp import Client
 from mcp_types import CallToolResult
 
@@ -102,6 +103,9 @@ def test_each_tool_answers_with_structured_content(
     data = result.structured_content
     assert data is not None and check(data)
     assert data["dataset_version"] == sample_corpus.dataset_version
+    # facts name their source by key; the result describes each key once
+    assert data["sources"], "every one of these answers has facts, so sources"
+    assert_sources_complete(data)
     # the text content carries the same JSON for clients without structured output
     assert json.loads(result.content[0].text) == data  # type: ignore[union-attr]
 
@@ -141,6 +145,7 @@ def test_translation_into_a_language_not_installed_still_answers(partial_corpus:
     candidates = [c for g in data["groups"] for c in g["candidates"]]
     assert "maison" in {c["text"] for c in candidates}
     assert not any(c["target_entry_installed"] for c in candidates)
+    assert_sources_complete(data)
 
 
 @pytest.mark.parametrize(
