@@ -13,10 +13,10 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.models import RelationEdge, RelationResult, RelationsResult, RelationTarget
+from lexicon_server.models import MAX_RESPONSE_CHARS, RelationsResult
 from lexicon_server.query.common import (
     GLOSS_CHARS,
     Cited,
@@ -28,6 +28,7 @@ from lexicon_server.query.common import (
     corpus_language,
     fit_response,
     installed_entries,
+    json_bound,
     normalize,
     resolve_headwords,
     round_robin,
@@ -35,14 +36,15 @@ from lexicon_server.query.common import (
     sources,
 )
 from lexicon_server.query.lookup import SenseRow, sense_rows
-from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, sense_ref
+from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, sense_data
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.models import SenseRef
     from lexicon_server.query.common import SourceTable
 
-__all__ = ["ALIASES", "RELATIONS", "TRANSITIVE_RELATIONS", "relations"]
+__all__ = ["ALIASES", "RELATIONS", "TRANSITIVE_RELATIONS", "relations", "relations_data"]
+
+_Json = dict[str, Any]
 
 # The relation names the corpus stores (docs/corpus-format.md): the Global WordNet LMF
 # names the WordNet parsers emit, plus the ConceptNet relations the builder keeps.
@@ -146,6 +148,44 @@ def relations(
     transitive_limit: int | None = None,
 ) -> RelationsResult:
     """Edges of type `relation` from `word`, at most `limit` in total."""
+    data, bound = _relations_data(
+        corpus, word, relation, language, limit, max_depth, transitive_limit
+    )
+    return fit_response(RelationsResult.model_validate(data), _drop_last, bound=bound)
+
+
+def relations_data(
+    corpus: Corpus,
+    word: str,
+    relation: str,
+    language: str = "en",
+    limit: int = 20,
+    max_depth: int = 1,
+    transitive_limit: int | None = None,
+) -> _Json:
+    """`relations(...).model_dump(mode="json")`, for the tool: the MCP SDK validates the
+    structured content against `RelationsResult` itself, so an answer that surely fits
+    the response budget skips the typed models (one validation instead of two)."""
+    data, bound = _relations_data(
+        corpus, word, relation, language, limit, max_depth, transitive_limit
+    )
+    if bound <= MAX_RESPONSE_CHARS:
+        return data
+    model = fit_response(RelationsResult.model_validate(data), _drop_last, bound=bound)
+    return model.model_dump(mode="json")
+
+
+def _relations_data(
+    corpus: Corpus,
+    word: str,
+    relation: str,
+    language: str,
+    limit: int,
+    max_depth: int,
+    transitive_limit: int | None,
+) -> tuple[_Json, int]:
+    """The result as plain data (exactly as `RelationsResult` dumps it) and a safe upper
+    bound of its serialised size."""
     word = check_text("word", word)
     language = corpus_language(corpus, "language", language)
     name = relation.strip().lower().replace("-", "_").replace(" ", "_")
@@ -234,24 +274,31 @@ def relations(
 
     render = _Renderer(corpus, conn, language, table, cited, chosen)
     results = [render.result(found) for found in chosen]
-    result = RelationsResult(
-        word=word,
-        language=language,
-        relation=name,
-        dataset_version=corpus.dataset_version,
-        found=heads.found,
-        resolutions=list(heads.resolutions),
-        max_depth=max_depth,
-        transitive_limit=allocation,
-        count=len(results),
-        direct_count=direct_count,
-        transitive_count=len(results) - direct_count,
-        senses_inspected=len(senses),
-        results=results,
-        sources=cited.sources(),  # type: ignore[arg-type]
-        budget=cuts.budget(),
-    )
-    return fit_response(result, _drop_last)
+    cited_sources = cited.sources()
+    budget = cuts.budget()
+    data: _Json = {
+        "word": word,
+        "language": language,
+        "relation": name,
+        "dataset_version": corpus.dataset_version,
+        "found": heads.found,
+        "resolutions": [r.model_dump(mode="json") for r in heads.resolutions],
+        "max_depth": max_depth,
+        "transitive_limit": allocation,
+        "count": len(results),
+        "direct_count": direct_count,
+        "transitive_count": len(results) - direct_count,
+        "senses_inspected": len(senses),
+        "results": results,
+        "sources": cited_sources,
+        "budget": {"max_chars": budget.max_chars, "cut": list(budget.cut)},
+    }
+    chars = render.chars + len(word) + len(corpus.dataset_version)
+    chars += sum(len(r.form) + len(r.lemma) + len(r.rule or "") for r in heads.resolutions)
+    chars += sum(len(note) for note in budget.cut)
+    chars += sum(sum(map(len, info.values())) for info in cited_sources.values())
+    items = render.items + len(heads.resolutions) + len(cited_sources) + 3
+    return data, json_bound(items=items) + 6 * chars
 
 
 def _edges(conn: sqlite3.Connection, where: str, params: tuple[object, ...]) -> list[_Edge]:
@@ -334,6 +381,9 @@ class _Renderer:
         self.language = language
         self.table = table
         self.cited = cited
+        # Free-text characters and objects rendered so far, for the size bound.
+        self.chars = 0
+        self.items = 0
         synsets: set[int] = set()
         senses: set[int] = set()
         terms: set[int] = set()
@@ -366,25 +416,31 @@ class _Renderer:
             for norm in installed_entries(corpus, lang, norms)
         }
 
-    def result(self, found: _Found) -> RelationResult:
+    def result(self, found: _Found) -> _Json:
         path = [self.edge(e) for e in found.path]
         last = found.path[-1]
-        from_sense: SenseRef | None = (
-            sense_ref(self.language, found.from_sense, self.table, self.cited)
+        from_sense = (
+            sense_data(self.language, found.from_sense, self.table, self.cited)
             if found.from_sense
             else None
         )
-        scope = {"synset": "synset", "sense": "sense"}.get(found.path[0].scope, "unsensed")
-        return RelationResult(
-            relation=last.relation,
-            relation_scope="direct" if len(found.path) == 1 else "transitive",
-            distance=1 if len(found.path) == 1 else 2,
-            sense_scope=scope,  # type: ignore[arg-type]
-            from_sense=from_sense,
-            target=self.target(last),
-            path=path,
-            source=self.cited.key(self.table, last.source_id),
-        )
+        if from_sense is not None:
+            self.chars += len(from_sense["gloss"]) + len(from_sense["external_id"] or "")
+            self.chars += len(from_sense["pos"])
+            self.items += 1
+        self.items += 2
+        return {
+            "relation": last.relation,
+            "relation_scope": "direct" if len(found.path) == 1 else "transitive",
+            "distance": 1 if len(found.path) == 1 else 2,
+            "sense_scope": {"synset": "synset", "sense": "sense"}.get(
+                found.path[0].scope, "unsensed"
+            ),
+            "from_sense": from_sense,
+            "target": self.target(last),
+            "path": path,
+            "source": self.cited.key(self.table, last.source_id),
+        }
 
     def synset(self, synset_id: int) -> tuple[str, list[str], str]:
         return self._synsets.get(synset_id, ("", [], ""))
@@ -410,51 +466,55 @@ class _Renderer:
             return self.term(term), None
         return "", None
 
-    def edge(self, e: _Edge) -> RelationEdge:
+    def edge(self, e: _Edge) -> _Json:
         from_text, from_id = self.ends(e.src_synset, e.src_sense, e.src_term)
         if e.dst_synset is None and e.dst_sense is None and e.dst_term is None:
             to_text, to_id = e.dst_text or "", None
         else:
             to_text, to_id = self.ends(e.dst_synset, e.dst_sense, e.dst_term)
-        return RelationEdge(
-            relation=e.relation,
-            scope=e.scope,  # type: ignore[arg-type]
-            from_text=from_text,
-            from_id=from_id,
-            to_text=to_text,
-            to_id=to_id,
-            to_language=e.dst_language,
-            source=self.cited.key(self.table, e.source_id),
-        )
+        self.chars += len(from_text) + len(from_id or "") + len(to_text) + len(to_id or "")
+        self.items += 1
+        return {
+            "relation": e.relation,
+            "scope": e.scope,
+            "from_text": from_text,
+            "from_id": from_id,
+            "to_text": to_text,
+            "to_id": to_id,
+            "to_language": e.dst_language,
+            "source": self.cited.key(self.table, e.source_id),
+        }
 
-    def target(self, e: _Edge) -> RelationTarget:
+    def target(self, e: _Edge) -> _Json:
+        synset: str | None = None
+        sense_id: str | None = None
+        gloss: str | None = None
         if e.dst_synset is not None:
-            ext, words, gloss = self.synset(e.dst_synset)
-            return RelationTarget(
-                text=", ".join(words),
-                words=words,
-                language=e.dst_language,
-                synset=ext,
-                gloss=clip(gloss, GLOSS_CHARS),
-                target_entry_installed=True,
-            )
-        if e.dst_sense is not None:
-            text, gloss = self.sense(e.dst_sense)
-            return RelationTarget(
-                text=text,
-                words=[text],
-                language=e.dst_language,
-                sense_id=sense_handle(self.language, e.dst_sense),
-                gloss=clip(gloss, GLOSS_CHARS),
-                target_entry_installed=True,
-            )
-        text = self._plain_text(e)
-        return RelationTarget(
-            text=text,
-            words=[text],
-            language=e.dst_language,
-            target_entry_installed=(e.dst_language, normalize(text)) in self._installed,
-        )
+            synset, words, full = self.synset(e.dst_synset)
+            text = ", ".join(words)
+            words = list(words)  # the cached list is shared by every result naming it
+            gloss = clip(full, GLOSS_CHARS)
+            installed = True
+        elif e.dst_sense is not None:
+            text, full = self.sense(e.dst_sense)
+            words = [text]
+            sense_id = sense_handle(self.language, e.dst_sense)
+            gloss = clip(full, GLOSS_CHARS)
+            installed = True
+        else:
+            text = self._plain_text(e)
+            words = [text]
+            installed = (e.dst_language, normalize(text)) in self._installed
+        self.chars += 2 * len(text) + len(gloss or "") + len(synset or "") + len(sense_id or "")
+        return {
+            "text": text,
+            "words": words,
+            "language": e.dst_language,
+            "synset": synset,
+            "sense_id": sense_id,
+            "gloss": gloss,
+            "target_entry_installed": installed,
+        }
 
 
 def _marks(ids: set[int]) -> tuple[str, list[int]]:

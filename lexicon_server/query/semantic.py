@@ -16,7 +16,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from lexicon_server.corpus.reader import CapabilityUnavailable
-from lexicon_server.models import Neighbor, SemanticResult
+from lexicon_server.models import SemanticResult
 from lexicon_server.query.common import (
     Cited,
     Cuts,
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["OVERFETCH", "VectorStore", "semantic_neighbors"]
+__all__ = ["OVERFETCH", "VectorStore", "semantic_data", "semantic_neighbors"]
 
 # Candidates fetched from the approximate index per result wanted, before exact re-ranking.
 OVERFETCH = 4
@@ -151,6 +151,21 @@ def semantic_neighbors(
     limit: int = 10,
 ) -> SemanticResult:
     """Nearest neighbours of `word`'s vector, by exact cosine after HNSW retrieval."""
+    return SemanticResult.model_validate(
+        semantic_data(store, word, language, target_language, limit)
+    )
+
+
+def semantic_data(
+    store: VectorStore,
+    word: str,
+    language: str = "en",
+    target_language: str | None = None,
+    limit: int = 10,
+) -> dict[str, Any]:
+    """`semantic_neighbors(...).model_dump(mode="json")`, for the tool: the MCP SDK
+    validates the structured content against `SemanticResult` itself. (At most 100 short
+    neighbours: always within the response budget.)"""
     import numpy as np
 
     word = check_text("word", word)
@@ -180,7 +195,7 @@ def semantic_neighbors(
     cuts = Cuts()
     cited = Cited()
     hit = source.find(normalize(word))
-    neighbors: list[Neighbor] = []
+    neighbors: list[dict[str, Any]] = []
     if hit is not None:
         row, _ = hit
         query = np.asarray(source.matrix[row], dtype=np.float32)
@@ -201,30 +216,34 @@ def semantic_neighbors(
         by_lang: dict[str, list[int]] = {}
         for _, lang, r in ranked:
             by_lang.setdefault(lang, []).append(r)
-        texts = {lang: store.get(lang).texts(rows) for lang, rows in by_lang.items()}
+        opened = {lang: store.get(lang) for lang in by_lang}
+        texts = {lang: vectors.texts(by_lang[lang]) for lang, vectors in opened.items()}
+        tables = {lang: vectors.sources for lang, vectors in opened.items()}
         for score, lang, r in ranked:
             text, source_id = texts[lang][r]
             neighbors.append(
-                Neighbor(
-                    text=text,
-                    language=lang,
-                    score=round(score, 6),
-                    source=cited.key(store.get(lang).sources, source_id),
-                )
+                {
+                    "text": text,
+                    "language": lang,
+                    "score": round(score, 6),
+                    "source": cited.key(tables[lang], source_id),
+                    "sense_scope": "unsensed",
+                }
             )
-    return SemanticResult(
-        word=word,
-        language=language,
-        target_language=target,
-        scope=scope,  # type: ignore[arg-type]
-        searched_languages=searched,
-        restricted=bool(not_searched),
-        not_searched=not_searched,
-        dataset_version=corpus.dataset_version,
-        found=hit is not None,
-        count=len(neighbors),
-        method=f"usearch HNSW (over-fetch x{OVERFETCH}) + exact float16 cosine re-rank",
-        neighbors=neighbors,
-        sources=cited.sources(),  # type: ignore[arg-type]
-        budget=cuts.budget(),
-    )
+    budget = cuts.budget()
+    return {
+        "word": word,
+        "language": language,
+        "target_language": target,
+        "scope": scope,
+        "searched_languages": searched,
+        "restricted": bool(not_searched),
+        "not_searched": not_searched,
+        "dataset_version": corpus.dataset_version,
+        "found": hit is not None,
+        "count": len(neighbors),
+        "method": f"usearch HNSW (over-fetch x{OVERFETCH}) + exact float16 cosine re-rank",
+        "neighbors": neighbors,
+        "sources": cited.sources(),
+        "budget": {"max_chars": budget.max_chars, "cut": list(budget.cut)},
+    }

@@ -8,9 +8,9 @@ sense's synset, and synonym edges the source ties to that sense. Unsensed candid
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from lexicon_server.models import SenseRef, SynonymCandidate, SynonymGroup, SynonymsResult
+from lexicon_server.models import MAX_RESPONSE_CHARS, SenseRef, SynonymsResult
 from lexicon_server.query.common import (
     GLOSS_CHARS,
     Cited,
@@ -23,6 +23,7 @@ from lexicon_server.query.common import (
     drop_last_group,
     entry_installed,
     fit_response,
+    json_bound,
     normalize,
     resolve_headwords,
     round_robin,
@@ -37,22 +38,28 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
     from lexicon_server.query.common import SourceTable
 
-__all__ = ["MAX_SENSES_DEFAULT", "sense_ref", "synonyms"]
+__all__ = ["MAX_SENSES_DEFAULT", "sense_data", "sense_ref", "synonyms", "synonyms_data"]
 
 MAX_SENSES_DEFAULT = 100
 
 _Cand = tuple[str, str, str, int, bool]  # text, norm, relation, source_id, has_entry
+_Json = dict[str, Any]
 
 
 def sense_ref(language: str, row: SenseRow, table: SourceTable, cited: Cited) -> SenseRef:
     """The reference to one source sense; its source is cited in `cited`."""
-    return SenseRef(
-        id=sense_handle(language, row.id),
-        external_id=row.external_id,
-        pos=row.pos,
-        gloss=clip(row.gloss, GLOSS_CHARS),
-        source=cited.key(table, row.source_id),
-    )
+    return SenseRef.model_validate(sense_data(language, row, table, cited))
+
+
+def sense_data(language: str, row: SenseRow, table: SourceTable, cited: Cited) -> _Json:
+    """`sense_ref(...)` as plain data (`model_dump(mode="json")` of it)."""
+    return {
+        "id": sense_handle(language, row.id),
+        "external_id": row.external_id,
+        "pos": row.pos,
+        "gloss": clip(row.gloss, GLOSS_CHARS),
+        "source": cited.key(table, row.source_id),
+    }
 
 
 def synonyms(
@@ -64,6 +71,38 @@ def synonyms(
     unsensed_limit: int | None = None,
 ) -> SynonymsResult:
     """Synonyms of `word`, at most `limit` in total, grouped by source sense."""
+    data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
+    return fit_response(SynonymsResult.model_validate(data), _drop_last_group, bound=bound)
+
+
+def synonyms_data(
+    corpus: Corpus,
+    word: str,
+    language: str = "en",
+    limit: int = 20,
+    max_senses: int = MAX_SENSES_DEFAULT,
+    unsensed_limit: int | None = None,
+) -> _Json:
+    """`synonyms(...).model_dump(mode="json")`, for the tool: the MCP SDK validates the
+    structured content against `SynonymsResult` itself, so an answer that surely fits the
+    response budget skips the typed models (one validation instead of two)."""
+    data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
+    if bound <= MAX_RESPONSE_CHARS:
+        return data
+    model = fit_response(SynonymsResult.model_validate(data), _drop_last_group, bound=bound)
+    return model.model_dump(mode="json")
+
+
+def _synonyms_data(
+    corpus: Corpus,
+    word: str,
+    language: str,
+    limit: int,
+    max_senses: int,
+    unsensed_limit: int | None,
+) -> tuple[_Json, int]:
+    """The result as plain data (exactly as `SynonymsResult` dumps it) and a safe upper
+    bound of its serialised size."""
     word = check_text("word", word)
     language = corpus_language(corpus, "language", language)
     limit = check_limit("limit", limit)
@@ -97,57 +136,73 @@ def synonyms(
     unsensed_take = min(allocation, len(unsensed))
     sensed_take = round_robin([len(c) for c in sensed], limit - unsensed_take)
 
-    groups: list[SynonymGroup] = []
+    # For the size bound: every free-text character, and the objects around them.
+    chars = len(word)
+    items = 0
+    groups: list[_Json] = []
     for row, cands, take in zip(senses, sensed, sensed_take, strict=True):
         if take == 0:
             continue
+        sense = sense_data(language, row, table, cited)
+        shown = [
+            _candidate(c, "synset" if c[2] == "synset_member" else "sense", table, cited)
+            for c in cands[:take]
+        ]
+        chars += len(sense["gloss"]) + len(row.external_id or "") + len(row.pos)
+        chars += sum(len(c[0]) for c in cands[:take])
+        items += 2 + take
         groups.append(
-            SynonymGroup(
-                sense=sense_ref(language, row, table, cited),
-                sense_scope="synset" if row.synset else "sense",
-                candidates=[
-                    _candidate(c, "synset" if c[2] == "synset_member" else "sense", table, cited)
-                    for c in cands[:take]
-                ],
-                truncated=len(cands) > take,
-            )
+            {
+                "sense": sense,
+                "sense_scope": "synset" if row.synset else "sense",
+                "candidates": shown,
+                "truncated": len(cands) > take,
+            }
         )
     hidden = sum(len(c) - t for c, t in zip(sensed, sensed_take, strict=True))
     if hidden:
         cuts.add(f"sense-scoped candidates: {hidden} more beyond limit={limit}")
     if unsensed_take:
+        chars += sum(len(c[0]) for c in unsensed[:unsensed_take])
+        items += 1 + unsensed_take
         groups.append(
-            SynonymGroup(
-                sense=None,
-                sense_scope="unsensed",
-                candidates=[
+            {
+                "sense": None,
+                "sense_scope": "unsensed",
+                "candidates": [
                     _candidate(c, "unsensed", table, cited) for c in unsensed[:unsensed_take]
                 ],
-                truncated=len(unsensed) > unsensed_take,
-            )
+                "truncated": len(unsensed) > unsensed_take,
+            }
         )
     if len(unsensed) > unsensed_take:
         cuts.add(
             f"unsensed candidates: {len(unsensed) - unsensed_take} more beyond "
             f"unsensed_limit={allocation}"
         )
-    result = SynonymsResult(
-        word=word,
-        language=language,
-        dataset_version=corpus.dataset_version,
-        found=heads.found,
-        resolutions=list(heads.resolutions),
-        count=len(groups),
-        candidate_count=sum(len(g.candidates) for g in groups),
-        senses_inspected=len(senses),
-        max_senses=max_senses,
-        unsensed_limit=allocation,
-        unsensed_returned=unsensed_take,
-        groups=groups,
-        sources=cited.sources(),  # type: ignore[arg-type]
-        budget=cuts.budget(),
-    )
-    return fit_response(result, _drop_last_group)
+    cited_sources = cited.sources()
+    budget = cuts.budget()
+    data: _Json = {
+        "word": word,
+        "language": language,
+        "dataset_version": corpus.dataset_version,
+        "found": heads.found,
+        "resolutions": [r.model_dump(mode="json") for r in heads.resolutions],
+        "count": len(groups),
+        "candidate_count": sum(len(g["candidates"]) for g in groups),
+        "senses_inspected": len(senses),
+        "max_senses": max_senses,
+        "unsensed_limit": allocation,
+        "unsensed_returned": unsensed_take,
+        "groups": groups,
+        "sources": cited_sources,
+        "budget": {"max_chars": budget.max_chars, "cut": list(budget.cut)},
+    }
+    chars += sum(len(r.form) + len(r.lemma) + len(r.rule or "") for r in heads.resolutions)
+    chars += sum(len(note) for note in budget.cut) + len(corpus.dataset_version)
+    chars += sum(sum(map(len, info.values())) for info in cited_sources.values())
+    items += len(heads.resolutions) + len(cited_sources) + 3  # + the result's own fields
+    return data, json_bound(items=items) + 6 * chars
 
 
 def _drop_last_group(result: SynonymsResult, excess: int) -> tuple[SynonymsResult, str] | None:
@@ -165,15 +220,15 @@ def _drop_last_group(result: SynonymsResult, excess: int) -> tuple[SynonymsResul
     return smaller.model_copy(update={"sources": kept}), note
 
 
-def _candidate(c: _Cand, scope: str, table: SourceTable, cited: Cited) -> SynonymCandidate:
+def _candidate(c: _Cand, scope: str, table: SourceTable, cited: Cited) -> _Json:
     text, _norm, relation, source_id, has_entry = c
-    return SynonymCandidate(
-        text=text,
-        sense_scope=scope,  # type: ignore[arg-type]
-        relation=relation,  # type: ignore[arg-type]
-        target_entry_installed=has_entry,
-        source=cited.key(table, source_id),
-    )
+    return {
+        "text": text,
+        "sense_scope": scope,
+        "relation": relation,
+        "target_entry_installed": has_entry,
+        "source": cited.key(table, source_id),
+    }
 
 
 _Row = tuple[str, str | None, int, bool]  # text, norm, source_id, has_entry

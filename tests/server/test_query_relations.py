@@ -7,8 +7,9 @@ from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
+from lexicon_server.models import RelationsResult
 from lexicon_server.query.common import fit_response
-from lexicon_server.query.relations import _drop_last, relations
+from lexicon_server.query.relations import _drop_last, relations, relations_data
 
 
 def test_direct_hypernym(corpus: Corpus) -> None:
@@ -111,3 +112,33 @@ def test_resolution_source_is_listed(corpus: Corpus) -> None:
     assert result.results == [] and result.resolutions[0].source == "wordnet-3.1"
     assert list(result.sources) == ["wordnet-3.1"]
     assert_sources_complete(result.model_dump(mode="json"))
+
+
+@pytest.mark.parametrize(
+    ("word", "relation", "depth"),
+    [
+        ("dog", "hypernym", 1),
+        ("dog", "hypernym", 2),
+        ("canine", "hyponym", 2),
+        ("good", "antonym", 1),
+        ("dog", "related_to", 1),
+        ("ran", "related_to", 1),
+        ("zebra", "hypernym", 1),
+    ],
+)
+def test_plain_data_is_the_model_dump(corpus: Corpus, word: str, relation: str, depth: int) -> None:
+    data = relations_data(corpus, word, relation, max_depth=depth)
+    assert data["count"] or word in ("ran", "zebra")
+    assert data == relations(corpus, word, relation, max_depth=depth).model_dump(mode="json")
+    # what the SDK does with the tool's structured content
+    assert RelationsResult.model_validate(data).model_dump(mode="json") == data
+
+
+def test_plain_data_over_the_size_bound_goes_through_the_model(
+    corpus: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a bound above the budget means: build the model and let fit_response measure it
+    monkeypatch.setattr("lexicon_server.query.relations.MAX_RESPONSE_CHARS", 0)
+    data = relations_data(corpus, "dog", "hypernym", max_depth=2)
+    assert data == relations(corpus, "dog", "hypernym", max_depth=2).model_dump(mode="json")
+    assert data["count"] == 2

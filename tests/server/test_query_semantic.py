@@ -8,7 +8,8 @@ from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.semantic import VectorStore, semantic_neighbors
+from lexicon_server.models import SemanticResult
+from lexicon_server.query.semantic import VectorStore, semantic_data, semantic_neighbors
 
 
 def test_neighbours_match_exact_search(corpus: Corpus) -> None:
@@ -82,3 +83,15 @@ def test_bad_input(corpus: Corpus, kwargs: dict[str, object], parameter: str) ->
     with pytest.raises(InvalidArgument) as info:
         semantic_neighbors(VectorStore(corpus), **args)  # type: ignore[arg-type]
     assert info.value.parameter == parameter
+
+
+@pytest.mark.parametrize(
+    ("word", "target"), [("king", None), ("king", "en"), ("queen", None), ("zebra", None)]
+)
+def test_plain_data_is_the_model_dump(corpus: Corpus, word: str, target: str | None) -> None:
+    store = VectorStore(corpus)
+    data = semantic_data(store, word, target_language=target)
+    expected = semantic_neighbors(store, word, target_language=target).model_dump(mode="json")
+    assert data == expected
+    # what the SDK does with the tool's structured content
+    assert SemanticResult.model_validate(data).model_dump(mode="json") == data

@@ -7,8 +7,9 @@ from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
+from lexicon_server.models import SynonymsResult
 from lexicon_server.query.common import fit_response
-from lexicon_server.query.synonyms import _drop_last_group, synonyms
+from lexicon_server.query.synonyms import _drop_last_group, synonyms, synonyms_data
 
 
 def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
@@ -97,3 +98,22 @@ def test_shrinking_keeps_only_the_sources_still_cited(corpus: Corpus) -> None:
     assert all(g.sense is not None for g in smaller.groups)
     assert list(smaller.sources) == ["wordnet-3.1"]
     assert_sources_complete(smaller.model_dump(mode="json"))
+
+
+@pytest.mark.parametrize("word", ["dog", "dogs", "set", "ran", "good", "zebra", "nothing-here"])
+@pytest.mark.parametrize("limit", [1, 20, 100])
+def test_plain_data_is_the_model_dump(corpus: Corpus, word: str, limit: int) -> None:
+    data = synonyms_data(corpus, word, limit=limit)
+    assert data == synonyms(corpus, word, limit=limit).model_dump(mode="json")
+    # what the SDK does with the tool's structured content
+    assert SynonymsResult.model_validate(data).model_dump(mode="json") == data
+
+
+def test_plain_data_over_the_size_bound_goes_through_the_model(
+    corpus: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a bound above the budget means: build the model and let fit_response measure it
+    monkeypatch.setattr("lexicon_server.query.synonyms.MAX_RESPONSE_CHARS", 0)
+    data = synonyms_data(corpus, "dog")
+    assert data == synonyms(corpus, "dog").model_dump(mode="json")
+    assert data["count"] == 3 and list(data["sources"]) == ["conceptnet", "wordnet-3.1"]
