@@ -8,7 +8,7 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from lexicon_server.models import RelationsResult
-from lexicon_server.query.relations import RELATIONS, TRANSITIVE_RELATIONS, relations
+from lexicon_server.query.relations import RELATIONS, TRANSITIVE_RELATIONS, relations_data
 from lexicon_server.tools._shared import Language, Word, respond, tool_annotations
 
 if TYPE_CHECKING:
@@ -53,7 +53,9 @@ def register(server: MCPServer, corpus: Corpus) -> None:
     ) -> Annotated[CallToolResult, RelationsResult]:
         return respond(
             corpus,
-            lambda: relations(corpus, word, relation, language, limit, max_depth, transitive_limit),
+            lambda: relations_data(
+                corpus, word, relation, language, limit, max_depth, transitive_limit
+            ),
         )
 
     server.add_tool(

@@ -8,7 +8,7 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from lexicon_server.models import SemanticResult
-from lexicon_server.query.semantic import VectorStore, semantic_neighbors
+from lexicon_server.query.semantic import VectorStore, semantic_data
 from lexicon_server.tools._shared import Language, Word, respond, tool_annotations
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def register(server: MCPServer, corpus: Corpus, store: VectorStore | None = None
         ] = 10,
     ) -> Annotated[CallToolResult, SemanticResult]:
         return respond(
-            corpus, lambda: semantic_neighbors(vectors, word, language, target_language, limit)
+            corpus, lambda: semantic_data(vectors, word, language, target_language, limit)
         )
 
     server.add_tool(

@@ -8,7 +8,7 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from lexicon_server.models import SynonymsResult
-from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, synonyms
+from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, synonyms_data
 from lexicon_server.tools._shared import Language, Limit, Word, respond, tool_annotations
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def register(server: MCPServer, corpus: Corpus) -> None:
         ] = None,
     ) -> Annotated[CallToolResult, SynonymsResult]:
         return respond(
-            corpus, lambda: synonyms(corpus, word, language, limit, max_senses, unsensed_limit)
+            corpus, lambda: synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
         )
 
     server.add_tool(
