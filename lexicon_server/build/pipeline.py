@@ -4,8 +4,11 @@ Each stage writes its output files atomically (temp file, fsync, rename) and the
 checkpoint `<out>/.build/<stage>.json` recording a fingerprint of everything that
 decides its bytes (builder revision, dataset version, the inputs' digests) and the size
 and sha256 of each output. A rerun skips a stage whose checkpoint matches and whose
-outputs are intact, so a killed build resumes at the stage it was in. `dataset.json` is
-written last: its presence means the directory is a complete build.
+outputs are intact, so a killed build resumes at the stage it was in. A stage may need
+others (`Stage.needs`): it runs after them and again whenever one of them reruns; the one
+such stage, `shared.target_entries`, rewrites the lexical components in place once all
+are written. `dataset.json` is written last: its presence means the directory is a
+complete build.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ __all__ = [
 ]
 
 # Bump when a change to the builder changes output bytes: it invalidates checkpoints.
-BUILDER_REVISION = "2"
+BUILDER_REVISION = "3"
 DATASET_VERSIONS = {
     "starter": "starter-2026.11.0",
     "english": "english-2026.11.0",
@@ -66,6 +69,10 @@ class Stage:
     outputs: tuple[str, ...]  # dataset-relative paths
     sources: tuple[str, ...]  # source names whose bytes decide the outputs
     run: Callable[[BuildContext], Mapping[str, Any]]
+    # Stages whose outputs this one reads and rewrites in place (target entries read and
+    # update every lexical component): it runs after them, is redone whenever one of them
+    # is, and refreshes their checkpoints' output digests when it finishes.
+    needs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -160,6 +167,17 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             "en",
             "wordplay",
         )
+    lexical = {s.name.partition(".")[0]: s for s in stages if s.name.endswith(".lexical")}
+    if lexical:
+        # After the components it links; placed after every writer so that, run one stage
+        # at a time, a killed build has checkpointed all of them before it starts.
+        paths = {lang: stage.outputs[0] for lang, stage in lexical.items()}
+        needs = tuple(stage.name for stage in lexical.values())
+        add(
+            Stage("shared.target_entries", (), (), st.target_entries(paths), needs=needs),
+            None,
+            None,
+        )
     add(
         Stage("shared.licenses", ("DATA_LICENSES.md",), tuple(inputs.sources), st.licences),
         None,
@@ -215,6 +233,7 @@ _BYTE_DECIDING = (
     "build/wordplay_writer.py",
     "build/stages.py",
     "build/licences.py",
+    "build/target_entries.py",
     "query/wordplay_keys.py",
     "corpus/schema/*.sql",
 )
@@ -232,7 +251,8 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
-def _fingerprint(stage: Stage, ctx: BuildContext) -> str:
+def _fingerprint(stage: Stage, ctx: BuildContext, needed: Mapping[str, str]) -> str:
+    """`needed`: the fingerprints of the stages named in `stage.needs`."""
     body = {
         "stage": stage.name,
         "builder": BUILDER_REVISION,
@@ -246,6 +266,8 @@ def _fingerprint(stage: Stage, ctx: BuildContext) -> str:
             if n in ctx.inputs.sources
         },
     }
+    if stage.needs:
+        body["needs"] = {name: needed[name] for name in sorted(stage.needs)}
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
 
@@ -266,6 +288,29 @@ def _is_done(out: Path, stage: Stage, fingerprint: str) -> bool:
         if not target.is_file() or target.stat().st_size != expected["size"]:
             return False
     return True
+
+
+def _output_digests(out: Path, stage: Stage) -> dict[str, dict[str, Any]]:
+    return {
+        rel: {"size": (out / rel).stat().st_size, "sha256": file_sha256(out / rel)}
+        for rel in stage.outputs
+    }
+
+
+def _refresh_outputs(out: Path, stages: list[Stage]) -> None:
+    """Record the current digests of outputs a later stage rewrote in place.
+
+    The rewrite keeps every file's size, so a build killed before this refresh still
+    finds those stages done; it then redoes the rewriting stage and refreshes.
+    """
+    for stage in stages:
+        path = _checkpoint_path(out, stage)
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):
+            continue
+        record["outputs"] = _output_digests(out, stage)
+        _write_json_atomic(path, record)
 
 
 def _remove_stale_temporaries(out: Path, stage: Stage) -> None:
@@ -345,14 +390,19 @@ def _build_locked(
     ctx = BuildContext(out, inputs, profile, version, say)
     result = BuildResult(out, version)
     pending: list[tuple[Stage, str]] = []
+    fingerprints: dict[str, str] = {}
     for stage in plan.stages:
-        fingerprint = _fingerprint(stage, ctx)
-        if _is_done(out, stage, fingerprint):
+        fingerprint = fingerprints[stage.name] = _fingerprint(stage, ctx, fingerprints)
+        redo_needed = any(name == p.name for p, _ in pending for name in stage.needs)
+        if not redo_needed and _is_done(out, stage, fingerprint):
             result.skipped.append(stage.name)
             say(f"{stage.name}: up to date")
             continue
         _checkpoint_path(out, stage).unlink(missing_ok=True)
         _remove_stale_temporaries(out, stage)
+        for needed in plan.stages:
+            if needed.name in stage.needs:
+                _remove_stale_temporaries(out, needed)  # the copies it was rewriting
         pending.append((stage, fingerprint))
     expected = dataset_json(plan)
     current = out / "dataset.json"
@@ -366,10 +416,9 @@ def _build_locked(
     current.unlink(missing_ok=True)
 
     def finished(stage: Stage, fingerprint: str, stats: dict[str, Any], elapsed: float) -> None:
-        outputs = {
-            rel: {"size": (out / rel).stat().st_size, "sha256": file_sha256(out / rel)}
-            for rel in stage.outputs
-        }
+        outputs = _output_digests(out, stage)
+        if stage.needs:  # before this stage's checkpoint: a rerun of it refreshes again
+            _refresh_outputs(out, [s for s in plan.stages if s.name in stage.needs])
         crash_point(f"{stage.name}:written")
         _write_json_atomic(
             _checkpoint_path(out, stage),
@@ -388,23 +437,29 @@ def _build_locked(
 
     if jobs > 1 and len(pending) > 1:
         # Stages write disjoint files, so they run side by side; each is deterministic on
-        # its own, so the bytes do not depend on the schedule. Checkpoints are written
-        # here, in the parent, once a stage's outputs are in place.
+        # its own, so the bytes do not depend on the schedule. A stage with `needs` starts
+        # once those are finished. Checkpoints are written here, in the parent, once a
+        # stage's outputs are in place.
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
         worker_ctx = BuildContext(out, inputs, profile, version, _quiet)
+        waiting = list(pending)
+        unfinished = {stage.name for stage, _ in pending}
+        running: dict[Future[tuple[dict[str, Any], float]], tuple[Stage, str]] = {}
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-            futures = {
-                pool.submit(_run_stage, worker_ctx, stage.name): (stage, fp)
-                for stage, fp in pending
-            }
             for stage, _ in pending:
                 say(f"{stage.name}: queued")
-            for future in as_completed(futures):
-                stage, fingerprint = futures[future]
-                stats, elapsed = future.result()
-                finished(stage, fingerprint, stats, elapsed)
+            while waiting or running:
+                for item in [w for w in waiting if not unfinished & set(w[0].needs)]:
+                    waiting.remove(item)
+                    running[pool.submit(_run_stage, worker_ctx, item[0].name)] = item
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    stage, fingerprint = running.pop(future)
+                    stats, elapsed = future.result()
+                    finished(stage, fingerprint, stats, elapsed)
+                    unfinished.discard(stage.name)
     else:
         for stage, fingerprint in pending:
             say(f"{stage.name}: building")

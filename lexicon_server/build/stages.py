@@ -30,6 +30,7 @@ __all__ = [
     "licences",
     "semantic",
     "tag_of",
+    "target_entries",
     "wiktionary_lexical",
 ]
 
@@ -68,6 +69,17 @@ def wiktionary_lexical(language: str) -> StageFn:
             ctx.inputs,
             dataset_version=ctx.dataset_version,
         )
+
+    return run
+
+
+def target_entries(components: Mapping[str, str]) -> StageFn:
+    """Mark each translation whose target word has an entry in this build (language -> path)."""
+
+    def run(ctx: BuildContext) -> Mapping[str, Any]:
+        from lexicon_server.build.target_entries import link_target_entries
+
+        return link_target_entries({lang: ctx.out / rel for lang, rel in components.items()})
 
     return run
 

@@ -83,7 +83,12 @@ CREATE TABLE translations (
     target_text     TEXT NOT NULL,
     target_norm     TEXT NOT NULL,
     note            TEXT,                                    -- e.g. gender or usage label from the source
-    source_id       INTEGER NOT NULL REFERENCES sources (id)
+    source_id       INTEGER NOT NULL REFERENCES sources (id),
+    -- Does target_norm have its own entry in target_language's lexical component of the same
+    -- build? 1 yes, 0 no, NULL the build has no such component. Filled by the builder after
+    -- every lexical component is written; added without a schema_version bump, so a reader
+    -- must treat a database lacking the column as "unknown".
+    target_entry    INTEGER CHECK (target_entry IN (0, 1))
 );
 CREATE INDEX translations_term ON translations (term_id, target_language);
 -- Sense-attached translations of the returned senses, without reading the unsensed ones.
