@@ -9,24 +9,25 @@ assigned by descending frequency and pronunciation ids follow them, so the perfe
 table (`rhyme_members`) and the `near_rhymes` table yield candidates already ranked,
 one index range per query rhyme. The query reads them lazily and stops once it has
 `limit + 1` words, instead of collecting and sorting every match.
+
+`rhymes_data` builds the result as plain JSON-ready data (what the MCP tool sends; the
+SDK validates it against `RhymesResult`), which spares a second validation per call;
+`rhymes` is the same answer as a typed `RhymesResult`.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.models import MAX_RESPONSE_CHARS, Budget
-from lexicon_server.query.common import check_limit, check_text, sources
+from lexicon_server.models import MAX_RESPONSE_CHARS
+from lexicon_server.query.common import Cited, SourceTable, check_limit, check_text, sources
 from lexicon_server.query.wordplay_keys import fold
-from lexicon_server.query.wordplay_models import (
-    Provenance,
-    RhymesResult,
-)
+from lexicon_server.query.wordplay_models import RhymesResult
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
@@ -37,32 +38,41 @@ __all__ = [
     "query_words",
     "rhyme_index",
     "rhymes",
+    "rhymes_data",
 ]
 
-_BUDGET = Budget(max_chars=MAX_RESPONSE_CHARS)
 _MODES: dict[str, Literal["perfect", "near"]] = {"perfect": "perfect", "near": "near"}
 MAX_SYLLABLES = 20
 LANGUAGE = "en"
 
-# Columns every candidate stream yields, pron id first (the merge key), then the edit code
-# (near_rhymes.edit) and the query rhyme it was matched against. rhyme_members holds them
-# all, so a row costs no look-up in prons or words.
-_COLUMNS = "m.word_id, m.syllables, m.phones, m.rhyme, m.text, m.zipf, m.word_source, m.pron_source"
-_PERFECT = f"SELECT m.pron_id, {_COLUMNS}, 0, ? FROM rhyme_members m WHERE m.rhyme_id = ?"
-# Spelled n.pron_id (not m.pron_id) so SQLite sees the primary key already gives the order.
-_NEAR = (
-    f"SELECT n.pron_id, {_COLUMNS}, n.edit, ? FROM near_rhymes n JOIN rhyme_members m "
-    "ON m.rhyme_id = n.member_rhyme_id AND m.pron_id = n.pron_id WHERE n.rhyme_id = ?"
+# Row layout. Each column read costs time on every row (more than the SQL arithmetic that
+# saves one), so a statement reads only what varies, packing small ints together: the
+# word id (the grouping key; near rows: `word_id << 2 | edit`), syllables, phones, text,
+# zipf, the sources (`spelling source << 16 | pronunciation source`); then the rhyme part
+# unless it is the query's (perfect rhymes of one query rhyme); when several query rhymes
+# are merged, near rows add the query rhyme's id, and every row ends with the pron id
+# (the merge key).
+_KEY, _SYLLABLES, _PHONES, _TEXT, _ZIPF, _SOURCES, _RHYME, _QUERY_RHYME = range(8)
+_BASE = "{t}.syllables, {t}.phones, {t}.text, {t}.zipf, ({t}.word_source << 16) | {t}.pron_source"
+_M = _BASE.format(t="m")
+_PERFECT = f"SELECT m.word_id, {_M} FROM rhyme_members m WHERE m.rhyme_id = ?"
+_PERFECT_MERGED = (
+    f"SELECT m.word_id, {_M}, m.rhyme, m.pron_id FROM rhyme_members m WHERE m.rhyme_id = ?"
 )
 _NEAR_FIRST = (
-    "SELECT f.pron_id, f.word_id, f.syllables, f.phones, f.rhyme, f.text, f.zipf, "
-    "f.word_source, f.pron_source, f.edit, ? FROM near_first f WHERE f.rhyme_id = ?"
+    f"SELECT (f.word_id << 2) | f.edit, {_BASE.format(t='f')}, f.rhyme{{}} "
+    "FROM near_first f WHERE f.rhyme_id = ?"
 )
 # near_rhymes past the rows near_first copies (only read when a query gets that far).
-_NEAR_REST = _NEAR + " AND n.pron_id > (SELECT max(pron_id) FROM near_first WHERE rhyme_id = ?)"
+# Spelled n.pron_id (not m.pron_id) so SQLite sees the primary key already gives the order.
+_NEAR_REST = (
+    f"SELECT (m.word_id << 2) | n.edit, {_M}, m.rhyme{{}} FROM near_rhymes n "
+    "JOIN rhyme_members m ON m.rhyme_id = n.member_rhyme_id AND m.pron_id = n.pron_id "
+    "WHERE n.rhyme_id = ? AND n.pron_id > (SELECT max(pron_id) FROM near_first WHERE rhyme_id = ?)"
+)
 _EDITS = ("identical", "substitution", "insertion", "deletion")
 
-Row = tuple[int, int, int, str, str, str, float, int, int, int, str]
+Row = tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,24 +83,19 @@ class QueryWord:
 
 
 class RhymeIndex:
-    """Per-connection helpers: source provenance objects built once and shared."""
+    """Per-connection state: the database's source table, read once."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
-        table = sources(conn)
-        self.spelling = {sid: Provenance(fact="spelling", source=ref) for sid, ref in table.items()}
-        self.pronunciation = {
-            sid: Provenance(fact="pronunciation", source=ref) for sid, ref in table.items()
-        }
-        self._provenance: dict[tuple[int, int], list[Provenance]] = {}
+        self.table: SourceTable = sources(conn)
 
-    def provenance(self, spelling_source: int, pron_source: int) -> list[Provenance]:
-        key = (spelling_source, pron_source)
-        found = self._provenance.get(key)
-        if found is None:
-            found = [self.spelling[spelling_source], self.pronunciation[pron_source]]
-            self._provenance[key] = found
-        return found
+    def spelling(self, cited: Cited, source_id: int) -> dict[str, str]:
+        """The `spelling` provenance entry for a source id, as plain data."""
+        return {"fact": "spelling", "source": cited.key(self.table, source_id)}
+
+    def pronunciation(self, cited: Cited, source_id: int) -> dict[str, str]:
+        """The `pronunciation` provenance entry for a source id, as plain data."""
+        return {"fact": "pronunciation", "source": cited.key(self.table, source_id)}
 
 
 _lock = threading.Lock()
@@ -167,46 +172,101 @@ def _streams(
     A single near rhyme reads `near_first` and only goes on to `near_rhymes` if the
     query gets past its rows, so the second statement usually never runs.
     """
-    if mode == "near" and len(rhymes) == 1:
-        ((rhyme, rhyme_id),) = rhymes
+    if len(rhymes) == 1:
+        ((_rhyme, rhyme_id),) = rhymes
+        if mode == "perfect":
+            if syllables is None:
+                return [(_PERFECT + " ORDER BY m.pron_id", [rhyme_id])]
+            return [(_PERFECT + " AND m.syllables = ? ORDER BY m.pron_id", [rhyme_id, syllables])]
+        first, rest = _NEAR_FIRST.format(""), _NEAR_REST.format("")
         if syllables is None:
             return [
-                (_NEAR_FIRST + " ORDER BY f.pron_id", [rhyme, rhyme_id]),
-                (_NEAR_REST + " ORDER BY n.pron_id", [rhyme, rhyme_id, rhyme_id]),
+                (first + " ORDER BY f.pron_id", [rhyme_id]),
+                (rest + " ORDER BY n.pron_id", [rhyme_id, rhyme_id]),
             ]
         # Perfect rows stay in whatever the filter, so their words can be dropped.
         return [
             (
-                _NEAR_FIRST + " AND (f.edit = 0 OR f.syllables = ?) ORDER BY f.pron_id",
-                [rhyme, rhyme_id, syllables],
+                first + " AND (f.edit = 0 OR f.syllables = ?) ORDER BY f.pron_id",
+                [rhyme_id, syllables],
             ),
             (
-                _NEAR_REST + " AND (n.edit = 0 OR m.syllables = ?) ORDER BY n.pron_id",
-                [rhyme, rhyme_id, rhyme_id, syllables],
+                rest + " AND (n.edit = 0 OR m.syllables = ?) ORDER BY n.pron_id",
+                [rhyme_id, rhyme_id, syllables],
             ),
         ]
     parts: list[str] = []
     params: list[object] = []
-    for rhyme, rhyme_id in rhymes:
+    first, rest = (
+        _NEAR_FIRST.format(", f.rhyme_id, f.pron_id"),
+        _NEAR_REST.format(", n.rhyme_id, n.pron_id"),
+    )
+    for _rhyme, rhyme_id in rhymes:
         if mode == "perfect":
-            parts.append(_PERFECT if syllables is None else _PERFECT + " AND m.syllables = ?")
-            params += [rhyme, rhyme_id] if syllables is None else [rhyme, rhyme_id, syllables]
+            if syllables is None:
+                parts.append(_PERFECT_MERGED)
+                params.append(rhyme_id)
+            else:
+                parts.append(_PERFECT_MERGED + " AND m.syllables = ?")
+                params += [rhyme_id, syllables]
         elif syllables is None:
-            parts += [_NEAR_FIRST, _NEAR_REST]
-            params += [rhyme, rhyme_id, rhyme, rhyme_id, rhyme_id]
+            parts += [first, rest]
+            params += [rhyme_id, rhyme_id, rhyme_id]
         else:
             parts += [
-                _NEAR_FIRST + " AND (f.edit = 0 OR f.syllables = ?)",
-                _NEAR_REST + " AND (n.edit = 0 OR m.syllables = ?)",
+                first + " AND (f.edit = 0 OR f.syllables = ?)",
+                rest + " AND (n.edit = 0 OR m.syllables = ?)",
             ]
-            params += [rhyme, rhyme_id, syllables, rhyme, rhyme_id, rhyme_id, syllables]
-    return [(" UNION ALL ".join(parts) + " ORDER BY 1", params)]
+            params += [rhyme_id, syllables, rhyme_id, rhyme_id, syllables]
+    merge_key = _RHYME + 2 if mode == "perfect" else _QUERY_RHYME + 2  # the pron id, 1-based
+    return [(" UNION ALL ".join(parts) + f" ORDER BY {merge_key}", params)]
 
 
-def _rows(conn: sqlite3.Connection, statements: list[tuple[str, list[object]]]) -> Iterator[Row]:
-    """The statements' rows in turn, each statement executed only when reached."""
-    for sql, params in statements:
-        yield from conn.execute(sql, params)
+def _check(mode: str, limit: int, syllables: int | None) -> Literal["perfect", "near"]:
+    checked_mode = _MODES.get(mode)
+    if checked_mode is None:
+        raise InvalidArgument("mode", "'perfect' or 'near'", mode)
+    check_limit("limit", limit)
+    if syllables is not None:
+        check_limit("syllables", syllables, 1, MAX_SYLLABLES)
+    return checked_mode
+
+
+def rhymes_data(
+    corpus: Corpus,
+    word: str,
+    mode: str = "perfect",
+    limit: int = 20,
+    syllables: int | None = None,
+) -> dict[str, Any]:
+    """Rhymes of `word` (see the module docstring), most frequent first, as plain data:
+    exactly what `RhymesResult.model_dump(mode="json")` gives for the same answer.
+
+    Candidates of one result may share their `provenance` lists; treat the data as
+    read-only (it is meant to be serialised).
+    """
+    text = check_text("word", word)
+    checked_mode = _check(mode, limit, syllables)
+    conn = corpus.db(LANGUAGE, "wordplay")
+    index = rhyme_index(conn)
+    query, folded = _query_pronunciations(conn, text)
+    cited = Cited()
+    results, truncated = _collect(conn, index, cited, query, folded, checked_mode, limit, syllables)
+    return {
+        "word": text,
+        "language": LANGUAGE,
+        "dataset_version": corpus.dataset_version,
+        "mode": checked_mode,
+        "syllables": syllables,
+        "found": bool(query.pronunciations),
+        "query_pronunciations": list(query.pronunciations),
+        "count": len(results),
+        "truncated": truncated,
+        "ranking": "zipf_frequency",
+        "results": results,
+        "sources": cited.sources(),
+        "budget": {"max_chars": MAX_RESPONSE_CHARS, "cut": []},
+    }
 
 
 def rhymes(
@@ -216,96 +276,108 @@ def rhymes(
     limit: int = 20,
     syllables: int | None = None,
 ) -> RhymesResult:
-    """Rhymes of `word` (see the module docstring), most frequent first."""
-    text = check_text("word", word)
-    checked_mode = _MODES.get(mode)
-    if checked_mode is None:
-        raise InvalidArgument("mode", "'perfect' or 'near'", mode)
-    check_limit("limit", limit)
-    if syllables is not None:
-        check_limit("syllables", syllables, 1, MAX_SYLLABLES)
-    conn = corpus.db(LANGUAGE, "wordplay")
-    index = rhyme_index(conn)
-    query, folded = _query_pronunciations(conn, text)
-    results, truncated = _collect(conn, index, query, folded, mode, limit, syllables)
-    return RhymesResult.model_validate(
-        {
-            "word": text,
-            "language": LANGUAGE,
-            "dataset_version": corpus.dataset_version,
-            "mode": checked_mode,
-            "syllables": syllables,
-            "found": bool(query.pronunciations),
-            "query_pronunciations": list(query.pronunciations),
-            "count": len(results),
-            "truncated": truncated,
-            "results": results,
-            "budget": _BUDGET,
-        }
-    )
+    """`rhymes_data` as a typed result."""
+    return RhymesResult.model_validate(rhymes_data(corpus, word, mode, limit, syllables))
 
 
 def _collect(
     conn: sqlite3.Connection,
     index: RhymeIndex,
+    cited: Cited,
     query: QueryWord,
     folded: str,
     mode: str,
     limit: int,
     syllables: int | None,
 ) -> tuple[list[dict[str, object]], bool]:
-    """The candidates as plain dicts; the result model validates them in one pass.
+    """The candidates as plain dicts, and whether more than `limit` words matched.
 
-    A word's rows are adjacent (pron ids follow word ids), so each word is decided when
-    its last row has gone by; the cursor is read lazily and dropped at `limit + 1` words.
+    A word's rows are adjacent (pron ids follow word ids). In perfect mode its first row
+    is the one listed; in near mode a word is decided when its last row has gone by (any
+    perfect row rules it out). Cursors are read lazily and dropped at `limit + 1` words;
+    a later statement runs only when the earlier ones ran out.
     """
     if not query.rhymes:
         return [], False
-    statements = _streams(query.rhymes, mode, syllables)
     results: list[dict[str, object]] = []
-    seen_folds = {folded}
+    seen = {folded}
+    # One provenance list per (spelling source, pronunciation source) in this result.
+    provenance: dict[tuple[int, int], list[dict[str, str]]] = {}
+
+    def add(row: Row, rhyme: str, edit: int, query_rhyme: str) -> bool:
+        """Add the word of `row` unless its spelling is already in; True when over `limit`."""
+        text = row[_TEXT]
+        # fold() inlined for ASCII, the common case: this runs once per candidate.
+        candidate_fold = text.lower() if text.isascii() else fold(text)
+        if candidate_fold in seen:
+            return False  # 'Pat' after 'pat': one spelling per word is enough
+        if len(results) == limit:
+            return True
+        seen.add(candidate_fold)
+        cites = provenance.get(row[_SOURCES])
+        if cites is None:
+            pair = row[_SOURCES]
+            cites = [index.spelling(cited, pair >> 16), index.pronunciation(cited, pair & 0xFFFF)]
+            provenance[pair] = cites
+        results.append(
+            {
+                "word": text,
+                "syllables": row[_SYLLABLES],
+                "zipf": row[_ZIPF],
+                "phones": row[_PHONES],
+                "rhyme": rhyme,
+                "query_rhyme": query_rhyme,
+                "edit": _EDITS[edit],
+                "sense_scope": "unsensed",
+                "provenance": cites,
+            }
+        )
+        return False
+
     excluded = query.ids
-    near = mode == "near"
-    first: Row | None = None  # the first row of the word being read
+    statements = _streams(query.rhymes, mode, syllables)
+    merged = len(query.rhymes) > 1
+    if mode == "perfect":
+        ((sql, params),) = statements
+        only = query.rhymes[0][0]  # the rhyme part of every row when there is one query rhyme
+        last = None
+        for row in conn.execute(sql, params):
+            word_id = row[_KEY]
+            if word_id == last:
+                continue
+            last = word_id
+            if word_id in excluded:
+                continue
+            rhyme = row[_RHYME] if merged else only
+            if add(row, rhyme, 0, rhyme):
+                return results, True
+        return results, False
+    names = {rhyme_id: rhyme for rhyme, rhyme_id in query.rhymes}
+    only = query.rhymes[0][0]
+    first: Row = (0,)  # the first row of the word being read
+    current = -1  # its word id (none yet)
     keep = False
-    rows = conn.execute(*statements[0]) if len(statements) == 1 else _rows(conn, statements)
-    for row in rows:
-        if first is not None and row[1] == first[1]:
-            # A word with any pronunciation rhyming perfectly is not a near rhyme; its
-            # perfect rows (edit 0) come through every filter.
-            if near and row[9] == 0:
-                keep = False
-            continue
-        if keep and first is not None and _accept(first, results, seen_folds, index, limit):
-            return results, True
-        first = row
-        keep = row[1] not in excluded and not (near and row[9] == 0)
-    if keep and first is not None and _accept(first, results, seen_folds, index, limit):
+    for sql, params in statements:
+        for row in conn.execute(sql, params):
+            key = row[_KEY]
+            if key >> 2 == current:
+                # A word with any pronunciation rhyming perfectly is not a near rhyme; its
+                # perfect rows (edit 0) come through every filter.
+                if not key & 3:
+                    keep = False
+                continue
+            if keep and add(
+                first,
+                first[_RHYME],
+                first[_KEY] & 3,
+                names[first[_QUERY_RHYME]] if merged else only,
+            ):
+                return results, True
+            first = row
+            current = key >> 2
+            keep = key & 3 != 0 and current not in excluded
+    if keep and add(
+        first, first[_RHYME], first[_KEY] & 3, names[first[_QUERY_RHYME]] if merged else only
+    ):
         return results, True
     return results, False
-
-
-def _accept(
-    row: Row, results: list[dict[str, object]], seen: set[str], index: RhymeIndex, limit: int
-) -> bool:
-    """Add the word of `row` unless its spelling is already in; True when over `limit`."""
-    _pid, _wid, syllables, phones, rhyme, text, zipf, source_id, pron_source, edit, qr = row
-    candidate_fold = fold(text)
-    if candidate_fold in seen:
-        return False  # 'Pat' after 'pat': one spelling per word is enough
-    if len(results) == limit:
-        return True
-    seen.add(candidate_fold)
-    results.append(
-        {
-            "word": text,
-            "syllables": syllables,
-            "zipf": zipf,
-            "phones": phones,
-            "rhyme": rhyme,
-            "query_rhyme": qr,
-            "edit": _EDITS[edit],
-            "provenance": index.provenance(source_id, pron_source),
-        }
-    )
-    return False

@@ -13,6 +13,9 @@ One kind per call, with the rules of the product brief:
 - pun: exact homophones (identical CMUdict phones) that carry at least one sense the
   query does not have. Candidates only; `context` re-orders them by words shared with
   the glosses of those senses, never by vector similarity.
+
+`wordplay_data` builds the result as plain JSON-ready data (what the MCP tool sends; the
+SDK validates it against `WordplayResult`); `wordplay` is the same answer, typed.
 """
 
 from __future__ import annotations
@@ -22,32 +25,23 @@ import sqlite3
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic_core import to_json
 
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.models import MAX_RESPONSE_CHARS, Budget
-from lexicon_server.query.common import (
-    check_limit,
-    check_text,
-    clip,
-    fit_response,
-)
+from lexicon_server.models import MAX_RESPONSE_CHARS
+from lexicon_server.query.common import Cited, check_limit, check_text, clip
 from lexicon_server.query.rhymes import RhymeIndex, query_words, rhyme_index
 from lexicon_server.query.wordplay_keys import fold, is_palindrome, letters, signature
-from lexicon_server.query.wordplay_models import (
-    AnagramCandidate,
-    PalindromeCandidate,
-    Provenance,
-    PunCandidate,
-    PunSense,
-    SpoonerismCandidate,
-    WordplayResult,
-)
+from lexicon_server.query.wordplay_models import WordplayResult
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["KINDS", "MAX_CONTEXT_CHARS", "MAX_PRONUNCIATIONS", "wordplay"]
+__all__ = ["KINDS", "MAX_CONTEXT_CHARS", "MAX_PRONUNCIATIONS", "wordplay", "wordplay_data"]
+
+Data = dict[str, Any]
 
 Kind = Literal["anagram", "palindrome", "spoonerism", "pun"]
 KINDS: dict[str, Kind] = {
@@ -127,14 +121,15 @@ class _Answer:
     cut: list[str]
 
 
-def wordplay(
+def wordplay_data(
     corpus: Corpus,
     text: str,
     kind: str,
     context: str | None = None,
     limit: int = 20,
-) -> WordplayResult:
-    """Answer one wordplay `kind` for `text` (see the module docstring for the rules)."""
+) -> Data:
+    """Answer one wordplay `kind` for `text` (see the module docstring for the rules), as
+    plain data: exactly what `WordplayResult.model_dump(mode="json")` gives for it."""
     checked = check_text("text", text)
     checked_kind = KINDS.get(kind) if isinstance(kind, str) else None
     if checked_kind is None:
@@ -143,19 +138,31 @@ def wordplay(
     context_text = _check_context(context, checked_kind)
     conn = corpus.db(LANGUAGE, "wordplay")
     index = rhyme_index(conn)
-    base: dict[str, object] = {
+    cited = Cited()
+    base: Data = {
         "text": checked,
         "kind": checked_kind,
         "language": LANGUAGE,
         "dataset_version": corpus.dataset_version,
     }
     if checked_kind == "anagram":
-        return _anagrams(conn, index, checked, limit, base)
+        return _anagrams(conn, index, cited, checked, limit, base)
     if checked_kind == "palindrome":
-        return _palindromes(conn, index, checked, limit, base)
+        return _palindromes(conn, index, cited, checked, limit, base)
     if checked_kind == "spoonerism":
-        return _spoonerisms(conn, index, checked, limit, base)
+        return _spoonerisms(conn, index, cited, checked, limit, base)
     return _puns(corpus, conn, index, checked, context_text, limit, base)
+
+
+def wordplay(
+    corpus: Corpus,
+    text: str,
+    kind: str,
+    context: str | None = None,
+    limit: int = 20,
+) -> WordplayResult:
+    """`wordplay_data` as a typed result."""
+    return WordplayResult.model_validate(wordplay_data(corpus, text, kind, context, limit))
 
 
 def _check_context(context: str | None, kind: Kind) -> str | None:
@@ -176,26 +183,49 @@ def _check_context(context: str | None, kind: Kind) -> str | None:
     return stripped
 
 
-def _result(base: dict[str, object], answer: _Answer, **fields: object) -> WordplayResult:
-    return WordplayResult.model_validate(
-        {
-            **base,
-            **fields,
-            "query_words": answer.query_words,
-            "unresolved": answer.unresolved,
-            "count": answer.count,
-            "truncated": answer.truncated,
-            "budget": Budget(max_chars=MAX_RESPONSE_CHARS, cut=answer.cut),
-        }
-    )
+def _result(
+    base: Data,
+    answer: _Answer,
+    cited: Cited,
+    *,
+    letters: str | None = None,
+    input_is_palindrome: bool | None = None,
+    context_scope: str | None = None,
+    anagrams: list[Data] | None = None,
+    palindromes: list[Data] | None = None,
+    spoonerisms: list[Data] | None = None,
+    puns: list[Data] | None = None,
+) -> Data:
+    """The whole result, every field in `WordplayResult`'s order (as its dump has them)."""
+    return {
+        **base,
+        "letters": letters,
+        "input_is_palindrome": input_is_palindrome,
+        "context_scope": context_scope,
+        "query_words": answer.query_words,
+        "unresolved": answer.unresolved,
+        "count": answer.count,
+        "truncated": answer.truncated,
+        "anagrams": anagrams or [],
+        "palindromes": palindromes or [],
+        "spoonerisms": spoonerisms or [],
+        "puns": puns or [],
+        "sources": cited.sources(),
+        "budget": {"max_chars": MAX_RESPONSE_CHARS, "cut": answer.cut},
+    }
 
 
 # --- anagram ------------------------------------------------------------------------------
 
 
 def _anagrams(
-    conn: sqlite3.Connection, index: RhymeIndex, text: str, limit: int, base: dict[str, object]
-) -> WordplayResult:
+    conn: sqlite3.Connection,
+    index: RhymeIndex,
+    cited: Cited,
+    text: str,
+    limit: int,
+    base: Data,
+) -> Data:
     query_letters = letters(text)
     if not query_letters:
         raise InvalidArgument("text", "text with at least one letter a-z for kind='anagram'", text)
@@ -205,7 +235,7 @@ def _anagrams(
         "WHERE signature = ? AND is_single = 1 ORDER BY id",
         (signature(query_letters),),
     )
-    found: list[AnagramCandidate] = []
+    found: list[Data] = []
     seen: set[str] = set()
     truncated = False
     for _wid, word, word_letters, zipf, source_id in rows:
@@ -216,26 +246,32 @@ def _anagrams(
             break
         seen.add(word_letters)
         found.append(
-            AnagramCandidate(
-                word=word,
-                letters=word_letters,
-                zipf=zipf,
-                provenance=[index.spelling[source_id]],
-            )
+            {
+                "word": word,
+                "letters": word_letters,
+                "zipf": zipf,
+                "sense_scope": "unsensed",
+                "provenance": [index.spelling(cited, source_id)],
+            }
         )
     answer = _Answer(len(found), truncated, [], [], [])
-    return _result(base, answer, letters=query_letters, anagrams=found)
+    return _result(base, answer, cited, letters=query_letters, anagrams=found)
 
 
 # --- palindrome ---------------------------------------------------------------------------
 
 
 def _palindromes(
-    conn: sqlite3.Connection, index: RhymeIndex, text: str, limit: int, base: dict[str, object]
-) -> WordplayResult:
+    conn: sqlite3.Connection,
+    index: RhymeIndex,
+    cited: Cited,
+    text: str,
+    limit: int,
+    base: Data,
+) -> Data:
     query_letters = letters(text)
     is_query_palindrome = is_palindrome(text)
-    found: list[PalindromeCandidate] = []
+    found: list[Data] = []
     truncated = False
     cut: list[str] = []
     if len(text) == 1:
@@ -263,9 +299,12 @@ def _palindromes(
                     break
                 seen.add(fold(word))
                 found.append(
-                    PalindromeCandidate(
-                        word=word, letters=word_letters, provenance=[index.spelling[source_id]]
-                    )
+                    {
+                        "word": word,
+                        "letters": word_letters,
+                        "sense_scope": "unsensed",
+                        "provenance": [index.spelling(cited, source_id)],
+                    }
                 )
             if truncated:
                 break
@@ -273,6 +312,7 @@ def _palindromes(
     return _result(
         base,
         answer,
+        cited,
         letters=query_letters,
         input_is_palindrome=is_query_palindrome,
         palindromes=found,
@@ -331,8 +371,13 @@ def _join(*parts: str) -> str:
 
 
 def _spoonerisms(
-    conn: sqlite3.Connection, index: RhymeIndex, text: str, limit: int, base: dict[str, object]
-) -> WordplayResult:
+    conn: sqlite3.Connection,
+    index: RhymeIndex,
+    cited: Cited,
+    text: str,
+    limit: int,
+    base: Data,
+) -> Data:
     tokens = text.split()
     if len(tokens) != 2:
         raise InvalidArgument(
@@ -350,8 +395,8 @@ def _spoonerisms(
         if not prons:
             unresolved.append(token)
         pronunciations.append(prons)
-    lexical: list[SpoonerismCandidate] = []
-    generated: list[SpoonerismCandidate] = []
+    lexical: list[_Swap] = []
+    generated: list[_Swap] = []
     seen: set[tuple[str, str]] = set()
     if not unresolved:
         for first in pronunciations[0]:
@@ -363,9 +408,15 @@ def _spoonerisms(
                 if (new_first, new_second) in seen:
                     continue
                 seen.add((new_first, new_second))
-                candidate = _spoonerism(conn, index, first, second, new_first, new_second)
-                target = lexical if candidate.lexicality_scope == "lexical_term" else generated
-                target.append(candidate)
+                swap = _Swap(
+                    first,
+                    second,
+                    new_first,
+                    new_second,
+                    _spelled(conn, new_first),
+                    _spelled(conn, new_second),
+                )
+                (lexical if swap.lexical else generated).append(swap)
     ordered = lexical + generated
     answer = _Answer(
         min(len(ordered), limit),
@@ -374,37 +425,49 @@ def _spoonerisms(
         unresolved,
         [f"no CMUdict pronunciation for {word!r}" for word in unresolved],
     )
-    return _result(base, answer, spoonerisms=ordered[:limit])
+    # Only the listed swaps cite their sources.
+    listed = [_spoonerism(index, cited, swap) for swap in ordered[:limit]]
+    return _result(base, answer, cited, spoonerisms=listed)
 
 
-def _spoonerism(
-    conn: sqlite3.Connection,
-    index: RhymeIndex,
-    first: _Pron,
-    second: _Pron,
-    new_first: str,
-    new_second: str,
-) -> SpoonerismCandidate:
-    first_words = _spelled(conn, new_first)
-    second_words = _spelled(conn, new_second)
-    lexical = bool(first_words) and bool(second_words)
+@dataclass(frozen=True, slots=True)
+class _Swap:
+    """One exchange of onsets, and the headwords each new sound spells."""
+
+    first: _Pron
+    second: _Pron
+    new_first: str  # the second's onset before the first's rest
+    new_second: str
+    first_words: list[tuple[str, int]]  # (headword, spelling source) per spelling
+    second_words: list[tuple[str, int]]
+
+    @property
+    def lexical(self) -> bool:
+        return bool(self.first_words) and bool(self.second_words)
+
+
+def _spoonerism(index: RhymeIndex, cited: Cited, swap: _Swap) -> Data:
     halves = [
         words[0][0] if words else f"/{phones}/"
-        for words, phones in ((first_words, new_first), (second_words, new_second))
+        for words, phones in (
+            (swap.first_words, swap.new_first),
+            (swap.second_words, swap.new_second),
+        )
     ]
-    provenance = [index.pronunciation[first.source_id]]
-    spelling_sources = dict.fromkeys(source for _, source in first_words + second_words)
-    provenance.extend(index.spelling[source] for source in spelling_sources)
-    return SpoonerismCandidate(
-        phrase=" ".join(halves),
-        phones=[new_first, new_second],
-        source_phones=[first.phones, second.phones],
-        onsets=[first.onset, second.onset],
-        lexicality_scope="lexical_term" if lexical else "generated_candidate",
-        first_headwords=[word for word, _ in first_words],
-        second_headwords=[word for word, _ in second_words],
-        provenance=provenance,
-    )
+    provenance = [index.pronunciation(cited, swap.first.source_id)]
+    spelling_sources = dict.fromkeys(source for _, source in swap.first_words + swap.second_words)
+    provenance.extend(index.spelling(cited, source) for source in spelling_sources)
+    return {
+        "phrase": " ".join(halves),
+        "phones": [swap.new_first, swap.new_second],
+        "source_phones": [swap.first.phones, swap.second.phones],
+        "onsets": [swap.first.onset, swap.second.onset],
+        "lexicality_scope": "lexical_term" if swap.lexical else "generated_candidate",
+        "first_headwords": [word for word, _ in swap.first_words],
+        "second_headwords": [word for word, _ in swap.second_words],
+        "sense_scope": "unsensed",
+        "provenance": provenance,
+    }
 
 
 # --- pun ----------------------------------------------------------------------------------
@@ -439,6 +502,16 @@ def _gloss_reader(corpus: Corpus) -> Callable[[str], str | None] | None:
     return gloss
 
 
+@dataclass(frozen=True, slots=True)
+class _Pun:
+    """A pun candidate before the response budget decides whether it is listed."""
+
+    fields: Data  # PunCandidate fields but provenance
+    spelling_source: int
+    pron_source: int
+    matches: int
+
+
 def _puns(
     corpus: Corpus,
     conn: sqlite3.Connection,
@@ -446,8 +519,8 @@ def _puns(
     text: str,
     context: str | None,
     limit: int,
-    base: dict[str, object],
-) -> WordplayResult:
+    base: Data,
+) -> Data:
     found, folded = query_words(conn, text)
     query_ids = [row[0] for row in found]
     cut: list[str] = []
@@ -481,74 +554,91 @@ def _puns(
             if key not in groups:
                 groups[key] = (word, phones, [], source_id, pron_source)
             groups[key][2].append(word_id)
-    candidates: list[tuple[int, PunCandidate]] = []
+    candidates: list[_Pun] = []
     for word, phones, ids, source_id, pron_source in groups.values():
         # Senses may sit on another capitalisation of the spelling ('Mars' beside 'mars').
         same_word = {row[0] for row in query_words(conn, word)[0]} | set(ids)
         distinct = [s for s in _synsets(conn, sorted(same_word)) if s not in query_senses]
         if not distinct:
             continue  # no meaning of its own to pun on
-        senses: list[PunSense] = []
+        senses: list[Data] = []
         matches: set[str] = set()
         for synset in distinct[:MAX_PUN_SENSES]:
             text_of = gloss(synset) if gloss is not None else None
             senses.append(
-                PunSense(
-                    synset=synset, gloss=None if text_of is None else clip(text_of, PUN_GLOSS_CHARS)
-                )
+                {
+                    "synset": synset,
+                    "gloss": None if text_of is None else clip(text_of, PUN_GLOSS_CHARS),
+                }
             )
             if text_of is not None and context_words:
                 matches |= context_words & set(_CONTEXT_WORD.findall(fold(text_of)))
         if context_words and gloss is not None and fold(word) in context_words:
             matches.add(fold(word))
-        candidate = PunCandidate(
-            word=word,
-            result_class="candidate",
-            phones=phones,
-            distinct_senses=senses,
-            distinct_senses_total=len(distinct),
-            context_matches=sorted(matches),
-            provenance=[
-                index.spelling[source_id],
-                Provenance(fact="senses", source=index.spelling[source_id].source),
-                index.pronunciation[pron_source],
-            ],
-        )
-        candidates.append((len(matches), candidate))
+        fields: Data = {
+            "word": word,
+            "phones": phones,
+            "result_class": "candidate",
+            "sound_relation": "homophone",
+            "distinct_senses": senses,
+            "distinct_senses_total": len(distinct),
+            "context_matches": sorted(matches),
+            "sense_scope": "synset",
+        }
+        candidates.append(_Pun(fields, source_id, pron_source, len(matches)))
     ranked = context is not None and gloss is not None
     if ranked:
         # Stable: equal overlap keeps frequency order.
-        candidates.sort(key=lambda pair: -pair[0])
-    puns = [candidate for _, candidate in candidates]
+        candidates.sort(key=lambda pun: -pun.matches)
     answer = _Answer(
-        min(len(puns), limit),
-        len(puns) > limit,
+        min(len(candidates), limit),
+        len(candidates) > limit,
         [row[1] for row in found],
         [] if phones_list else [text],
         cut,
     )
-    result = _result(
-        base,
-        answer,
-        context_scope="context_ranked" if ranked else "uncontextualized",
-        puns=puns[:limit],
-    )
-    return fit_response(result, _drop_last_pun)
+    scope = "context_ranked" if ranked else "uncontextualized"
+    return _fit_puns(index, base, answer, candidates[:limit], scope, MAX_RESPONSE_CHARS)
 
 
-def _drop_last_pun(result: WordplayResult, _excess: int) -> tuple[WordplayResult, str] | None:
-    if not result.puns:
-        return None
-    note = "pun candidates dropped to fit the response size budget"
-    cut = list(result.budget.cut)
-    if note not in cut:
-        cut.append(note)
-    shrunk = result.model_copy(
-        update={
-            "puns": result.puns[:-1],
-            "count": result.count - 1,
-            "truncated": True,
-            "budget": Budget(max_chars=result.budget.max_chars, cut=cut),
-        }
-    )
-    return shrunk, note
+def _fit_puns(
+    index: RhymeIndex,
+    base: Data,
+    answer: _Answer,
+    listed: list[_Pun],
+    context_scope: str,
+    max_chars: int,
+) -> Data:
+    """The pun result, its last candidates dropped until the serialised JSON fits."""
+    while True:
+        # Sources are cited afresh per attempt: a dropped candidate's must not stay listed.
+        cited = Cited()
+        puns = [_pun(index, cited, pun) for pun in listed]
+        result = _result(base, answer, cited, context_scope=context_scope, puns=puns)
+        # Characters, as the budget counts them (the JSON is UTF-8, not escaped).
+        if not listed or len(to_json(result).decode()) <= max_chars:
+            return result
+        listed = listed[:-1]
+        answer = _Answer(
+            answer.count - 1,
+            True,
+            answer.query_words,
+            answer.unresolved,
+            _with_note(answer.cut, "pun candidates dropped to fit the response size budget"),
+        )
+
+
+def _with_note(cut: list[str], note: str) -> list[str]:
+    return cut if note in cut else [*cut, note]
+
+
+def _pun(index: RhymeIndex, cited: Cited, pun: _Pun) -> Data:
+    spelling = index.spelling(cited, pun.spelling_source)
+    return {
+        **pun.fields,
+        "provenance": [
+            spelling,
+            {"fact": "senses", "source": spelling["source"]},
+            index.pronunciation(cited, pun.pron_source),
+        ],
+    }

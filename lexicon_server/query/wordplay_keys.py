@@ -35,6 +35,8 @@ _NOT_ASCII_LETTER = re.compile(r"[^a-z]+")
 
 def fold(text: str) -> str:
     """NFKC + casefold: the case-insensitive identity of a written form."""
+    if text.isascii():
+        return text.lower()  # the same for ASCII (NFKC keeps it; casefold lower-cases it)
     return unicodedata.normalize("NFKC", text).casefold()
 
 

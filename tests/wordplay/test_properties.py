@@ -3,16 +3,18 @@ every response stays within the response budget."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from _support.provenance import assert_sources_complete
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS
-from lexicon_server.query.rhymes import rhymes
-from lexicon_server.query.wordplay import wordplay
+from lexicon_server.query.rhymes import rhymes, rhymes_data
+from lexicon_server.query.wordplay import wordplay, wordplay_data
 
 # Real words from the slice mixed with arbitrary text, so both paths get exercised.
 WORDS = st.sampled_from(
@@ -43,6 +45,7 @@ SETTINGS = settings(
 
 def _bounded(model: Any) -> None:
     assert len(model.model_dump_json()) <= MAX_RESPONSE_CHARS
+    assert_sources_complete(model.model_dump(mode="json"))
 
 
 @SETTINGS
@@ -64,6 +67,9 @@ def test_rhymes_answers_or_refuses_clearly(
     assert result.count == len(result.results) <= limit
     assert all(r.word.casefold() != word.strip().casefold() for r in result.results)
     _bounded(result)
+    # The plain data the tool sends is the typed result, field for field.
+    data = rhymes_data(slice_corpus, word, mode, limit, syllables)
+    assert json.dumps(data) == json.dumps(result.model_dump(mode="json"))
 
 
 @SETTINGS
@@ -92,6 +98,8 @@ def test_wordplay_answers_or_refuses_clearly(
     if kind == "pun":
         assert result.context_scope in {"uncontextualized", "context_ranked"}
     _bounded(result)
+    data = wordplay_data(slice_corpus, text, kind, context, limit)
+    assert json.dumps(data) == json.dumps(result.model_dump(mode="json"))
 
 
 ARGUMENT = st.one_of(st.none(), st.booleans(), st.integers(-3, 150), st.text(max_size=40), WORDS)
@@ -141,3 +149,4 @@ def test_any_arguments_through_the_client_get_a_result_or_a_tool_error(
     else:
         assert result.structured_content is not None
         assert result.structured_content["language"] == "en"
+        assert_sources_complete(result.structured_content)

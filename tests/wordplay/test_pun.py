@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
+from _support.provenance import assert_sources_complete
+from pydantic_core import to_json
 
 from lexicon_server.build.parsers.wndb import iter_synsets
 from lexicon_server.corpus.reader import Corpus, schema_sql
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.wordplay import wordplay
+from lexicon_server.query import wordplay as wordplay_module
+from lexicon_server.query.rhymes import RhymeIndex, rhyme_index
+from lexicon_server.query.wordplay import wordplay, wordplay_data
 
 WORDNET31 = Path(__file__).resolve().parents[1] / "fixtures" / "wordnet31"
 
@@ -36,7 +41,7 @@ def test_knight_puns_on_night(slice_corpus: Corpus) -> None:
     assert listed <= _synsets_of("night") - _synsets_of("knight")
     assert night.distinct_senses_total == len(_synsets_of("night") - _synsets_of("knight"))
     assert {p.fact for p in night.provenance} == {"spelling", "senses", "pronunciation"}
-    sources = {p.fact: p.source.name for p in night.provenance}
+    sources = {p.fact: p.source for p in night.provenance}
     assert sources == {
         "spelling": "wordnet-3.1",
         "senses": "wordnet-3.1",
@@ -102,3 +107,43 @@ def test_context_ranks_by_shared_gloss_words(
     assert set(night.context_matches) <= {"rode", "after", "sunset", "dark"}
     assert all(s.gloss for s in night.distinct_senses)
     corpus.close()
+
+
+def test_puns_dropped_to_fit_the_budget_take_their_sources_with_them(
+    slice_corpus: Corpus,
+) -> None:
+    full = wordplay_data(slice_corpus, "knight", "pun")
+    night = _fields(full["puns"][0])
+    index = rhyme_index(slice_corpus.db("en", "wordplay"))
+    ids = {key: source_id for source_id, key in index.table.keys.items()}
+    base = {key: full[key] for key in ("text", "kind", "language", "dataset_version")}
+    answer = wordplay_module._Answer(2, False, full["query_words"], [], [])
+    # The second candidate cites a source (WordNet) the first does not.
+    first = wordplay_module._Pun(night, ids["cmudict"], ids["cmudict"], 0)
+    second = wordplay_module._Pun({**night, "word": "Night"}, ids["wordnet-3.1"], ids["cmudict"], 0)
+    both = _fit(index, base, answer, [first, second], 10**6)
+    assert both["count"] == 2 and not both["budget"]["cut"]
+    assert list(both["sources"]) == ["cmudict", "wordnet-3.1"]
+    one = _fit(index, base, answer, [first], 10**6)
+    # A budget between the two sizes keeps the first candidate only.
+    cut = _fit(index, base, answer, [first, second], len(to_json(one).decode()) + 80)
+    assert [p["word"] for p in cut["puns"]] == ["night"]
+    assert cut["count"] == 1 and cut["truncated"]
+    assert cut["budget"]["cut"] == ["pun candidates dropped to fit the response size budget"]
+    assert list(cut["sources"]) == ["cmudict"]
+    assert_sources_complete(both)
+    assert_sources_complete(cut)
+
+
+def _fields(pun: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in pun.items() if key != "provenance"}
+
+
+def _fit(
+    index: RhymeIndex,
+    base: dict[str, Any],
+    answer: Any,
+    listed: list[Any],
+    max_chars: int,
+) -> dict[str, Any]:
+    return wordplay_module._fit_puns(index, base, answer, listed, "uncontextualized", max_chars)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.rhymes import rhymes
+from lexicon_server.query.rhymes import rhymes, rhymes_data
 
 
 def _rhyme(phones: tuple[str, ...]) -> tuple[str, ...]:
@@ -83,6 +86,32 @@ def test_near_rhymes_differ_by_exactly_one_token(
     words = {r.word for r in result.results}
     assert "hat" not in words and "cat" not in words
     assert "scat" not in words  # S K AE1 T: a perfect rhyme, not a near one
+
+
+@pytest.mark.parametrize(
+    ("word", "mode", "syllables", "limit"),
+    [
+        ("cat", "perfect", None, 20),
+        ("cat", "near", None, 100),
+        ("read", "perfect", None, 100),  # two query rhymes, merged
+        ("read", "near", None, 100),
+        ("flower", "near", 2, 20),
+        ("record", "perfect", 2, 3),
+        ("qwzxv", "near", None, 20),
+    ],
+)
+def test_plain_data_is_the_typed_result_dumped(
+    slice_corpus: Corpus, word: str, mode: str, syllables: int | None, limit: int
+) -> None:
+    data = rhymes_data(slice_corpus, word, mode, limit, syllables)
+    typed = rhymes(slice_corpus, word, mode, limit, syllables)
+    # Equal as JSON text, so the field order is the model's too.
+    assert json.dumps(data) == json.dumps(typed.model_dump(mode="json"))
+    assert_sources_complete(data)
+    if typed.results:
+        assert set(data["sources"]) == {"cmudict"} | {
+            p.source for r in typed.results for p in r.provenance
+        }
 
 
 def test_unknown_word_is_not_found_rather_than_an_error(slice_corpus: Corpus) -> None:

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import pytest
 from _support.mcp_client import with_server_client
+from _support.provenance import assert_sources_complete
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult
@@ -67,7 +68,9 @@ def test_rhymes_structured_result(slice_corpus: Corpus) -> None:
     words = [r["word"] for r in data["results"]]
     assert "hat" in words and "cat" not in words
     assert data["language"] == "en" and data["dataset_version"]
-    assert data["results"][0]["provenance"][1]["source"]["licence"] == "BSD-2-Clause"
+    assert data["results"][0]["provenance"][1] == {"fact": "pronunciation", "source": "cmudict"}
+    assert data["sources"]["cmudict"]["licence"] == "BSD-2-Clause"
+    assert_sources_complete(data)
 
 
 @pytest.mark.parametrize(
@@ -97,6 +100,7 @@ def test_wordplay_kinds(
     result = call(slice_corpus, "wordplay", args)
     assert not result.is_error, result.content
     assert result.structured_content is not None and check(result.structured_content)
+    assert_sources_complete(result.structured_content)
 
 
 @pytest.mark.parametrize(
