@@ -31,6 +31,7 @@ __all__ = [
     "Cited",
     "Cuts",
     "Headwords",
+    "SourceTable",
     "check_allocation",
     "check_budget",
     "check_language",
@@ -42,6 +43,7 @@ __all__ = [
     "drop_last_group",
     "entry_installed",
     "fit_response",
+    "has_column",
     "has_index",
     "installed_entries",
     "normalize",
@@ -49,7 +51,6 @@ __all__ = [
     "resolve_headwords",
     "round_robin",
     "sense_handle",
-    "SourceTable",
     "sources",
 ]
 
@@ -333,6 +334,22 @@ def has_index(conn: sqlite3.Connection, name: str) -> bool:
     ).fetchone()
     with _sources_lock:
         _index_cache[(id(conn), name)] = (conn, row is not None)
+    return row is not None
+
+
+_column_cache: dict[tuple[int, str, str], tuple[sqlite3.Connection, bool]] = {}
+
+
+def has_column(conn: sqlite3.Connection, table: str, column: str) -> bool:
+    """Whether `table` has `column` (releases built before it was added lack it)."""
+    cached = _column_cache.get((id(conn), table, column))
+    if cached is not None and cached[0] is conn:
+        return cached[1]
+    row = conn.execute(
+        "SELECT 1 FROM pragma_table_info(?) WHERE name = ?", (table, column)
+    ).fetchone()
+    with _sources_lock:
+        _column_cache[(id(conn), table, column)] = (conn, row is not None)
     return row is not None
 
 

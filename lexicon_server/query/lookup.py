@@ -4,12 +4,16 @@
 budget for the whole response, dealt round-robin across the returned senses, so the
 first sense cannot starve the others; a sense with more items than it received lists
 the class in `truncated_fields`.
+
+The result is built as plain JSON-ready data (`lookup_data`), exactly what
+`LookupResult.model_dump(mode="json")` gives: one model object per example or
+translation cost more than the SQL behind them.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from pydantic_core import to_json
 
@@ -17,18 +21,18 @@ from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
 from lexicon_server.query.common import (
     EXAMPLE_CHARS,
     GLOSS_CHARS,
+    Cited,
     Cuts,
     check_budget,
     check_limit,
     check_text,
     corpus_language,
-    fit_response,
+    has_column,
     has_index,
     installed_entries,
     json_bound,
     resolve_headwords,
     round_robin,
-    sense_handle,
     sources,
 )
 
@@ -41,9 +45,12 @@ __all__ = [
     "DEFAULT_BUDGETS",
     "SenseRow",
     "count_senses",
+    "installed_targets",
     "lookup",
+    "lookup_data",
     "lookup_json",
     "sense_rows",
+    "target_entry_column",
 ]
 
 _Json = dict[str, Any]
@@ -68,7 +75,7 @@ class SenseRow:
         "word",
     )
 
-    def __init__(self, row: tuple[object, ...]) -> None:
+    def __init__(self, row: Sequence[Any]) -> None:
         (
             self.id,
             self.external_id,
@@ -81,7 +88,7 @@ class SenseRow:
             self.word,
             self.synset,
             self.synset_id,
-        ) = row  # type: ignore[assignment]
+        ) = row[:11]
 
     id: int
     external_id: str | None
@@ -96,6 +103,22 @@ class SenseRow:
     synset_id: int | None
 
 
+def _marks(count: int) -> str:
+    return ",".join("?" * count)
+
+
+_SENSE_SELECT = (
+    "SELECT s.id, s.external_id, s.gloss, s.tags, s.source_id, e.id, e.pos, e.etymology, "
+    "t.text, sy.external_id, s.synset_id{extra} "
+    "FROM entries e JOIN terms t ON t.id = e.term_id JOIN senses s ON s.entry_id = e.id "
+    "LEFT JOIN synsets sy ON sy.id = s.synset_id "
+    "WHERE e.term_id IN ({marks}) ORDER BY e.term_id, e.id, s.rank, s.id LIMIT ?"
+)
+_COUNT_SENSES = (
+    "SELECT count(*) FROM entries e JOIN senses s ON s.entry_id = e.id WHERE e.term_id IN ({marks})"
+)
+
+
 def sense_rows(
     conn: sqlite3.Connection, term_ids: tuple[int, ...], limit: int = -1
 ) -> list[SenseRow]:
@@ -103,29 +126,76 @@ def sense_rows(
     then the source's own sense order."""
     if not term_ids:
         return []
-    marks = ",".join("?" * len(term_ids))
-    rows = conn.execute(
-        "SELECT s.id, s.external_id, s.gloss, s.tags, s.source_id, e.id, e.pos, e.etymology, "
-        "t.text, sy.external_id, s.synset_id "
-        "FROM entries e JOIN terms t ON t.id = e.term_id JOIN senses s ON s.entry_id = e.id "
-        "LEFT JOIN synsets sy ON sy.id = s.synset_id "
-        f"WHERE e.term_id IN ({marks}) ORDER BY e.term_id, e.id, s.rank, s.id LIMIT ?",
-        (*term_ids, limit),
-    ).fetchall()
-    return [SenseRow(row) for row in rows]
+    sql = _SENSE_SELECT.format(extra="", marks=_marks(len(term_ids)))
+    return [SenseRow(row) for row in conn.execute(sql, (*term_ids, limit)).fetchall()]
 
 
 def count_senses(conn: sqlite3.Connection, term_ids: tuple[int, ...]) -> int:
     """How many senses the given terms have (read from the indexes only)."""
     if not term_ids:
         return 0
-    marks = ",".join("?" * len(term_ids))
-    row = conn.execute(
-        "SELECT count(*) FROM entries e JOIN senses s ON s.entry_id = e.id "
-        f"WHERE e.term_id IN ({marks})",
-        term_ids,
-    ).fetchone()
+    row = conn.execute(_COUNT_SENSES.format(marks=_marks(len(term_ids))), term_ids).fetchone()
     return int(row[0])
+
+
+# --- whether a translation's target word has its own entry ------------------------------
+
+
+def target_entry_column(conn: sqlite3.Connection) -> bool:
+    """Whether the builder recorded `translations.target_entry` in this database (releases
+    built before it was added lack the column, and are answered by probing instead)."""
+    return has_column(conn, "translations", "target_entry")
+
+
+def installed_targets(
+    corpus: Corpus, rows: Sequence[Sequence[Any]], from_column: bool
+) -> set[tuple[str, str]]:
+    """The (language, norm) pairs of the translation `rows` (target_language, text, norm,
+    note, source_id, target_entry, ...) whose target word has its own entry in an
+    installed language.
+
+    With `from_column`, the builder's `target_entry` answers (1: the release has an entry
+    for the word, so it is installed when its language is); a NULL (the build had no
+    lexical component for the language, or a database the builder did not link) and a
+    database without the column are answered by probing the target language."""
+    found: set[tuple[str, str]] = set()
+    if from_column:
+        found = {(row[0], row[2]) for row in rows if row[5] == 1}
+        absent = {
+            lang
+            for lang in {pair[0] for pair in found}
+            if corpus.selection.availability(lang, "lexical") is not None
+        }
+        if absent:
+            found = {pair for pair in found if pair[0] not in absent}
+        rows = [row for row in rows if row[5] is None]
+    by_language: dict[str, set[str]] = {}
+    for row in rows:
+        by_language.setdefault(row[0], set()).add(row[2])
+    for lang, norms in by_language.items():
+        found.update((lang, norm) for norm in installed_entries(corpus, lang, norms))
+    return found
+
+
+# --- the look-up --------------------------------------------------------------------------
+
+
+def lookup_data(
+    corpus: Corpus,
+    word: str,
+    language: str = "en",
+    limit: int = 10,
+    examples_limit: int = DEFAULT_BUDGETS["examples"],
+    pronunciations_limit: int = DEFAULT_BUDGETS["pronunciations"],
+    translations_limit: int = DEFAULT_BUDGETS["translations"],
+) -> _Json:
+    """Look `word` up in `language` (an inflected form resolves to its lemma): the result
+    exactly as `LookupResult.model_dump(mode="json")` gives it, within the response
+    budget."""
+    data, bound = _lookup_data(
+        corpus, word, language, limit, examples_limit, pronunciations_limit, translations_limit
+    )
+    return _fit(data) if bound > MAX_RESPONSE_CHARS else data
 
 
 def lookup(
@@ -137,11 +207,12 @@ def lookup(
     pronunciations_limit: int = DEFAULT_BUDGETS["pronunciations"],
     translations_limit: int = DEFAULT_BUDGETS["translations"],
 ) -> LookupResult:
-    """Look `word` up in `language`; an inflected form resolves to its lemma."""
-    data, bound = _lookup_data(
-        corpus, word, language, limit, examples_limit, pronunciations_limit, translations_limit
+    """`lookup_data` as the typed result, for in-process callers."""
+    return LookupResult.model_validate(
+        lookup_data(
+            corpus, word, language, limit, examples_limit, pronunciations_limit, translations_limit
+        )
     )
-    return fit_response(LookupResult.model_validate(data), _drop_last_sense, bound=bound)
 
 
 def lookup_json(
@@ -153,16 +224,77 @@ def lookup_json(
     pronunciations_limit: int = DEFAULT_BUDGETS["pronunciations"],
     translations_limit: int = DEFAULT_BUDGETS["translations"],
 ) -> str:
-    """`lookup(...).model_dump_json()`, for the tool: the MCP SDK validates the result
-    against `LookupResult` itself, so when the answer surely fits the response budget it
-    is serialised straight from the plain data instead of being validated twice."""
-    data, bound = _lookup_data(
+    """`lookup(...).model_dump_json()`, serialised straight from `lookup_data`."""
+    data = lookup_data(
         corpus, word, language, limit, examples_limit, pronunciations_limit, translations_limit
     )
-    if bound > MAX_RESPONSE_CHARS:
-        model = fit_response(LookupResult.model_validate(data), _drop_last_sense, bound=bound)
-        return model.model_dump_json()
     return to_json(data).decode()
+
+
+# Statements by kind and number of bound ids, formatted once (the joins and formats showed
+# in profiles). Few distinct shapes exist: ids come in small counts.
+_SQL_TEMPLATES = {
+    # The chosen senses, each row also carrying the total: SQLite runs an uncorrelated
+    # subquery once per statement, so a polysemous word needs no second statement.
+    "senses": _SENSE_SELECT.replace(
+        "{extra}",
+        ", (SELECT count(*) FROM entries e2 JOIN senses s2 ON s2.entry_id = e2.id "
+        "WHERE e2.term_id IN ({marks}))",
+    ),
+    "examples": "SELECT sense_id, text, source_id FROM examples WHERE sense_id IN ({marks}) "
+    "ORDER BY sense_id, id",
+    "pronunciations": "SELECT entry_id, notation, value, variant, source_id FROM pronunciations "
+    "WHERE term_id IN ({marks}) ORDER BY term_id, variant, notation, id",
+}
+# Translation rows: target_language, target_text, target_norm, note, source_id,
+# target_entry (NULL from a database without the column), then sense_id for sensed ones.
+_TRANSLATION_COLUMNS = "target_language, target_text, target_norm, note, source_id, {entry}"
+_SENSED = {
+    # The returned senses belong to these terms: read only their translations, not every
+    # translation of a polysemous word.
+    "indexed": "WHERE sense_id IN ({smarks})",
+    # A release built before the translations_sense index.
+    "unindexed": "WHERE term_id IN ({marks}) AND sense_id IN ({smarks})",
+}
+
+
+def _translation_sql() -> dict[str, str]:
+    out = {}
+    for entry, column in (("col", "target_entry"), ("nocol", "NULL")):
+        columns = _TRANSLATION_COLUMNS.replace("{entry}", column)
+        for plan, where in _SENSED.items():
+            out[f"sensed-{plan}-{entry}"] = (
+                f"SELECT {columns}, sense_id FROM translations {where} ORDER BY target_language, id"
+            )
+        out[f"unsensed-{entry}"] = (
+            f"SELECT {columns} FROM translations WHERE term_id IN ({{marks}}) "
+            "AND sense_id IS NULL ORDER BY target_language, id LIMIT ?"
+        )
+    return out
+
+
+_SQL_TEMPLATES.update(_translation_sql())
+_SQL_CACHE: dict[tuple[str, int, int], str] = {}
+
+
+def _sql(kind: str, marks: int, smarks: int = 0) -> str:
+    key = (kind, marks, smarks)
+    sql = _SQL_CACHE.get(key)
+    if sql is None:
+        sql = _SQL_TEMPLATES[kind].format(marks=_marks(marks), smarks=_marks(smarks))
+        _SQL_CACHE[key] = sql
+    return sql
+
+
+def _deal(available: list[int], budget: int) -> list[int]:
+    """`round_robin`, short-cut in the usual cases: the budget covers everything, or one
+    group (e.g. the unsensed translations) holds every item."""
+    total = sum(available)
+    if total <= budget:
+        return available
+    if max(available) == total:
+        return [budget if have else 0 for have in available]
+    return round_robin(available, budget)
 
 
 def _lookup_data(
@@ -175,193 +307,240 @@ def _lookup_data(
     translations_limit: int,
 ) -> tuple[_Json, int]:
     """The result as plain data (field order and values exactly as `LookupResult` dumps
-    them), and a safe upper bound of its serialised size."""
+    them), before the response budget, and a safe upper bound of its serialised size."""
     word = check_text("word", word)
     language = corpus_language(corpus, "language", language)
     limit = check_limit("limit", limit)
-    budgets = {
-        "examples": check_budget("examples_limit", examples_limit),
-        "pronunciations": check_budget("pronunciations_limit", pronunciations_limit),
-        "translations": check_budget("translations_limit", translations_limit),
-    }
+    ex_budget = check_budget("examples_limit", examples_limit)
+    pr_budget = check_budget("pronunciations_limit", pronunciations_limit)
+    tr_budget = check_budget("translations_limit", translations_limit)
     conn = corpus.db(language, "lexical")
     table = sources(conn)
+    keys = table.keys
     cuts = Cuts()
     heads = resolve_headwords(conn, word, language)
+    term_ids = heads.term_ids
+    nterms = len(term_ids)
+
     # Only the senses shown are read; a polysemous word ('set', 'run') has dozens more.
-    chosen = sense_rows(conn, heads.term_ids, limit)
-    total_senses = count_senses(conn, heads.term_ids) if len(chosen) == limit else len(chosen)
+    chosen: list[Any] = []
+    total_senses = 0
+    if term_ids:
+        chosen = conn.execute(_sql("senses", nterms), (*term_ids, *term_ids, limit)).fetchall()
+        if chosen:
+            total_senses = chosen[0][11]
     if total_senses > limit:
         cuts.add(f"senses: {total_senses - limit} more beyond limit={limit}")
-    ids = [s.id for s in chosen]
+    ids = [row[0] for row in chosen]
+    nids = len(ids)
 
-    examples = _examples(conn, ids)
-    prons = _pronunciations(conn, heads.term_ids, chosen)
-    translations, unsensed = _translations(conn, heads.term_ids, ids, budgets["translations"])
+    examples: dict[int, list[tuple[str, int]]] = {}
+    if ids:
+        for sense_id, text, source_id in conn.execute(_sql("examples", nids), ids).fetchall():
+            have = examples.get(sense_id)
+            if have is None:
+                examples[sense_id] = [(text, source_id)]
+            else:
+                have.append((text, source_id))
+    prons = _pronunciations(conn, term_ids, chosen, keys)
+    from_column = bool(term_ids) and target_entry_column(conn)
+    by_sense, unsensed = _translations(conn, term_ids, ids, tr_budget, from_column)
 
-    ex_take = round_robin([len(examples[i]) for i in ids], budgets["examples"])
-    pr_take = round_robin([len(prons[i]) for i in ids], budgets["pronunciations"])
-    # A word the corpus only knows how to say (e.g. a CMUdict-only name).
-    form_prons = prons.get(0, [])[: budgets["pronunciations"]] if not ids else []
+    no_items: list[Any] = []
+    ex_have = [examples.get(i, no_items) for i in ids]
+    pr_have = [prons.get(i, no_items) for i in ids]
+    tr_have = [by_sense.get(i, no_items) for i in ids]
+    ex_take = _deal([len(x) for x in ex_have], ex_budget)
+    pr_take = _deal([len(x) for x in pr_have], pr_budget)
     # Translations not tied to a sense take their turn after the senses.
-    tr_take = round_robin(
-        [len(translations[i]) for i in ids] + [len(unsensed)], budgets["translations"]
-    )
+    tr_take = _deal([len(x) for x in tr_have] + [len(unsensed)], tr_budget)
+    # A word the corpus only knows how to say (e.g. a CMUdict-only name).
+    form_prons = prons.get(0, no_items)[:pr_budget] if not ids else []
 
-    # One query per target language for every translation that will be shown.
-    shown_rows = [t for n, row in enumerate(chosen) for t in translations[row.id][: tr_take[n]]]
-    shown_rows += unsensed[: tr_take[-1]]
-    by_language: dict[str, set[str]] = defaultdict(set)
-    for lang, _text, norm, _note, _src in shown_rows:
-        by_language[lang].add(norm)
-    installed = {
-        (lang, norm)
-        for lang, norms in by_language.items()
-        for norm in installed_entries(corpus, lang, norms)
-    }
+    unsensed_rows = unsensed[: tr_take[-1]]
+    shown_rows = [t for n in range(nids) for t in tr_have[n][: tr_take[n]]] if by_sense else []
+    shown_rows += unsensed_rows
+    installed = installed_targets(corpus, shown_rows, from_column) if shown_rows else set()
+    used = {row[4] for row in shown_rows}  # source ids the shown facts cite
+    pron_keys = {p["source"] for p in form_prons}  # pronunciations carry keys already
 
-    # Plain dicts, validated once as a whole by pydantic-core: cheaper than one model
-    # constructor per example/pronunciation/translation.
-    def to_translation(row: tuple[str, str, str, str | None, int], scope: str) -> _Json:
-        lang, text, norm, note, source_id = row
-        return {
-            "text": text,
-            "target_language": lang,
-            "note": note,
-            "sense_scope": scope,
-            "target_entry_installed": (lang, norm) in installed,
-            "source": table[source_id],
-        }
-
+    # A safe upper bound of the serialised size (see json_bound): 6 per character of text,
+    # 400 per object; counted while building.
+    chars = len(word) + sum([len(t[1]) + len(t[3] or "") for t in shown_rows])
+    items = len(shown_rows) + len(form_prons)
     senses: list[_Json] = []
+    clipped = False
     for n, row in enumerate(chosen):
-        truncated = [
-            name
-            for name, have, took in (
-                ("examples", len(examples[row.id]), ex_take[n]),
-                ("pronunciations", len(prons[row.id]), pr_take[n]),
-                ("translations", len(translations[row.id]), tr_take[n]),
-            )
-            if have > took
-        ]
+        sid, external_id, gloss, tags, source_id, _, pos, etymology, head, synset, _, _ = row
+        ex_all = ex_have[n]
+        take = ex_take[n]
+        truncated: list[str] = ["examples"] if len(ex_all) > take else []
+        sense_examples = []
+        for text, ex_source in ex_all[:take]:
+            if len(text) > EXAMPLE_CHARS:
+                text = cuts.clip(text, EXAMPLE_CHARS)
+                clipped = True
+            chars += len(text)
+            used.add(ex_source)
+            sense_examples.append({"text": text, "source": keys[ex_source]})
+        take = pr_take[n]
+        if len(pr_have[n]) > take:
+            truncated.append("pronunciations")
+        sense_prons = pr_have[n][:take]
+        for pron in sense_prons:
+            pron_keys.add(pron["source"])
+        tr_all = tr_have[n]
+        take = tr_take[n]
+        if len(tr_all) > take:
+            truncated.append("translations")
+        if len(gloss) > GLOSS_CHARS:
+            gloss = cuts.clip(gloss, GLOSS_CHARS)
+            clipped = True
+        if etymology and len(etymology) > GLOSS_CHARS:
+            etymology = cuts.clip(etymology, GLOSS_CHARS)
+            clipped = True
+        used.add(source_id)
+        chars += len(gloss) + len(etymology or "") + len(head) + len(tags)
+        items += 1 + len(sense_examples) + len(sense_prons)
         senses.append(
             {
-                "id": sense_handle(language, row.id),
-                "external_id": row.external_id,
-                "word": row.word,
-                "pos": row.pos,
-                "gloss": cuts.clip(row.gloss, GLOSS_CHARS),
-                "tags": row.tags.split() if row.tags else [],
-                "synset": row.synset,
-                "sense_scope": "synset" if row.synset else "sense",
-                "etymology": cuts.clip(row.etymology, GLOSS_CHARS) if row.etymology else None,
-                "source": table[row.source_id],
-                "examples": [
-                    {"text": cuts.clip(text, EXAMPLE_CHARS), "source": table[src]}
-                    for text, src in examples[row.id][: ex_take[n]]
-                ],
-                "pronunciations": prons[row.id][: pr_take[n]],
-                "translations": [
-                    to_translation(t, "sense") for t in translations[row.id][: tr_take[n]]
-                ],
+                "id": f"{language}:s{sid}",
+                "external_id": external_id,
+                "word": head,
+                "pos": pos,
+                "gloss": gloss,
+                "tags": tags.split() if tags else [],
+                "synset": synset,
+                "sense_scope": "synset" if synset else "sense",
+                "etymology": etymology or None,
+                "source": keys[source_id],
+                "examples": sense_examples,
+                "pronunciations": sense_prons,
+                "translations": _translation_items(tr_all[:take], "sense", installed, keys)
+                if take
+                else [],
                 "truncated_fields": truncated,
             }
         )
-    unsensed_shown = [to_translation(t, "unsensed") for t in unsensed[: tr_take[-1]]]
-    # A safe upper estimate of the serialised size (see json_bound), summed in one pass.
-    chars = 0
-    items = 0
-    for sense in senses:
-        chars += len(sense["gloss"]) + len(sense["etymology"] or "") + len(sense["word"])
-        chars += sum(map(len, sense["tags"]))
-        chars += sum(len(e["text"]) for e in sense["examples"])
-        chars += sum(len(t["text"]) + len(t["note"] or "") for t in sense["translations"])
-        items += (
-            1 + len(sense["examples"]) + len(sense["pronunciations"]) + len(sense["translations"])
+    if pron_keys:
+        used.update(i for i, key in keys.items() if key in pron_keys)
+    cited = Cited()
+    cited.merge(heads.sources)
+    for source_id in used:
+        cited.key(table, source_id)
+    named = {key: {**info} for key, info in cited.sources().items()}
+    resolutions: list[_Json] = []
+    for r in heads.resolutions:
+        resolutions.append(
+            {
+                "form": r.form,
+                "lemma": r.lemma,
+                "via": r.via,
+                "pos": r.pos,
+                "rule": r.rule,
+                "source": r.source,
+            }
         )
+        chars += len(r.form) + len(r.lemma) + len(r.rule or "")
+    # Budget() is a model: built only when something was cut.
+    cut = cuts.budget().cut if cuts.items or clipped else []
+    for key, info in named.items():
+        chars += len(key) + len(info["title"]) + len(info["version"]) + len(info["licence"])
+    chars += sum([len(note) for note in cut])
+    items += len(resolutions) + len(named)
     bound = 2_000 + json_bound(items=items) + 6 * chars
-    bound += json_bound(
-        *(t["text"] for t in unsensed_shown),
-        *(t["note"] for t in unsensed_shown),
-        *(p["value"] for p in form_prons),
-        *(r.form + r.lemma for r in heads.resolutions),
-        word,
-        items=len(unsensed_shown) + len(form_prons) + len(heads.resolutions),
-    )
-    bound += json_bound(*cuts.items)
     return (
         {
             "word": word,
             "language": language,
             "dataset_version": corpus.dataset_version,
             "found": bool(chosen) or bool(unsensed) or any(prons.values()),
-            "resolutions": list(heads.resolutions),
+            "resolutions": resolutions,
             "count": len(senses),
             "total_senses": total_senses,
             "senses": senses,
             "pronunciations": form_prons,
-            "unsensed_translations": unsensed_shown,
-            "unsensed_translations_truncated": len(unsensed) > len(unsensed_shown),
-            "budgets": budgets,
-            "budget": cuts.budget(),
+            "unsensed_translations": _translation_items(unsensed_rows, "unsensed", installed, keys),
+            "unsensed_translations_truncated": len(unsensed) > len(unsensed_rows),
+            "budgets": {
+                "examples": ex_budget,
+                "pronunciations": pr_budget,
+                "translations": tr_budget,
+            },
+            "sources": named,
+            "budget": {"max_chars": MAX_RESPONSE_CHARS, "cut": cut},
         },
         bound,
     )
 
 
-def _drop_last_sense(result: LookupResult, _excess: int) -> tuple[LookupResult, str] | None:
-    update: dict[str, object]
-    if result.senses:
-        note = "senses: dropped the last sense to stay within the response budget"
-        kept = result.senses[:-1]
-        update = {"senses": kept, "count": len(kept)}
-    elif result.unsensed_translations:
-        note = "unsensed translations: dropped to stay within the response budget"
-        update = {"unsensed_translations": [], "unsensed_translations_truncated": True}
-    else:
-        return None
-    update["budget"] = result.budget.model_copy(update={"cut": [*result.budget.cut, note]})
-    return result.model_copy(update=update), note
+def _translation_items(
+    rows: list[_TranslationRow], scope: str, installed: set[tuple[str, str]], keys: dict[int, str]
+) -> list[_Json]:
+    return [
+        {
+            "text": t[1],
+            "target_language": t[0],
+            "note": t[3],
+            "sense_scope": scope,
+            "target_entry_installed": (t[0], t[2]) in installed,
+            "source": keys[t[4]],
+        }
+        for t in rows
+    ]
 
 
-def _examples(conn: sqlite3.Connection, sense_ids: list[int]) -> dict[int, list[tuple[str, int]]]:
-    out: dict[int, list[tuple[str, int]]] = defaultdict(list)
-    if sense_ids:
-        marks = ",".join("?" * len(sense_ids))
-        for sense_id, text, source_id in conn.execute(
-            f"SELECT sense_id, text, source_id FROM examples WHERE sense_id IN ({marks}) "
-            "ORDER BY sense_id, id",
-            sense_ids,
-        ):
-            out[sense_id].append((text, source_id))
-    return out
+def _fit(data: _Json) -> _Json:
+    """Drop trailing senses, then the unsensed translations, until the serialised result
+    fits MAX_RESPONSE_CHARS; each drop is noted in `budget.cut`, and `sources` keeps only
+    the keys the remaining facts name."""
+    notes: list[str] = data["budget"]["cut"]
+    while len(to_json(data).decode()) > MAX_RESPONSE_CHARS:
+        if data["senses"]:
+            data["senses"].pop()
+            data["count"] = len(data["senses"])
+            notes.append("senses: dropped the last sense to stay within the response budget")
+        elif data["unsensed_translations"]:
+            data["unsensed_translations"] = []
+            data["unsensed_translations_truncated"] = True
+            notes.append("unsensed translations: dropped to stay within the response budget")
+        else:
+            break
+        named = {r["source"] for r in data["resolutions"]}
+        named.update(p["source"] for p in data["pronunciations"])
+        named.update(t["source"] for t in data["unsensed_translations"])
+        for sense in data["senses"]:
+            named.add(sense["source"])
+            for kind in ("examples", "pronunciations", "translations"):
+                named.update(item["source"] for item in sense[kind])
+        data["sources"] = {key: info for key, info in data["sources"].items() if key in named}
+    return data
 
 
 def _pronunciations(
-    conn: sqlite3.Connection, term_ids: tuple[int, ...], chosen: list[SenseRow]
+    conn: sqlite3.Connection,
+    term_ids: tuple[int, ...],
+    chosen: list[Any],
+    keys: dict[int, str],
 ) -> dict[int, list[_Json]]:
     """Each pronunciation goes to one sense only: the first returned sense of its entry,
     or the first returned sense at all when the source ties it to the written form. With
     no sense returned, written-form pronunciations are kept under key 0."""
-    out: dict[int, list[_Json]] = defaultdict(list)
+    out: dict[int, list[_Json]] = {}
     if not term_ids:
         return out
-    table = sources(conn)
     first_of_entry: dict[int, int] = {}
     for row in chosen:
-        first_of_entry.setdefault(row.entry_id, row.id)
-    marks = ",".join("?" * len(term_ids))
+        first_of_entry.setdefault(row[5], row[0])
+    first = chosen[0][0] if chosen else 0
     seen: set[tuple[str, str]] = set()
     for entry_id, notation, value, variant, source_id in conn.execute(
-        "SELECT entry_id, notation, value, variant, source_id FROM pronunciations "
-        f"WHERE term_id IN ({marks}) ORDER BY term_id, variant, notation, id",
-        term_ids,
+        _sql("pronunciations", len(term_ids)), term_ids
     ):
         if (notation, value) in seen:
             continue
-        scope: Literal["entry", "term"]
         if entry_id is None:
-            owner = chosen[0].id if chosen else 0
+            owner = first
             scope = "term"
         elif entry_id in first_of_entry:
             owner = first_of_entry[entry_id]
@@ -369,64 +548,91 @@ def _pronunciations(
         else:
             continue
         seen.add((notation, value))
-        out[owner].append(
-            {
-                "notation": notation,
-                "value": value,
-                "variant": variant,
-                "scope": scope,
-                "source": table[source_id],
-            }
-        )
+        item = {
+            "notation": notation,
+            "value": value,
+            "variant": variant,
+            "scope": scope,
+            "source": keys[source_id],
+        }
+        have = out.get(owner)
+        if have is None:
+            out[owner] = [item]
+        else:
+            have.append(item)
     return out
 
 
-_TranslationRow = tuple[str, str, str, str | None, int]
+_TranslationRow = tuple[Any, ...]  # see _TRANSLATION_COLUMNS
+
+# Whether a database has any sense-attached translation (the starter's FreeDict ones are
+# all unsensed): when it has none, the per-sense statement is not run at all.
+_sensed_cache: dict[int, tuple[sqlite3.Connection, bool]] = {}
+
+
+def _has_sensed(conn: sqlite3.Connection) -> bool:
+    cached = _sensed_cache.get(id(conn))
+    if cached is not None and cached[0] is conn:
+        return cached[1]
+    if has_index(conn, "translations_sense"):
+        # The partial index holds exactly the sensed rows: one step answers.
+        row = conn.execute(
+            "SELECT 1 FROM translations INDEXED BY translations_sense "
+            "WHERE sense_id IS NOT NULL LIMIT 1"
+        ).fetchone()
+        answer = row is not None
+    else:
+        answer = True  # without the index the question costs a scan: just ask per look-up
+    # Keyed by id(conn); the connection is kept in the value so its id is never reused.
+    _sensed_cache[id(conn)] = (conn, answer)
+    return answer
 
 
 def _translations(
-    conn: sqlite3.Connection, term_ids: tuple[int, ...], sense_ids: list[int], budget: int
+    conn: sqlite3.Connection,
+    term_ids: tuple[int, ...],
+    sense_ids: list[int],
+    budget: int,
+    from_column: bool,
 ) -> tuple[dict[int, list[_TranslationRow]], list[_TranslationRow]]:
-    """Translations per returned sense, and unsensed ones; no group ever needs more than
-    `budget` (+1 to tell that it was cut), so neither query reads further."""
-    by_sense: dict[int, list[_TranslationRow]] = defaultdict(list)
-    unsensed: list[_TranslationRow] = []
+    """Translations per returned sense, and unsensed ones, without duplicates (same
+    target word in the same language); no group ever needs more than `budget` (+1 to
+    tell that it was cut), so neither query keeps more."""
+    by_sense: dict[int, list[_TranslationRow]] = {}
     if not term_ids:
-        return by_sense, unsensed
+        return by_sense, []
     cap = budget + 1
-    marks = ",".join("?" * len(term_ids))
-    seen: set[tuple[int | None, str, str]] = set()
-    if sense_ids:
-        smarks = ",".join("?" * len(sense_ids))
+    entry = "col" if from_column else "nocol"
+    if sense_ids and _has_sensed(conn):
         if has_index(conn, "translations_sense"):
-            # The returned senses belong to these terms: read only their translations,
-            # not every translation of a polysemous word.
-            where, params = f"sense_id IN ({smarks})", tuple(sense_ids)
+            kind, params = f"sensed-indexed-{entry}", tuple(sense_ids)
         else:
-            where = f"term_id IN ({marks}) AND sense_id IN ({smarks})"
-            params = (*term_ids, *sense_ids)
-        for sense_id, lang, text, norm, note, source_id in conn.execute(
-            "SELECT sense_id, target_language, target_text, target_norm, note, source_id "
-            f"FROM translations WHERE {where} ORDER BY target_language, id",
-            params,
-        ):
-            key = (sense_id, lang, norm)
-            if key in seen or len(by_sense[sense_id]) >= cap:
-                continue
-            seen.add(key)
-            by_sense[sense_id].append((lang, text, norm, note, source_id))
+            kind, params = f"sensed-unindexed-{entry}", (*term_ids, *sense_ids)
+        seen: set[tuple[int, str, str]] = set()
+        for row in conn.execute(_sql(kind, len(term_ids), len(sense_ids)), params).fetchall():
+            sense_id = row[6]
+            key = (sense_id, row[0], row[2])
+            have = by_sense.get(sense_id)
+            if have is None:
+                by_sense[sense_id] = [row]
+                seen.add(key)
+            elif key not in seen and len(have) < cap:
+                seen.add(key)
+                have.append(row)
     # Duplicates are dropped after the LIMIT, so read with some slack.
-    for lang, text, norm, note, source_id in conn.execute(
-        "SELECT target_language, target_text, target_norm, note, source_id "
-        f"FROM translations WHERE term_id IN ({marks}) AND sense_id IS NULL "
-        "ORDER BY target_language, id LIMIT ?",
-        (*term_ids, cap * 3),
-    ):
-        key = (None, lang, norm)
-        if key in seen:
-            continue
-        seen.add(key)
-        unsensed.append((lang, text, norm, note, source_id))
-        if len(unsensed) >= cap:
-            break
+    cursor = conn.execute(_sql(f"unsensed-{entry}", len(term_ids)), (*term_ids, cap * 3))
+    first = cursor.fetchmany(cap)
+    if len({(row[0], row[2]) for row in first}) == len(first):
+        return by_sense, first  # the usual case: no duplicate among the first `cap`
+    unsensed: list[_TranslationRow] = []
+    pairs: set[tuple[str, str]] = set()
+    for rows in (first, cursor):
+        for row in rows:
+            pair = (row[0], row[2])
+            if pair in pairs:
+                continue
+            pairs.add(pair)
+            unsensed.append(row)
+            if len(unsensed) >= cap:
+                return by_sense, unsensed
     return by_sense, unsensed

@@ -9,24 +9,24 @@ entries are not installed is still returned, marked `target_entry_installed=Fals
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lexicon_server.errors import InvalidArgument, NoSuchSense
 from lexicon_server.models import TranslateResult, Translation, TranslationGroup
 from lexicon_server.query.common import (
+    Cited,
     Cuts,
     check_limit,
     check_text,
     corpus_language,
     drop_last_group,
     fit_response,
-    installed_entries,
     parse_sense_id,
     resolve_headwords,
     round_robin,
     sources,
 )
-from lexicon_server.query.lookup import sense_rows
+from lexicon_server.query.lookup import installed_targets, sense_rows, target_entry_column
 from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, sense_ref
 
 if TYPE_CHECKING:
@@ -61,8 +61,10 @@ def translate(
     )
     conn = corpus.db(source_language, "lexical")
     table = sources(conn)
+    cited = Cited()
     cuts = Cuts()
     heads = resolve_headwords(conn, word, source_language)
+    cited.merge(heads.sources)
     all_senses = sense_rows(conn, heads.term_ids)
     if wanted_sense is not None:
         senses = [s for s in all_senses if s.id == wanted_sense]
@@ -73,25 +75,31 @@ def translate(
         if len(all_senses) > max_senses:
             cuts.add(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
 
-    by_sense: dict[int, list[tuple[str, str, str | None, int]]] = defaultdict(list)
-    unsensed: list[tuple[str, str, str | None, int]] = []
+    # Candidates in the row shape `installed_targets` reads: target_language, text, norm,
+    # note, source_id, target_entry (the builder's answer, or NULL from an older release).
+    by_sense: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+    unsensed: list[tuple[Any, ...]] = []
+    from_column = bool(heads.term_ids) and target_entry_column(conn)
     if heads.term_ids:
         wanted = {s.id for s in senses}
         marks = ",".join("?" * len(heads.term_ids))
+        entry = "target_entry" if from_column else "NULL"
         seen: set[tuple[int | None, str]] = set()
-        for sid, text, norm, note, source_id in conn.execute(
-            "SELECT sense_id, target_text, target_norm, note, source_id FROM translations "
-            f"WHERE term_id IN ({marks}) AND target_language = ? ORDER BY id",
+        for row in conn.execute(
+            f"SELECT target_language, target_text, target_norm, note, source_id, {entry}, "
+            f"sense_id FROM translations WHERE term_id IN ({marks}) AND target_language = ? "
+            "ORDER BY id",
             (*heads.term_ids, target_language),
         ):
+            sid, norm = row[6], row[2]
             if (sid, norm) in seen:
                 continue
             seen.add((sid, norm))
             if sid is None:
                 if wanted_sense is None:
-                    unsensed.append((text, norm, note, source_id))
+                    unsensed.append(row)
             elif sid in wanted:
-                by_sense[sid].append((text, norm, note, source_id))
+                by_sense[sid].append(row)
 
     sensed_groups = [(s, by_sense[s.id]) for s in senses if by_sense[s.id]]
     takes = round_robin([len(c) for _, c in sensed_groups] + [len(unsensed)], limit)
@@ -99,17 +107,16 @@ def translate(
         c for (_, cands), take in zip(sensed_groups, takes, strict=False) for c in cands[:take]
     ]
     shown += unsensed[: takes[-1]] if takes else []
-    installed = installed_entries(corpus, target_language, (c[1] for c in shown))
+    installed = installed_targets(corpus, shown, from_column)
 
-    def candidate(row: tuple[str, str, str | None, int], scope: str) -> Translation:
-        text, norm, note, source_id = row
+    def candidate(row: tuple[Any, ...], scope: str) -> Translation:
         return Translation(
-            text=text,
+            text=row[1],
             target_language=target_language,
-            note=note,
+            note=row[3],
             sense_scope="sense" if scope == "sense" else "unsensed",
-            target_entry_installed=norm in installed,
-            source=table[source_id],
+            target_entry_installed=(row[0], row[2]) in installed,
+            source=cited.key(table, row[4]),
         )
 
     groups: list[TranslationGroup] = []
@@ -117,7 +124,7 @@ def translate(
         if take:
             groups.append(
                 TranslationGroup(
-                    sense=sense_ref(source_language, row, table),
+                    sense=sense_ref(source_language, row, table, cited),
                     sense_scope="synset" if row.synset else "sense",
                     candidates=[candidate(c, "sense") for c in cands[:take]],
                     truncated=len(cands) > take,
@@ -150,6 +157,22 @@ def translate(
         senses_inspected=len(senses),
         max_senses=max_senses,
         groups=groups,
+        sources=cited.sources(),  # type: ignore[arg-type]
         budget=cuts.budget(),
     )
-    return fit_response(result, drop_last_group)
+    return fit_response(result, _drop_last_group)
+
+
+def _drop_last_group(result: TranslateResult, excess: int) -> tuple[TranslateResult, str] | None:
+    """`drop_last_group`, then `sources` trimmed to the keys the kept facts still name."""
+    shrunk = drop_last_group(result, excess)
+    if shrunk is None:
+        return None
+    smaller, note = shrunk
+    named = {r.source for r in smaller.resolutions}
+    for group in smaller.groups:
+        if group.sense is not None:
+            named.add(group.sense.source)
+        named.update(c.source for c in group.candidates)
+    kept = {key: info for key, info in smaller.sources.items() if key in named}
+    return smaller.model_copy(update={"sources": kept}), note

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+
 import pydantic_core
+from _support.provenance import assert_sources_complete
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -12,28 +15,30 @@ from lexicon_server.models import (
     Example,
     LookupResult,
     Sense,
-    SourceRef,
+    SourceInfo,
 )
 from lexicon_server.query.common import (
     Cuts,
     check_allocation,
-    fit_response,
     json_bound,
     round_robin,
 )
-from lexicon_server.query.lookup import _drop_last_sense
+from lexicon_server.query.lookup import _fit
 
-SOURCE = SourceRef(name="wordnet-3.1", title="WordNet", version="3.1", licence="WordNet")
+SOURCES = {
+    "other": SourceInfo(title="Other", version="1", licence="CC0-1.0"),
+    "wordnet-3.1": SourceInfo(title="WordNet", version="3.1", licence="WordNet"),
+}
 
 
-def _sense(i: int) -> Sense:
+def _sense(i: int, source: str) -> Sense:
     return Sense(
         id=f"en:s{i}",
         word="set",
         pos="noun",
         gloss="g" * 999,
         tags=[],
-        source=SOURCE,
+        source=source,
         examples=[],
         pronunciations=[],
         translations=[],
@@ -42,6 +47,7 @@ def _sense(i: int) -> Sense:
 
 
 def test_oversized_lookup_is_cut_to_the_budget() -> None:
+    # The last ten senses alone cite "other": the cut drops them, and it with them.
     result = LookupResult(
         word="set",
         language="en",
@@ -50,21 +56,28 @@ def test_oversized_lookup_is_cut_to_the_budget() -> None:
         resolutions=[],
         count=100,
         total_senses=100,
-        senses=[_sense(i) for i in range(100)],
+        senses=[_sense(i, "other" if i >= 90 else "wordnet-3.1") for i in range(100)],
         pronunciations=[],
         unsensed_translations=[],
         unsensed_translations_truncated=False,
         budgets={},
+        sources=SOURCES,
         budget=Budget(max_chars=MAX_RESPONSE_CHARS),
     )
+    data = result.model_dump(mode="json")
+    assert_sources_complete(data)
     assert len(result.model_dump_json()) > MAX_RESPONSE_CHARS
-    fitted = fit_response(result, _drop_last_sense)
-    assert len(fitted.model_dump_json()) <= MAX_RESPONSE_CHARS
-    assert 0 < fitted.count == len(fitted.senses) < 100
-    assert fitted.budget.cut and "response budget" in fitted.budget.cut[-1]
+    fitted = _fit(copy.deepcopy(data))
+    assert len(pydantic_core.to_json(fitted).decode()) <= MAX_RESPONSE_CHARS
+    assert 0 < fitted["count"] == len(fitted["senses"]) < 90
+    assert fitted["budget"]["cut"] and "response budget" in fitted["budget"]["cut"][-1]
+    assert list(fitted["sources"]) == ["wordnet-3.1"]
+    assert_sources_complete(fitted)
+    assert LookupResult.model_validate(fitted).model_dump(mode="json") == fitted
     # nothing is cut from a result that fits
-    small = result.model_copy(update={"senses": result.senses[:3], "count": 3})
-    assert fit_response(small, _drop_last_sense) is small
+    small = {**copy.deepcopy(data), "senses": data["senses"][:3], "count": 3}
+    small["sources"] = {"wordnet-3.1": data["sources"]["wordnet-3.1"]}
+    assert _fit(copy.deepcopy(small)) == small
 
 
 def test_long_text_is_shortened_and_reported() -> None:
@@ -108,7 +121,7 @@ def test_round_robin_matches_dealing_one_at_a_time(available: list[int], budget:
 
 @given(texts=st.lists(st.text(max_size=200), max_size=8))
 def test_json_bound_is_an_upper_bound(texts: list[str]) -> None:
-    example = Example(text="".join(texts), source=SOURCE)
+    example = Example(text="".join(texts), source="wordnet-3.1")
     fields = {f"f{i}": t for i, t in enumerate(texts)}
     # measured as fit_response measures: characters of pydantic's JSON
     size = len(pydantic_core.to_json({"example": example, **fields}).decode())

@@ -11,10 +11,14 @@ from typing import Any
 
 import anyio
 import pytest
+from _support.provenance import assert_sources_complete
 from mcp import Client
 
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
+from lexicon_server.query.common import entry_installed, normalize
+from lexicon_server.query.lookup import lookup_data, target_entry_column
+from lexicon_server.query.translate import translate
 from lexicon_server.server import build_server
 from lexicon_store.selection import load_active
 
@@ -34,6 +38,7 @@ def _calls(data_dir: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[dict
                 result = await client.call_tool(name, args)
                 assert not result.is_error, (name, args, result.content)
                 assert result.structured_content is not None
+                assert_sources_complete(result.structured_content)
                 out.append(result.structured_content)
         return out
 
@@ -59,7 +64,7 @@ def test_sample_corpus_through_the_client(request: pytest.FixtureRequest) -> Non
     )
     assert lookup["found"] and lookup["senses"]
     first = lookup["senses"][0]
-    assert first["source"]["licence"] and first["synset"]
+    assert lookup["sources"][first["source"]]["licence"] and first["synset"]
     assert any("canis" in s["gloss"].lower() for s in lookup["senses"])
     assert inflected["resolutions"][0]["lemma"] == "dog"
     assert inflected["resolutions"][0]["via"] in {"inflection_table", "suffix_rule"}
@@ -72,6 +77,48 @@ def test_sample_corpus_through_the_client(request: pytest.FixtureRequest) -> Non
         assert hop["path"][0]["to_id"] == hop["path"][1]["from_id"]
     assert "maison" in _texts(translate)
     assert "queen" in {n["text"] for n in neighbours["neighbors"]}
+
+
+def test_sample_corpus_target_entries_come_from_the_builder(
+    request: pytest.FixtureRequest,
+) -> None:
+    """The real builder records whether each translation's target word has an entry
+    (`translations.target_entry`); look-up and translate read it, and it agrees with
+    probing the installed target language for every translation they show."""
+    corpus = Corpus(load_active(_data_dir(request, "sample_data_dir")))
+    try:
+        conn = corpus.db("en", "lexical")
+        assert target_entry_column(conn)
+        linked = conn.execute(
+            "SELECT count(*) FROM translations WHERE target_entry IS NOT NULL"
+        ).fetchone()[0]
+        assert linked > 0
+        words = [
+            row[0]
+            for row in conn.execute(
+                "SELECT DISTINCT t.text FROM translations tr JOIN terms t ON t.id = tr.term_id "
+                "ORDER BY t.text LIMIT 200"
+            )
+        ]
+        flags: list[bool] = []
+        for word in words:
+            result = lookup_data(corpus, word, limit=100, translations_limit=100)
+            assert_sources_complete(result)
+            shown = [t for s in result["senses"] for t in s["translations"]]
+            for t in shown + result["unsensed_translations"]:
+                expected = entry_installed(corpus, t["target_language"], normalize(t["text"]))
+                assert t["target_entry_installed"] is expected, (word, t)
+                flags.append(expected)
+            french = translate(corpus, word, "fr", limit=100)
+            assert_sources_complete(french.model_dump(mode="json"))
+            for group in french.groups:
+                for c in group.candidates:
+                    assert c.target_entry_installed is entry_installed(
+                        corpus, "fr", normalize(c.text)
+                    ), (word, c)
+        assert True in flags and False in flags
+    finally:
+        corpus.close()
 
 
 @pytest.mark.starter

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from _support.provenance import assert_sources_complete
+from pydantic_core import to_json
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.lookup import lookup
+from lexicon_server.models import LookupResult
+from lexicon_server.query import lookup as lookup_module
+from lexicon_server.query.lookup import lookup, lookup_data
 
 
 def test_senses_carry_provenance_and_scope(corpus: Corpus) -> None:
@@ -17,10 +21,12 @@ def test_senses_carry_provenance_and_scope(corpus: Corpus) -> None:
     assert "a member of the genus Canis" in glosses
     assert "go after with the intent to catch" in glosses
     for sense in result.senses:
-        assert sense.source.licence == "WordNet"
+        assert sense.source == "wordnet-3.1"
         assert sense.sense_scope == "synset"
         assert sense.id.startswith("en:s")
+    assert result.sources["wordnet-3.1"].licence == "WordNet"
     assert result.resolutions[0].via == "exact"
+    assert_sources_complete(result.model_dump(mode="json"))
 
 
 def test_examples_budget_is_shared_round_robin(corpus: Corpus) -> None:
@@ -69,7 +75,8 @@ def test_pronunciations_once_with_source(corpus: Corpus) -> None:
     result = lookup(corpus, "house")
     prons = [p for s in result.senses for p in s.pronunciations]
     assert [p.value for p in prons] == ["HH AW1 S", "HH AW1 Z"]
-    assert all(p.source.name == "cmudict" and p.scope == "term" for p in prons)
+    assert all(p.source == "cmudict" and p.scope == "term" for p in prons)
+    assert result.sources["cmudict"].licence == "BSD-2-Clause"
     one = lookup(corpus, "house", pronunciations_limit=1)
     assert "pronunciations" in one.senses[0].truncated_fields
 
@@ -151,7 +158,8 @@ def test_a_word_known_only_by_its_pronunciation(corpus: Corpus) -> None:
     result = lookup(corpus, "Obama")
     assert result.found and result.senses == []
     assert [p.value for p in result.pronunciations] == ["OW0 B AA1 M AH0"]
-    assert result.pronunciations[0].source.name == "cmudict"
+    assert result.pronunciations[0].source == "cmudict"
+    assert set(result.sources) == {"cmudict"}
     assert lookup(corpus, "house").pronunciations == []  # shown under the senses instead
 
 
@@ -161,3 +169,78 @@ def test_regional_tag_falls_back_to_its_language(corpus: Corpus) -> None:
     with pytest.raises(CapabilityUnavailable) as info:
         lookup(corpus, "dog", language="xx-YY")
     assert info.value.reason == "unknown_language"
+
+
+# Inflected (table and rule), unknown, pronunciation-only, bare and other-language words.
+VARIED = [
+    ("dog", "en"),
+    ("house", "en"),
+    ("set", "en"),
+    ("dogs", "en"),
+    ("ran", "en"),
+    ("running", "en"),
+    ("dogged", "en"),
+    ("Obama", "en"),
+    ("qwertyuiop", "en"),
+    ("maison", "fr"),
+    ("chien", "fr"),
+]
+BUDGETS = [
+    {},
+    {"limit": 1, "examples_limit": 0, "pronunciations_limit": 1, "translations_limit": 1},
+    {"limit": 100, "examples_limit": 100, "pronunciations_limit": 100, "translations_limit": 100},
+    {"limit": 2, "translations_limit": 2},
+]
+
+
+@pytest.mark.parametrize(("word", "language"), VARIED)
+@pytest.mark.parametrize("budgets", BUDGETS)
+def test_lookup_data_is_the_model_dump(
+    corpus: Corpus, word: str, language: str, budgets: dict[str, int]
+) -> None:
+    """The plain data is exactly what the validated model dumps, field order included,
+    and `lookup` is that model."""
+    data = lookup_data(corpus, word, language, **budgets)
+    model = LookupResult.model_validate(data)
+    assert model.model_dump(mode="json") == data
+    assert to_json(data) == model.model_dump_json().encode()
+    assert lookup(corpus, word, language, **budgets) == model
+    assert_sources_complete(data)
+
+
+def test_sources_name_exactly_what_is_shown(corpus: Corpus) -> None:
+    """A source only the cut-off items cite is not listed."""
+    full = lookup_data(corpus, "house", translations_limit=100)
+    assert {"wordnet-3.1", "cmudict", "freedict-eng-fra"} <= set(full["sources"])
+    bare = lookup_data(corpus, "house", pronunciations_limit=0, translations_limit=0)
+    assert set(bare["sources"]) == {"wordnet-3.1"}
+    inflected = lookup_data(corpus, "ran", limit=1, examples_limit=0, pronunciations_limit=0)
+    assert inflected["resolutions"][0]["via"] == "inflection_table"
+    assert_sources_complete(inflected)
+
+
+def test_budget_cut_drops_senses_and_their_sources(
+    corpus: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The response budget cuts trailing senses; what they alone cited leaves `sources`.
+    (The fixture's answers are small, so the budget is lowered to make one cut.)"""
+    full = lookup_data(corpus, "house", translations_limit=0)
+    size = len(to_json(full).decode())
+    limit = size - 10  # any sense is longer than 10 characters
+    monkeypatch.setattr(lookup_module, "MAX_RESPONSE_CHARS", limit)
+    cut = lookup_data(corpus, "house", translations_limit=0)
+    assert len(to_json(cut).decode()) <= limit
+    assert cut["count"] == len(cut["senses"]) < full["count"]
+    assert cut["total_senses"] == full["total_senses"]
+    assert "response budget" in cut["budget"]["cut"][-1]
+    assert LookupResult.model_validate(cut).model_dump(mode="json") == cut
+    assert_sources_complete(cut)
+    assert lookup(corpus, "house", translations_limit=0) == LookupResult.model_validate(cut)
+    # Too small for any sense: the senses and then the unsensed translations go, and with
+    # them every source they cited.
+    monkeypatch.setattr(lookup_module, "MAX_RESPONSE_CHARS", 10)
+    bare = lookup_data(corpus, "house", translations_limit=3)
+    assert bare["senses"] == [] and bare["unsensed_translations"] == []
+    assert bare["unsensed_translations_truncated"] and bare["sources"] == {}
+    assert "unsensed translations: dropped" in bare["budget"]["cut"][-1]
+    assert_sources_complete(bare)

@@ -2,10 +2,18 @@
 
 A release built before the `translations_sense` index existed is read with the older
 statement; answers about target entries are cached per database and must not change
-what a look-up returns, cold or warm.
+what a look-up returns, cold or warm. Whether a translation's target word has an entry
+comes from the builder's `translations.target_entry` where the release has it, and from
+probing the target language where it does not.
 """
 
 from __future__ import annotations
+
+import dataclasses
+import shutil
+import sqlite3
+from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
@@ -17,7 +25,8 @@ from lexicon_server.query.common import (
     has_index,
     installed_entries,
 )
-from lexicon_server.query.lookup import lookup, lookup_json
+from lexicon_server.query.lookup import lookup, lookup_json, target_entry_column
+from lexicon_server.query.translate import translate
 
 WORDS = ("dog", "house", "dogs", "run", "maison", "nosuchword")
 
@@ -73,3 +82,96 @@ def test_batched_target_entry_probes_match_one_by_one(corpus: Corpus) -> None:
     assert installed_entries(corpus, "fr", ["maison", "chat"]) == {"maison"}
     # A language whose lexical data is not installed has no installed entries at all.
     assert installed_entries(corpus, "zz", ["maison"]) == set()
+
+
+def _copy(corpus: Corpus, mini_root: Path, dest: Path, *statements: str) -> Corpus:
+    """The mini corpus (`corpus`, read from `mini_root`) copied to `dest`, with
+    `statements` run on each of its lexical databases."""
+    shutil.copytree(mini_root, dest)
+    for lang in ("en", "fr"):
+        conn = sqlite3.connect(dest / lang / "lexical.sqlite")
+        for statement in statements:
+            conn.execute(statement)
+        conn.commit()
+        conn.close()
+    files = {rel: dest / rel for rel in corpus.selection.files}
+    return Corpus(dataclasses.replace(corpus.selection, files=MappingProxyType(files)))
+
+
+def _with_column(corpus: Corpus, mini_root: Path, dest: Path, value: str) -> Corpus:
+    """A copy whose `translations.target_entry` holds `value` on every row."""
+    columns = {
+        row[1] for row in corpus.db("en", "lexical").execute("PRAGMA table_info(translations)")
+    }
+    add = [] if "target_entry" in columns else ["ALTER TABLE translations ADD target_entry INT"]
+    return _copy(corpus, mini_root, dest, *add, f"UPDATE translations SET target_entry = {value}")
+
+
+def _flags(corpus: Corpus) -> dict[str, bool]:
+    """target_entry_installed of every translation of 'house' (lookup and translate agree)."""
+    result = lookup(corpus, "house", translations_limit=100)
+    shown = [t for s in result.senses for t in s.translations] + result.unsensed_translations
+    french = translate(corpus, "house", "fr", limit=100).groups
+    assert {c.text: c.target_entry_installed for g in french for c in g.candidates} == {
+        t.text: t.target_entry_installed for t in shown if t.target_language == "fr"
+    }
+    return {t.text: t.target_entry_installed for t in shown}
+
+
+# What probing the installed languages says: 'fr' has 'maison' only, 'de' is not installed.
+PROBED = {"maison": True, "domicile": False, "famille": False, "Haus": False, "Gebäude": False}
+
+
+# The translations table as releases before `target_entry` had it.
+_WITHOUT_COLUMN = (
+    "CREATE TABLE old (id INTEGER PRIMARY KEY, term_id INTEGER NOT NULL, sense_id INTEGER, "
+    "target_language TEXT NOT NULL, target_text TEXT NOT NULL, target_norm TEXT NOT NULL, "
+    "note TEXT, source_id INTEGER NOT NULL)",
+    "INSERT INTO old SELECT id, term_id, sense_id, target_language, target_text, target_norm, "
+    "note, source_id FROM translations",
+    "DROP TABLE translations",
+    "ALTER TABLE old RENAME TO translations",
+    "CREATE INDEX translations_term ON translations (term_id, target_language)",
+    "CREATE INDEX translations_sense ON translations (sense_id) WHERE sense_id IS NOT NULL",
+)
+
+
+def test_release_without_the_column_probes_the_target_language(
+    corpus: Corpus, mini_root: Path, tmp_path: Path
+) -> None:
+    old = _copy(corpus, mini_root, tmp_path / "old", *_WITHOUT_COLUMN)
+    try:
+        assert not target_entry_column(old.db("en", "lexical"))
+        assert _answers(old) == _answers(corpus)
+        assert {t: f for t, f in _flags(old).items() if t in PROBED} == PROBED
+    finally:
+        old.close()
+
+
+def test_recorded_target_entries_are_read_not_probed(
+    corpus: Corpus, mini_root: Path, tmp_path: Path
+) -> None:
+    """The builder's answer is what counts (here deliberately unlike the data), and only
+    for a target language that is installed ('de' is not)."""
+    every = _with_column(corpus, mini_root, tmp_path / "every", "1")
+    none = _with_column(corpus, mini_root, tmp_path / "none", "0")
+    try:
+        assert target_entry_column(every.db("en", "lexical"))
+        flags = _flags(every)
+        assert flags == {text: text not in ("Haus", "Gebäude") for text in flags}
+        assert not any(_flags(none).values())
+    finally:
+        every.close()
+        none.close()
+
+
+def test_unlinked_rows_are_probed(corpus: Corpus, mini_root: Path, tmp_path: Path) -> None:
+    """NULL (the build had no component for the language, or a database the builder did
+    not link) is answered by probing, as a release without the column is."""
+    unlinked = _with_column(corpus, mini_root, tmp_path / "null", "NULL")
+    try:
+        assert target_entry_column(unlinked.db("en", "lexical"))
+        assert _answers(unlinked) == _answers(corpus)
+        assert {t: f for t, f in _flags(unlinked).items() if t in PROBED} == PROBED
+    finally:
+        unlinked.close()

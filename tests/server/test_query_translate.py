@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
 from lexicon_server.errors import InvalidArgument, NoSuchSense
 from lexicon_server.query.lookup import lookup
-from lexicon_server.query.translate import translate
+from lexicon_server.query.translate import _drop_last_group, translate
 
 
 def test_grouped_by_sense_round_robin(corpus: Corpus) -> None:
@@ -27,6 +28,8 @@ def test_grouped_by_sense_round_robin(corpus: Corpus) -> None:
         "logis",
     }
     assert not any(g.truncated for g in every.groups)
+    assert set(every.sources) == {"wordnet-3.1", "freedict-eng-fra"}
+    assert_sources_complete(every.model_dump(mode="json"))
 
 
 def test_target_not_installed_still_answers(corpus: Corpus) -> None:
@@ -41,7 +44,9 @@ def test_target_entry_installed(corpus: Corpus) -> None:
     result = translate(corpus, "dog", "fr")
     chien = result.groups[0].candidates[0]
     assert chien.text == "chien" and chien.target_entry_installed
-    assert chien.source.licence == "GPL-2.0"
+    assert chien.source == "freedict-eng-fra"
+    assert result.sources["freedict-eng-fra"].licence == "GPL-2.0"
+    assert_sources_complete(result.model_dump(mode="json"))
 
 
 def test_unknown_target_language_is_reported(corpus: Corpus) -> None:
@@ -91,3 +96,23 @@ def test_bad_input(corpus: Corpus, kwargs: dict[str, object], parameter: str) ->
 def test_regional_target_tag(corpus: Corpus) -> None:
     result = translate(corpus, "house", "fr-FR")
     assert result.target_language == "fr" and result.candidate_count > 0
+
+
+def test_inflected_and_unknown_words_cite_what_they_show(corpus: Corpus) -> None:
+    for word in ("houses", "ran", "qwertyuiop"):
+        assert_sources_complete(translate(corpus, word, "fr").model_dump(mode="json"))
+    assert translate(corpus, "qwertyuiop", "fr").sources == {}
+
+
+def test_budget_cut_keeps_only_the_sources_still_cited(corpus: Corpus) -> None:
+    """Each group the response budget drops takes the sources only it cited along."""
+    result = translate(corpus, "house", "fr", limit=100)
+    assert len(result.groups) == 3
+    while True:
+        assert_sources_complete(result.model_dump(mode="json"))
+        shrunk = _drop_last_group(result, 0)
+        if shrunk is None:
+            break
+        result, note = shrunk
+        assert "response budget" in note and result.count == len(result.groups)
+    assert result.groups == [] and result.sources == {}
