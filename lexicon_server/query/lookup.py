@@ -21,7 +21,6 @@ from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
 from lexicon_server.query.common import (
     EXAMPLE_CHARS,
     GLOSS_CHARS,
-    Cited,
     Cuts,
     check_budget,
     check_limit,
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
     import sqlite3
 
     from lexicon_server.corpus.reader import Corpus
+    from lexicon_server.query.common import SourceTable
 
 __all__ = [
     "DEFAULT_BUDGETS",
@@ -286,15 +286,24 @@ def _sql(kind: str, marks: int, smarks: int = 0) -> str:
     return sql
 
 
-def _deal(available: list[int], budget: int) -> list[int]:
-    """`round_robin`, short-cut in the usual cases: the budget covers everything, or one
-    group (e.g. the unsensed translations) holds every item."""
-    total = sum(available)
-    if total <= budget:
-        return available
-    if max(available) == total:
-        return [budget if have else 0 for have in available]
-    return round_robin(available, budget)
+def _takes(counts: list[int], budget: int) -> list[int] | None:
+    """`round_robin` over `counts`, or None when the budget covers every item (the usual
+    case, which then needs no per-sense bookkeeping)."""
+    return None if sum(counts) <= budget else round_robin(counts, budget)
+
+
+# Per sources table: key -> SourceInfo fields, to describe the keys a result names.
+_infos_cache: dict[int, tuple[SourceTable, dict[str, dict[str, str]]]] = {}
+
+
+def _infos_by_key(table: SourceTable) -> dict[str, dict[str, str]]:
+    cached = _infos_cache.get(id(table))
+    if cached is not None and cached[0] is table:
+        return cached[1]
+    infos = {table.keys[i]: info for i, info in table.infos.items()}
+    # Keyed by id(table); the table is kept in the value so its id is never reused.
+    _infos_cache[id(table)] = (table, infos)
+    return infos
 
 
 def _lookup_data(
@@ -307,7 +316,11 @@ def _lookup_data(
     translations_limit: int,
 ) -> tuple[_Json, int]:
     """The result as plain data (field order and values exactly as `LookupResult` dumps
-    them), before the response budget, and a safe upper bound of its serialised size."""
+    them), before the response budget, and a safe upper bound of its serialised size.
+
+    Written for few Python operations per look-up (they cost as much as the SQL): the
+    budgets are dealt only when a class has more items than its budget, and the size
+    bound is summed while building."""
     word = check_text("word", word)
     language = corpus_language(corpus, "language", language)
     limit = check_limit("limit", limit)
@@ -332,74 +345,86 @@ def _lookup_data(
     if total_senses > limit:
         cuts.add(f"senses: {total_senses - limit} more beyond limit={limit}")
     ids = [row[0] for row in chosen]
-    nids = len(ids)
 
-    examples: dict[int, list[tuple[str, int]]] = {}
+    examples: dict[int, list[tuple[int, str, int]]] = {}  # sense id -> its example rows
+    ex_take = None
     if ids:
-        for sense_id, text, source_id in conn.execute(_sql("examples", nids), ids).fetchall():
-            have = examples.get(sense_id)
+        rows = conn.execute(_sql("examples", len(ids)), ids).fetchall()
+        for ex_row in rows:
+            have = examples.get(ex_row[0])
             if have is None:
-                examples[sense_id] = [(text, source_id)]
+                examples[ex_row[0]] = [ex_row]
             else:
-                have.append((text, source_id))
-    prons = _pronunciations(conn, term_ids, chosen, keys)
+                have.append(ex_row)
+        if len(rows) > ex_budget:
+            ex_take = round_robin([len(examples.get(i, ())) for i in ids], ex_budget)
+    prons, pron_count = _pronunciations(conn, term_ids, chosen, keys)
+    pr_take = None
+    if ids and pron_count > pr_budget:
+        pr_take = round_robin([len(prons.get(i, ())) for i in ids], pr_budget)
     from_column = bool(term_ids) and target_entry_column(conn)
     by_sense, unsensed = _translations(conn, term_ids, ids, tr_budget, from_column)
-
-    no_items: list[Any] = []
-    ex_have = [examples.get(i, no_items) for i in ids]
-    pr_have = [prons.get(i, no_items) for i in ids]
-    tr_have = [by_sense.get(i, no_items) for i in ids]
-    ex_take = _deal([len(x) for x in ex_have], ex_budget)
-    pr_take = _deal([len(x) for x in pr_have], pr_budget)
     # Translations not tied to a sense take their turn after the senses.
-    tr_take = _deal([len(x) for x in tr_have] + [len(unsensed)], tr_budget)
-    # A word the corpus only knows how to say (e.g. a CMUdict-only name).
-    form_prons = prons.get(0, no_items)[:pr_budget] if not ids else []
-
-    unsensed_rows = unsensed[: tr_take[-1]]
-    shown_rows = [t for n in range(nids) for t in tr_have[n][: tr_take[n]]] if by_sense else []
+    tr_take = None
+    unsensed_take = min(len(unsensed), tr_budget)
+    shown_rows: list[_TranslationRow] = []
+    if by_sense:
+        tr_take = _takes([len(by_sense.get(i, ())) for i in ids] + [len(unsensed)], tr_budget)
+        if tr_take is not None:
+            unsensed_take = tr_take[-1]
+        for n, sense_id in enumerate(ids):
+            have = by_sense.get(sense_id)
+            if have:
+                shown_rows += have if tr_take is None else have[: tr_take[n]]
+    unsensed_rows = unsensed[:unsensed_take]
     shown_rows += unsensed_rows
     installed = installed_targets(corpus, shown_rows, from_column) if shown_rows else set()
-    used = {row[4] for row in shown_rows}  # source ids the shown facts cite
-    pron_keys = {p["source"] for p in form_prons}  # pronunciations carry keys already
+    named = {keys[row[4]] for row in shown_rows}  # the source keys the result cites
 
     # A safe upper bound of the serialised size (see json_bound): 6 per character of text,
     # 400 per object; counted while building.
     chars = len(word) + sum([len(t[1]) + len(t[3] or "") for t in shown_rows])
-    items = len(shown_rows) + len(form_prons)
-    senses: list[_Json] = []
+    items = len(shown_rows)
     clipped = False
+    no_items: list[Any] = []
+    senses: list[_Json] = []
     for n, row in enumerate(chosen):
         sid, external_id, gloss, tags, source_id, _, pos, etymology, head, synset, _, _ = row
-        ex_all = ex_have[n]
-        take = ex_take[n]
-        truncated: list[str] = ["examples"] if len(ex_all) > take else []
+        truncated: list[str] = []
         sense_examples = []
-        for text, ex_source in ex_all[:take]:
+        ex_rows = examples.get(sid, no_items)
+        if ex_take is not None and len(ex_rows) > ex_take[n]:
+            truncated.append("examples")
+            ex_rows = ex_rows[: ex_take[n]]
+        for _, text, ex_source in ex_rows:
             if len(text) > EXAMPLE_CHARS:
                 text = cuts.clip(text, EXAMPLE_CHARS)
                 clipped = True
             chars += len(text)
-            used.add(ex_source)
-            sense_examples.append({"text": text, "source": keys[ex_source]})
-        take = pr_take[n]
-        if len(pr_have[n]) > take:
+            ex_key = keys[ex_source]
+            named.add(ex_key)
+            sense_examples.append({"text": text, "source": ex_key})
+        sense_prons = prons.get(sid, no_items)
+        if pr_take is not None and len(sense_prons) > pr_take[n]:
             truncated.append("pronunciations")
-        sense_prons = pr_have[n][:take]
+            sense_prons = sense_prons[: pr_take[n]]
         for pron in sense_prons:
-            pron_keys.add(pron["source"])
-        tr_all = tr_have[n]
-        take = tr_take[n]
-        if len(tr_all) > take:
-            truncated.append("translations")
+            named.add(pron["source"])
+        sense_translations = no_items
+        tr_rows = by_sense.get(sid) if by_sense else None
+        if tr_rows:
+            if tr_take is not None and len(tr_rows) > tr_take[n]:
+                truncated.append("translations")
+                tr_rows = tr_rows[: tr_take[n]]
+            sense_translations = _translation_items(tr_rows, "sense", installed, keys)
         if len(gloss) > GLOSS_CHARS:
             gloss = cuts.clip(gloss, GLOSS_CHARS)
             clipped = True
         if etymology and len(etymology) > GLOSS_CHARS:
             etymology = cuts.clip(etymology, GLOSS_CHARS)
             clipped = True
-        used.add(source_id)
+        sense_key = keys[source_id]
+        named.add(sense_key)
         chars += len(gloss) + len(etymology or "") + len(head) + len(tags)
         items += 1 + len(sense_examples) + len(sense_prons)
         senses.append(
@@ -413,22 +438,17 @@ def _lookup_data(
                 "synset": synset,
                 "sense_scope": "synset" if synset else "sense",
                 "etymology": etymology or None,
-                "source": keys[source_id],
+                "source": sense_key,
                 "examples": sense_examples,
-                "pronunciations": sense_prons,
-                "translations": _translation_items(tr_all[:take], "sense", installed, keys)
-                if take
-                else [],
+                "pronunciations": sense_prons if sense_prons is not no_items else [],
+                "translations": sense_translations if sense_translations is not no_items else [],
                 "truncated_fields": truncated,
             }
         )
-    if pron_keys:
-        used.update(i for i, key in keys.items() if key in pron_keys)
-    cited = Cited()
-    cited.merge(heads.sources)
-    for source_id in used:
-        cited.key(table, source_id)
-    named = {key: {**info} for key, info in cited.sources().items()}
+    # A word the corpus only knows how to say (e.g. a CMUdict-only name).
+    form_prons = prons.get(0, no_items)[:pr_budget] if not ids else []
+    for pron in form_prons:
+        named.add(pron["source"])
     resolutions: list[_Json] = []
     for r in heads.resolutions:
         resolutions.append(
@@ -442,19 +462,22 @@ def _lookup_data(
             }
         )
         chars += len(r.form) + len(r.lemma) + len(r.rule or "")
+    named.update(heads.sources)
+    infos = _infos_by_key(table)
+    cited = {key: {**(infos.get(key) or heads.sources[key])} for key in sorted(named)}
     # Budget() is a model: built only when something was cut.
     cut = cuts.budget().cut if cuts.items or clipped else []
-    for key, info in named.items():
+    for key, info in cited.items():
         chars += len(key) + len(info["title"]) + len(info["version"]) + len(info["licence"])
     chars += sum([len(note) for note in cut])
-    items += len(resolutions) + len(named)
+    items += len(form_prons) + len(resolutions) + len(cited)
     bound = 2_000 + json_bound(items=items) + 6 * chars
     return (
         {
             "word": word,
             "language": language,
             "dataset_version": corpus.dataset_version,
-            "found": bool(chosen) or bool(unsensed) or any(prons.values()),
+            "found": bool(chosen) or bool(unsensed) or pron_count > 0,
             "resolutions": resolutions,
             "count": len(senses),
             "total_senses": total_senses,
@@ -467,7 +490,7 @@ def _lookup_data(
                 "pronunciations": pr_budget,
                 "translations": tr_budget,
             },
-            "sources": named,
+            "sources": cited,
             "budget": {"max_chars": MAX_RESPONSE_CHARS, "cut": cut},
         },
         bound,
@@ -522,21 +545,23 @@ def _pronunciations(
     term_ids: tuple[int, ...],
     chosen: list[Any],
     keys: dict[int, str],
-) -> dict[int, list[_Json]]:
+) -> tuple[dict[int, list[_Json]], int]:
     """Each pronunciation goes to one sense only: the first returned sense of its entry,
     or the first returned sense at all when the source ties it to the written form. With
-    no sense returned, written-form pronunciations are kept under key 0."""
+    no sense returned, written-form pronunciations are kept under key 0. Also returns how
+    many were kept."""
     out: dict[int, list[_Json]] = {}
     if not term_ids:
-        return out
-    first_of_entry: dict[int, int] = {}
-    for row in chosen:
-        first_of_entry.setdefault(row[5], row[0])
+        return out, 0
+    rows = conn.execute(_sql("pronunciations", len(term_ids)), term_ids).fetchall()
+    if not rows:
+        return out, 0
+    # Entry -> its first returned sense (reversed: the first one written last wins).
+    first_of_entry = {row[5]: row[0] for row in reversed(chosen)}
     first = chosen[0][0] if chosen else 0
     seen: set[tuple[str, str]] = set()
-    for entry_id, notation, value, variant, source_id in conn.execute(
-        _sql("pronunciations", len(term_ids)), term_ids
-    ):
+    count = 0
+    for entry_id, notation, value, variant, source_id in rows:
         if (notation, value) in seen:
             continue
         if entry_id is None:
@@ -548,6 +573,7 @@ def _pronunciations(
         else:
             continue
         seen.add((notation, value))
+        count += 1
         item = {
             "notation": notation,
             "value": value,
@@ -560,7 +586,7 @@ def _pronunciations(
             out[owner] = [item]
         else:
             have.append(item)
-    return out
+    return out, count
 
 
 _TranslationRow = tuple[Any, ...]  # see _TRANSLATION_COLUMNS
@@ -602,8 +628,8 @@ def _translations(
     if not term_ids:
         return by_sense, []
     cap = budget + 1
-    entry = "col" if from_column else "nocol"
     if sense_ids and _has_sensed(conn):
+        entry = "col" if from_column else "nocol"
         if has_index(conn, "translations_sense"):
             kind, params = f"sensed-indexed-{entry}", tuple(sense_ids)
         else:
@@ -620,7 +646,8 @@ def _translations(
                 seen.add(key)
                 have.append(row)
     # Duplicates are dropped after the LIMIT, so read with some slack.
-    cursor = conn.execute(_sql(f"unsensed-{entry}", len(term_ids)), (*term_ids, cap * 3))
+    kind = "unsensed-col" if from_column else "unsensed-nocol"
+    cursor = conn.execute(_sql(kind, len(term_ids)), (*term_ids, cap * 3))
     first = cursor.fetchmany(cap)
     if len({(row[0], row[2]) for row in first}) == len(first):
         return by_sense, first  # the usual case: no duplicate among the first `cap`
