@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from lexicon_server.query.rhymes import MAX_SYLLABLES, rhymes
+from lexicon_server.query.rhymes import MAX_SYLLABLES, rhymes_data
 from lexicon_server.query.wordplay_models import RhymesResult
 from lexicon_server.tools._shared import Limit, respond, tool_annotations
 
@@ -46,7 +46,7 @@ def register(server: MCPServer, corpus: Corpus) -> None:
             ),
         ] = None,
     ) -> Annotated[CallToolResult, RhymesResult]:
-        return respond(corpus, lambda: rhymes(corpus, word, mode, limit, syllables))
+        return respond(corpus, lambda: rhymes_data(corpus, word, mode, limit, syllables))
 
     server.add_tool(
         rhymes_tool,

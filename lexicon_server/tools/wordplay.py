@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from mcp_types import CallToolResult
 from pydantic import Field
 
-from lexicon_server.query.wordplay import MAX_CONTEXT_CHARS, wordplay
+from lexicon_server.query.wordplay import MAX_CONTEXT_CHARS, wordplay_data
 from lexicon_server.query.wordplay_models import WordplayResult
 from lexicon_server.tools._shared import Limit, respond, tool_annotations
 
@@ -55,7 +55,7 @@ def register(server: MCPServer, corpus: Corpus) -> None:
         ] = None,
         limit: Limit = 20,
     ) -> Annotated[CallToolResult, WordplayResult]:
-        return respond(corpus, lambda: wordplay(corpus, text, kind, context, limit))
+        return respond(corpus, lambda: wordplay_data(corpus, text, kind, context, limit))
 
     server.add_tool(
         wordplay_tool,
