@@ -107,42 +107,37 @@ def inprocess(
     """(wall, on-CPU) seconds per call, every call interleaved word by word so a change
     of load on the shared machine hits all of them alike."""
     from lexicon_server.query.common import clear_caches
-    from lexicon_server.query.lookup import lookup, lookup_json
-    from lexicon_server.query.relations import relations
-    from lexicon_server.query.semantic import VectorStore, semantic_neighbors
-    from lexicon_server.query.synonyms import synonyms
+    from lexicon_server.query.lookup import lookup, lookup_data
+    from lexicon_server.query.relations import relations_data
+    from lexicon_server.query.rhymes import rhymes_data
+    from lexicon_server.query.semantic import VectorStore, semantic_data
+    from lexicon_server.query.synonyms import synonyms_data
     from lexicon_server.query.translate import translate
 
     store = VectorStore(corpus)
-    has_vectors = corpus.selection.availability("en", "semantic") is None
 
     def lookup_cold(w: str) -> object:
         clear_caches()
-        return lookup(corpus, w)
+        return lookup_data(corpus, w)
 
+    # The plain-data functions are what the tools call (the SDK validates their output
+    # against the tool's model); the typed `lookup` row shows what the model adds.
     calls: dict[str, Callable[[str], object]] = {
-        "dictionary_lookup": lambda w: lookup(corpus, w),
-        "dictionary_lookup, target-entry cache emptied first": lookup_cold,
-        "dictionary_lookup as the tool serialises it (lookup_json)": lambda w: lookup_json(
-            corpus, w
-        ),
-        "dictionary_synonyms": lambda w: synonyms(corpus, w),
+        "dictionary_lookup (lookup_data, under the tool)": lambda w: lookup_data(corpus, w),
+        "dictionary_lookup, every server cache emptied first": lookup_cold,
+        "dictionary_lookup as a typed LookupResult (lookup)": lambda w: lookup(corpus, w),
+        "dictionary_synonyms": lambda w: synonyms_data(corpus, w),
         "dictionary_translate": lambda w: translate(corpus, w, "fr"),
-        "dictionary_relations (hypernym, depth 1)": lambda w: relations(corpus, w, "hypernym"),
-        "dictionary_relations (hypernym, depth 2)": lambda w: relations(
+        "dictionary_relations (hypernym, depth 1)": lambda w: relations_data(corpus, w, "hypernym"),
+        "dictionary_relations (hypernym, depth 2)": lambda w: relations_data(
             corpus, w, "hypernym", max_depth=2
         ),
     }
-    if has_vectors:
-        calls["dictionary_semantic_neighbors"] = lambda w: semantic_neighbors(store, w)
-    try:
-        from lexicon_server.query.rhymes import rhymes
-
-        if corpus.selection.availability("en", "wordplay") is None:
-            calls["rhymes (perfect)"] = lambda w: rhymes(corpus, w)
-            calls["rhymes (near)"] = lambda w: rhymes(corpus, w, mode="near")
-    except ImportError:
-        pass
+    if corpus.selection.availability("en", "semantic") is None:
+        calls["dictionary_semantic_neighbors"] = lambda w: semantic_data(store, w)
+    if corpus.selection.availability("en", "wordplay") is None:
+        calls["rhymes (perfect)"] = lambda w: rhymes_data(corpus, w)
+        calls["rhymes (near)"] = lambda w: rhymes_data(corpus, w, mode="near")
     for fn in calls.values():
         for w in warm:  # other words: warms page and statement caches, not these answers
             fn(w)

@@ -8,7 +8,7 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from lexicon_server.models import LookupResult
-from lexicon_server.query.lookup import DEFAULT_BUDGETS, lookup
+from lexicon_server.query.lookup import DEFAULT_BUDGETS, lookup_data
 from lexicon_server.tools._shared import Language, Limit, Word, respond, tool_annotations
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def register(server: MCPServer, corpus: Corpus) -> None:
     ) -> Annotated[CallToolResult, LookupResult]:
         return respond(
             corpus,
-            lambda: lookup(
+            lambda: lookup_data(
                 corpus,
                 word,
                 language,
