@@ -9,7 +9,14 @@ from pydantic import Field
 
 from lexicon_server.models import LookupResult
 from lexicon_server.query.lookup import DEFAULT_BUDGETS, lookup_data
-from lexicon_server.tools._shared import Language, Limit, Word, respond, tool_annotations
+from lexicon_server.tools._shared import (
+    Language,
+    Limit,
+    Word,
+    published_output,
+    respond,
+    tool_annotations,
+)
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -17,6 +24,9 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = ["register"]
+
+# Module level: the SDK resolves the tool's return annotation in this namespace.
+LookupOutput = published_output(LookupResult)
 
 _DESCRIPTION = """Look a word up in the local dictionary: its senses (definitions, part of
 speech, synset), with examples, pronunciations and translations attached to each sense.
@@ -47,7 +57,7 @@ def register(server: MCPServer, corpus: Corpus) -> None:
         translations_limit: Annotated[
             int, _budget(DEFAULT_BUDGETS["translations"], "translations")
         ] = 20,
-    ) -> Annotated[CallToolResult, LookupResult]:
+    ) -> Annotated[CallToolResult, LookupOutput]:
         return respond(
             corpus,
             lambda: lookup_data(

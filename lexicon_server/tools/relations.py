@@ -9,7 +9,7 @@ from pydantic import Field
 
 from lexicon_server.models import RelationsResult
 from lexicon_server.query.relations import RELATIONS, TRANSITIVE_RELATIONS, relations_data
-from lexicon_server.tools._shared import Language, Word, respond, tool_annotations
+from lexicon_server.tools._shared import Language, Word, published_output, respond, tool_annotations
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = ["register"]
+
+# Module level: the SDK resolves the tool's return annotation in this namespace.
+RelationsOutput = published_output(RelationsResult)
 
 _DESCRIPTION = f"""Lexical relations of a word (hypernyms, hyponyms, antonyms, meronyms,
 ...), each with the sense it starts from, its target, and the directed edge(s) with
@@ -50,7 +53,7 @@ def register(server: MCPServer, corpus: Corpus) -> None:
                 )
             ),
         ] = None,
-    ) -> Annotated[CallToolResult, RelationsResult]:
+    ) -> Annotated[CallToolResult, RelationsOutput]:
         return respond(
             corpus,
             lambda: relations_data(

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from lexicon_server.query.rhymes import MAX_SYLLABLES, rhymes_data
 from lexicon_server.query.wordplay_models import RhymesResult
-from lexicon_server.tools._shared import Limit, respond, tool_annotations
+from lexicon_server.tools._shared import Limit, published_output, respond, tool_annotations
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = ["register"]
+
+# Module level: the SDK resolves the tool's return annotation in this namespace.
+RhymesOutput = published_output(RhymesResult)
 
 _DESCRIPTION = """English rhymes from the CMU Pronouncing Dictionary, most frequent words
 first, each with its syllable count. Every pronunciation of the word is used and the word
@@ -45,7 +48,7 @@ def register(server: MCPServer, corpus: Corpus) -> None:
                 "omit for any",
             ),
         ] = None,
-    ) -> Annotated[CallToolResult, RhymesResult]:
+    ) -> Annotated[CallToolResult, RhymesOutput]:
         return respond(corpus, lambda: rhymes_data(corpus, word, mode, limit, syllables))
 
     server.add_tool(

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from lexicon_server.models import SemanticResult
 from lexicon_server.query.semantic import VectorStore, semantic_data
-from lexicon_server.tools._shared import Language, Word, respond, tool_annotations
+from lexicon_server.tools._shared import Language, Word, published_output, respond, tool_annotations
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = ["register"]
+
+# Module level: the SDK resolves the tool's return annotation in this namespace.
+SemanticOutput = published_output(SemanticResult)
 
 _DESCRIPTION = """Words nearest in meaning by word-vector similarity (exact cosine).
 Omit target_language to search every installed vector language (global); set it to the
@@ -40,7 +43,7 @@ def register(server: MCPServer, corpus: Corpus, store: VectorStore | None = None
         limit: Annotated[
             int, Field(ge=1, le=100, description="neighbours returned: 1 to 100")
         ] = 10,
-    ) -> Annotated[CallToolResult, SemanticResult]:
+    ) -> Annotated[CallToolResult, SemanticOutput]:
         return respond(
             corpus, lambda: semantic_data(vectors, word, language, target_language, limit)
         )

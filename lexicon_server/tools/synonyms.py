@@ -9,7 +9,14 @@ from pydantic import Field
 
 from lexicon_server.models import SynonymsResult
 from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, synonyms_data
-from lexicon_server.tools._shared import Language, Limit, Word, respond, tool_annotations
+from lexicon_server.tools._shared import (
+    Language,
+    Limit,
+    Word,
+    published_output,
+    respond,
+    tool_annotations,
+)
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -17,6 +24,9 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = ["register"]
+
+# Module level: the SDK resolves the tool's return annotation in this namespace.
+SynonymsOutput = published_output(SynonymsResult)
 
 _DESCRIPTION = """Synonyms of a word, grouped by the dictionary sense they belong to
 (synset members and sense-attached synonym edges), plus one group of unsensed synonyms
@@ -46,7 +56,7 @@ def register(server: MCPServer, corpus: Corpus) -> None:
                 )
             ),
         ] = None,
-    ) -> Annotated[CallToolResult, SynonymsResult]:
+    ) -> Annotated[CallToolResult, SynonymsOutput]:
         return respond(
             corpus, lambda: synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
         )

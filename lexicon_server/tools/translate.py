@@ -10,7 +10,7 @@ from pydantic import Field
 from lexicon_server.models import TranslateResult
 from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT
 from lexicon_server.query.translate import translate
-from lexicon_server.tools._shared import Language, Word, respond, tool_annotations
+from lexicon_server.tools._shared import Language, Word, published_output, respond, tool_annotations
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = ["register"]
+
+# Module level: the SDK resolves the tool's return annotation in this namespace.
+TranslateOutput = published_output(TranslateResult)
 
 _DESCRIPTION = """Translate a word into another language. Candidates are grouped by the
 source-language sense they translate and dealt round-robin across those groups, with
@@ -45,7 +48,7 @@ def register(server: MCPServer, corpus: Corpus) -> None:
             str | None,
             Field(description="restrict to one sense, by the id dictionary_lookup returned"),
         ] = None,
-    ) -> Annotated[CallToolResult, TranslateResult]:
+    ) -> Annotated[CallToolResult, TranslateOutput]:
         return respond(
             corpus,
             lambda: translate(

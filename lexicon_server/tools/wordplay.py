@@ -9,7 +9,7 @@ from pydantic import Field
 
 from lexicon_server.query.wordplay import MAX_CONTEXT_CHARS, wordplay_data
 from lexicon_server.query.wordplay_models import WordplayResult
-from lexicon_server.tools._shared import Limit, respond, tool_annotations
+from lexicon_server.tools._shared import Limit, published_output, respond, tool_annotations
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = ["register"]
+
+# Module level: the SDK resolves the tool's return annotation in this namespace.
+WordplayOutput = published_output(WordplayResult)
 
 _DESCRIPTION = """English wordplay over the local corpus, one `kind` per call:
 - anagram: single-word headwords whose letters (case and accents folded, a-z only)
@@ -54,7 +57,7 @@ def register(server: MCPServer, corpus: Corpus) -> None:
             ),
         ] = None,
         limit: Limit = 20,
-    ) -> Annotated[CallToolResult, WordplayResult]:
+    ) -> Annotated[CallToolResult, WordplayOutput]:
         return respond(corpus, lambda: wordplay_data(corpus, text, kind, context, limit))
 
     server.add_tool(

@@ -1,0 +1,108 @@
+"""The outputSchema each tool publishes: the result model's own schema with its
+references inlined, still strict enough to reject a malformed result, and met by what
+the tools really send (checked here with the same jsonschema validator a client uses)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import jsonschema
+import pytest
+from _support.mcp_client import with_server_client
+from pydantic import BaseModel, TypeAdapter
+
+from lexicon_server.config import load_config
+from lexicon_server.corpus.reader import Corpus
+from lexicon_server.models import (
+    LookupResult,
+    RelationsResult,
+    SemanticResult,
+    SynonymsResult,
+    TranslateResult,
+)
+from lexicon_server.query.wordplay_models import RhymesResult, WordplayResult
+from lexicon_server.server import build_server
+from lexicon_server.tools._shared import inline_refs
+
+MODELS: dict[str, type[BaseModel]] = {
+    "dictionary_lookup": LookupResult,
+    "dictionary_synonyms": SynonymsResult,
+    "dictionary_translate": TranslateResult,
+    "dictionary_relations": RelationsResult,
+    "dictionary_semantic_neighbors": SemanticResult,
+    "rhymes": RhymesResult,
+    "wordplay": WordplayResult,
+}
+CALLS: dict[str, dict[str, Any]] = {
+    "dictionary_lookup": {"word": "bank"},
+    "dictionary_synonyms": {"word": "dog"},
+    "dictionary_translate": {"word": "house", "target_language": "fr"},
+    "dictionary_relations": {"word": "dog", "relation": "hypernym", "max_depth": 2},
+    "dictionary_semantic_neighbors": {"word": "king"},
+    "rhymes": {"word": "cat"},
+    "wordplay": {"text": "listen", "kind": "anagram"},
+}
+
+
+def _listed_and_answers(corpus: Corpus) -> tuple[dict[str, Any], dict[str, Any]]:
+    async def body(client: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        listed = {t.name: t.output_schema for t in (await client.list_tools()).tools}
+        answers = {}
+        for name, args in CALLS.items():
+            result = await client.call_tool(name, args)
+            assert not result.is_error, (name, result.content)
+            answers[name] = result.structured_content
+        return listed, answers
+
+    return with_server_client(build_server(corpus, load_config({})), body)
+
+
+@pytest.fixture
+def listed_and_answers(sample_corpus: Corpus) -> tuple[dict[str, Any], dict[str, Any]]:
+    return _listed_and_answers(sample_corpus)
+
+
+def test_each_tool_publishes_its_models_schema_inlined(
+    listed_and_answers: tuple[dict[str, Any], dict[str, Any]],
+) -> None:
+    listed, _answers = listed_and_answers
+    for name, model in MODELS.items():
+        schema = listed[name]
+        assert schema == inline_refs(TypeAdapter(model).json_schema()), name
+        assert "$ref" not in repr(schema) and "$defs" not in schema, name
+        jsonschema.Draft202012Validator.check_schema(schema)
+
+
+def test_real_answers_meet_both_the_schema_and_the_model(
+    listed_and_answers: tuple[dict[str, Any], dict[str, Any]],
+) -> None:
+    listed, answers = listed_and_answers
+    for name, model in MODELS.items():
+        jsonschema.validate(answers[name], listed[name])
+        # The server checks only the outer shape; the model check is done here.
+        assert model.model_validate(answers[name]).model_dump(mode="json") == answers[name]
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        pytest.param(lambda d: d["senses"][0].pop("source"), id="fact without a source"),
+        pytest.param(lambda d: d["senses"][0].update(colour="red"), id="unknown field"),
+        pytest.param(lambda d: d.update(count="three"), id="wrong type"),
+        pytest.param(
+            lambda d: d["senses"][0]["pronunciations"].append({"notation": "morse"}),
+            id="nested item with a bad enum and missing fields",
+        ),
+        pytest.param(lambda d: d.pop("sources"), id="no sources map"),
+    ],
+)
+def test_the_inlined_schema_still_rejects_a_malformed_lookup(
+    listed_and_answers: tuple[dict[str, Any], dict[str, Any]], break_it: Any
+) -> None:
+    listed, answers = listed_and_answers
+    broken = copy.deepcopy(answers["dictionary_lookup"])
+    assert broken["senses"], "the sample corpus has senses of 'bank'"
+    break_it(broken)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, listed["dictionary_lookup"])
