@@ -75,18 +75,34 @@ def check_text(parameter: str, value: str, max_chars: int = MAX_TEXT_CHARS) -> s
     allowed = f"1 to {max_chars} characters of text without control characters"
     if not stripped or len(stripped) > max_chars:
         raise InvalidArgument(parameter, allowed, value)
-    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in stripped):
+    # A printable string has no character in any "Other" category, so none in Cc or Cs:
+    # only the rest (tabs, no-break spaces, format characters...) need the per-character
+    # look-up.
+    if not stripped.isprintable() and any(
+        unicodedata.category(ch) in ("Cc", "Cs") for ch in stripped
+    ):
         raise InvalidArgument(parameter, allowed, value)
     return stripped
 
 
+# Accepted tags as sent -> as checked: every call names a language or two, nearly always
+# the same few. Bounded; refused values are never kept.
+_TAG_CACHE_SIZE = 1_024
+_tag_cache: dict[str, str] = {}
+
+
 def check_language(parameter: str, value: str) -> str:
     """A lower-cased language tag such as 'en', 'fr' or 'pt-br'."""
+    tag = _tag_cache.get(value)
+    if tag is not None:
+        return tag
     tag = value.strip().lower().replace("_", "-")
     if not _LANGUAGE_TAG.fullmatch(tag):
         raise InvalidArgument(
             parameter, "a language tag like 'en', 'fr' or 'pt-br' (ISO 639 code first)", value
         )
+    if len(_tag_cache) < _TAG_CACHE_SIZE:
+        _tag_cache[value] = tag
     return tag
 
 

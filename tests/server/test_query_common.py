@@ -1,0 +1,123 @@
+"""Argument checks shared by every query: `check_text` and `check_language`."""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+
+import pytest
+
+from lexicon_server.errors import InvalidArgument
+from lexicon_server.query.common import MAX_TEXT_CHARS, check_language, check_text
+
+
+def _reference_check_text(value: str, max_chars: int = MAX_TEXT_CHARS) -> str | None:
+    """The rule as first written (one category look-up per character): the stripped
+    text, or None when it is refused."""
+    stripped = value.strip()
+    if not stripped or len(stripped) > max_chars:
+        return None
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in stripped):
+        return None
+    return stripped
+
+
+def _ours(value: str, max_chars: int = MAX_TEXT_CHARS) -> str | None:
+    try:
+        return check_text("word", value, max_chars)
+    except InvalidArgument:
+        return None
+
+
+def test_every_code_point_alone_and_inside_a_word() -> None:
+    differ = []
+    for point in range(sys.maxunicode + 1):
+        ch = chr(point)
+        for text in (ch, f"a{ch}b", f"{ch}word"):
+            if _ours(text) != _reference_check_text(text):
+                differ.append((hex(point), text))
+    assert differ == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dog",
+        "  dog  ",
+        "ice cream",
+        "ice\tcream",
+        "\tdog\n",
+        "dog\x00",
+        "do\x7fg",
+        "do\x85g",
+        "do\u0085g",
+        "café",
+        "naïve",
+        "Straße",
+        "non\u00a0breaking",
+        "\u00a0dog\u00a0",
+        "zero\u200bwidth",
+        "soft\u00adhyphen",
+        "rtl\u200fmark",
+        "line\u2028sep",
+        "para\u2029sep",
+        "ideo\u3000space",
+        "private\ue000use",
+        "unassigned\u0378",
+        "lone\ud800surrogate",
+        "\udfff",
+        "pair\ud83d\ude00",
+        "emoji 😀",
+        "family 👨\u200d👩\u200d👧",
+        "flag 🇫🇷",
+        "日本語",
+        "한국어",
+        "Ελληνικά",
+        "",
+        " ",
+        "\t\n",
+        "\u00a0",
+        "x" * MAX_TEXT_CHARS,
+        "x" * (MAX_TEXT_CHARS + 1),
+        " " + "x" * MAX_TEXT_CHARS + " ",
+    ],
+)
+def test_same_answer_as_the_per_character_rule(text: str) -> None:
+    assert _ours(text) == _reference_check_text(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "accepted"),
+    [
+        ("dog", True),
+        ("ice\tcream", False),
+        ("lone\ud800surrogate", False),
+        ("non\u00a0breaking", True),
+        ("zero\u200bwidth", True),
+        ("emoji 😀", True),
+    ],
+)
+def test_control_characters_and_surrogates_are_refused(text: str, accepted: bool) -> None:
+    assert (_ours(text) is not None) is accepted
+
+
+def test_refusal_names_the_parameter_and_the_value() -> None:
+    with pytest.raises(InvalidArgument) as info:
+        check_text("word", "bad\x00word")
+    assert info.value.parameter == "word"
+
+
+@pytest.mark.parametrize(
+    ("value", "tag"),
+    [("en", "en"), (" EN ", "en"), ("pt_BR", "pt-br"), ("zh-min-nan", "zh-min-nan")],
+)
+def test_language_tags_are_normalised_and_stay_so_when_asked_again(value: str, tag: str) -> None:
+    assert check_language("language", value) == tag
+    assert check_language("language", value) == tag
+
+
+@pytest.mark.parametrize("value", ["", "e", "english", "en-", "??", "12", "en us"])
+def test_bad_language_tags_are_refused_every_time(value: str) -> None:
+    for _ in range(2):
+        with pytest.raises(InvalidArgument):
+            check_language("language", value)
