@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+
 import numpy as np
 import pytest
 from _support.provenance import assert_sources_complete
@@ -9,7 +16,9 @@ from _support.provenance import assert_sources_complete
 from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SemanticResult
+from lexicon_server.query.common import normalize
 from lexicon_server.query.semantic import VectorStore, semantic_data, semantic_neighbors
+from lexicon_store.selection import load_active
 
 
 def test_neighbours_match_exact_search(corpus: Corpus) -> None:
@@ -95,3 +104,105 @@ def test_plain_data_is_the_model_dump(corpus: Corpus, word: str, target: str | N
     assert data == expected
     # what the SDK does with the tool's structured content
     assert SemanticResult.model_validate(data).model_dump(mode="json") == data
+
+
+@pytest.fixture
+def frequent_corpus(mini_root: Path, corpus: Corpus, tmp_path: Path) -> Iterator[Corpus]:
+    """The mini corpus with 'king' and 'prince' as frequent words (Zipf 5), the rest rare."""
+    root = tmp_path / "frequent"
+    shutil.copytree(mini_root, root)
+    conn = sqlite3.connect(root / "en" / "semantic.sqlite")
+    conn.execute("UPDATE vocab SET zipf = 5.0 WHERE norm IN ('king', 'prince')")
+    conn.commit()
+    conn.close()
+    files = {
+        rel: root / path.relative_to(mini_root) for rel, path in corpus.selection.files.items()
+    }
+    c = Corpus(replace(corpus.selection, files=MappingProxyType(files)))
+    yield c
+    c.close()
+
+
+def _exact(matrix: np.ndarray, row: int, count: int) -> list[tuple[int, float]]:
+    query = matrix[row] / np.linalg.norm(matrix[row])
+    scores = matrix @ query
+    scores[row] = -np.inf
+    best = np.argsort(-scores, kind="stable")[:count]
+    return [(int(i), round(float(scores[i]), 4)) for i in best]
+
+
+@pytest.mark.parametrize("word", ["king", "prince", "queen", "river"])
+def test_frequent_and_rare_words_both_match_exact_search(
+    frequent_corpus: Corpus, word: str
+) -> None:
+    store = VectorStore(frequent_corpus)
+    vectors = store.get("en")
+    matrix = np.asarray(vectors.matrix, dtype=np.float32)
+    hit = vectors.find(normalize(word))
+    assert hit is not None
+    row, _, zipf = hit
+    result = semantic_data(store, word, limit=8)
+    rows = {text: r for r, text in vectors.conn.execute("SELECT id, text FROM vocab")}
+    got = [(rows[n["text"]], round(n["score"], 4)) for n in result["neighbors"]]
+    assert got == _exact(matrix, row, 8)
+    # The search looked as hard as the word's frequency asks, and the next search of
+    # another frequency is not left with this one's setting.
+    assert vectors.index.expansion_search == vectors.expansion_for(zipf)
+    assert vectors.expansion_for(zipf) == (64 if word in ("king", "prince") else 128)
+
+
+def test_expansion_follows_each_query_word(frequent_corpus: Corpus) -> None:
+    store = VectorStore(frequent_corpus)
+    vectors = store.get("en")
+    seen = []
+    for word in ("king", "queen", "prince", "river", "king"):
+        semantic_data(store, word)
+        seen.append(vectors.index.expansion_search)
+    assert seen == [64, 128, 64, 128, 64]
+
+
+def test_vector_languages_are_copies(corpus: Corpus) -> None:
+    store = VectorStore(corpus)
+    searched, skipped = store.vector_languages()
+    searched.append("xx")
+    skipped["en"] = "changed"
+    assert store.vector_languages() == (["en"], {"fr": "capability_not_installed"})
+    result = semantic_data(store, "king")
+    assert result["searched_languages"] == ["en"]
+    assert result["not_searched"] == {"fr": "capability_not_installed"}
+
+
+def test_starter_neighbours_recall_against_exact_search(starter_data_dir: Path) -> None:
+    """recall@10 of the tool's answers against exact search over the float16 matrix, for
+    the most frequent words (searched with less effort) and rarer ones."""
+    corpus = Corpus(load_active(starter_data_dir))
+    try:
+        store = VectorStore(corpus)
+        vectors = store.get("en")
+        matrix = np.asarray(vectors.matrix, dtype=np.float32)
+        frequent = vectors.conn.execute(
+            "SELECT id, text FROM vocab WHERE text GLOB '[a-z]*' ORDER BY zipf DESC, id LIMIT 300"
+        ).fetchall()
+        edge = vectors.conn.execute(
+            "SELECT id, text FROM vocab WHERE text GLOB '[a-z]*' AND zipf >= 4 "
+            "ORDER BY zipf, id LIMIT 300"
+        ).fetchall()
+        rare = vectors.conn.execute(
+            "SELECT id, text FROM vocab WHERE text GLOB '[a-z]*' AND zipf BETWEEN 3 AND 3.9 "
+            "ORDER BY id LIMIT 200"
+        ).fetchall()
+        texts = dict(vectors.conn.execute("SELECT id, text FROM vocab").fetchall())
+        for rows in (frequent, edge, rare):
+            hits = total = 0
+            for row, text in rows:
+                hit = vectors.find(normalize(text))
+                if hit is None or hit[0] != row:
+                    continue  # another spelling of the same norm is the more frequent one
+                truth = {texts[r] for r, _ in _exact(matrix, row, 10)}
+                got = {n["text"] for n in semantic_data(store, text)["neighbors"]}
+                hits += len(truth & got)
+                total += 10
+            assert total >= 1_000
+            assert hits / total >= 0.99, (rows[0], hits / total)
+    finally:
+        corpus.close()
