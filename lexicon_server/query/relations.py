@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from lexicon_server import models
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, RelationsResult
 from lexicon_server.query.common import (
     GLOSS_CHARS,
     Cited,
-    Cuts,
     check_allocation,
     check_limit,
     check_text,
@@ -35,8 +34,7 @@ from lexicon_server.query.common import (
     sense_handle,
     sources,
 )
-from lexicon_server.query.lookup import SenseRow, sense_rows
-from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, sense_data
+from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, has_term_edges, json_size
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
@@ -109,33 +107,54 @@ ALIASES = {
 TRANSITIVE_RELATIONS = frozenset({"hypernym", "hyponym", "instance_hypernym", "instance_hyponym"})
 _SENSE_CAP = MAX_SENSES_DEFAULT
 
-_EDGE_SQL = (
-    "SELECT id, relation, scope, src_synset_id, src_sense_id, src_term_id, dst_synset_id, "
-    "dst_sense_id, dst_term_id, dst_language, dst_text, source_id FROM relations "
+# Id lists are bound as one JSON array, so each statement has a single text whatever the
+# number of ids: IN lists of every length filled the connection's statement cache (shared
+# by all tools) with variants, and a statement compiled again costs ~80 µs.
+_IDS = "(SELECT value FROM json_each(?))"
+
+# One stored edge, as a plain row: the relation is the one asked for (every statement
+# filters on it), so it is not read.
+_SCOPE, _SRC_SYNSET, _SRC_SENSE, _SRC_TERM, _DST_SYNSET, _DST_SENSE, _DST_TERM = range(7)
+_DST_LANGUAGE, _DST_TEXT, _SOURCE = 7, 8, 9
+_EDGE = (
+    "SELECT scope, src_synset_id, src_sense_id, src_term_id, dst_synset_id, dst_sense_id, "
+    "dst_term_id, dst_language, dst_text, source_id FROM relations "
 )
+# Ordered by the indexed source column first, so SQLite reads the index in order instead
+# of sorting; within one source the order is the edge id, as before.
+_SENSE_EDGES = _EDGE + f"WHERE src_sense_id IN {_IDS} AND relation = ? ORDER BY src_sense_id, id"
+_SYNSET_EDGES = (
+    _EDGE + f"WHERE src_synset_id IN {_IDS} AND relation = ? AND scope = 'synset' "
+    "ORDER BY src_synset_id, id"
+)
+_TERM_EDGES = (
+    _EDGE + f"WHERE src_term_id IN {_IDS} AND relation = ? ORDER BY COALESCE(weight, 0) DESC, id"
+)
+# The senses inspected, with only what a result shows of them: id, external_id, gloss,
+# source_id, pos, synset_id (entry order, then the source's own sense order).
+_SENSES = (
+    "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id "
+    "FROM entries e JOIN senses s ON s.entry_id = e.id "
+    f"WHERE e.term_id IN {_IDS} ORDER BY e.term_id, e.id, s.rank, s.id LIMIT ?"
+)
+_SYNSET_WORDS = (
+    "SELECT s.synset_id, t.text FROM senses s JOIN entries e ON e.id = s.entry_id "
+    f"JOIN terms t ON t.id = e.term_id WHERE s.synset_id IN {_IDS} ORDER BY s.synset_id, s.id"
+)
+_SYNSET_INFO = f"SELECT id, external_id, gloss FROM synsets WHERE id IN {_IDS}"
+_SENSE_INFO = (
+    "SELECT s.id, t.text, s.gloss FROM senses s JOIN entries e ON e.id = s.entry_id "
+    f"JOIN terms t ON t.id = e.term_id WHERE s.id IN {_IDS}"
+)
+_TERM_TEXT = f"SELECT id, text FROM terms WHERE id IN {_IDS}"
+_SENSE_SCOPES = {"synset": "synset", "sense": "sense"}
+
+_Row = tuple[Any, ...]  # a sense row (see _SENSES) or an edge row (see _EDGE)
+_Found = tuple[_Row | None, tuple[_Row, ...]]  # (the word's sense, if any; the edge path)
 
 
-class _Edge(NamedTuple):
-    """One stored relation row (a tuple: built straight from the cursor row)."""
-
-    id: int
-    relation: str
-    scope: str
-    src_synset: int | None
-    src_sense: int | None
-    src_term: int | None
-    dst_synset: int | None
-    dst_sense: int | None
-    dst_term: int | None
-    dst_language: str
-    dst_text: str | None
-    source_id: int
-
-
-@dataclass(frozen=True)
-class _Found:
-    from_sense: SenseRow | None
-    path: tuple[_Edge, ...]
+def _ids(ids: Iterable[int]) -> str:
+    return "[" + ",".join(map(str, ids)) + "]"
 
 
 def relations(
@@ -151,6 +170,8 @@ def relations(
     data, bound = _relations_data(
         corpus, word, relation, language, limit, max_depth, transitive_limit
     )
+    if bound > MAX_RESPONSE_CHARS:
+        bound = min(bound, json_size(data))
     return fit_response(RelationsResult.model_validate(data), _drop_last, bound=bound)
 
 
@@ -169,7 +190,7 @@ def relations_data(
     data, bound = _relations_data(
         corpus, word, relation, language, limit, max_depth, transitive_limit
     )
-    if bound <= MAX_RESPONSE_CHARS:
+    if bound <= MAX_RESPONSE_CHARS or json_size(data) <= MAX_RESPONSE_CHARS:
         return data
     model = fit_response(RelationsResult.model_validate(data), _drop_last, bound=bound)
     return model.model_dump(mode="json")
@@ -205,56 +226,58 @@ def _relations_data(
         allocation = 0
     conn = corpus.db(language, "lexical")
     table = sources(conn)
-    cuts = Cuts()
+    cut: list[str] = []  # what the answer left out, for `budget.cut`
     heads = resolve_headwords(conn, word, language)
     cited = Cited()
     cited.merge(heads.sources)
     # Only the senses inspected are read (a polysemous word has dozens more).
-    senses = sense_rows(conn, heads.term_ids, _SENSE_CAP)
+    senses: list[_Row] = (
+        conn.execute(_SENSES, (_ids(heads.term_ids), _SENSE_CAP)).fetchall()
+        if heads.term_ids
+        else []
+    )
 
     # Direct edges, one list per source sense and a last one for term edges.
     per_group: list[list[_Found]] = []
-    seen_targets: set[tuple[object, ...]] = set()
-    from_sense_edges = _edges_from_senses(conn, senses, name)
+    seen_targets: set[object] = set()
+    by_sense, by_synset = _edges_from_senses(conn, senses, name)
     for row in senses:
         found: list[_Found] = []
-        for edge in from_sense_edges.get(row.id, []):
-            key = _target_key(edge)
-            if key not in seen_targets:
-                seen_targets.add(key)
-                found.append(_Found(row, (edge,)))
+        for edges in (by_sense.get(row[0]), by_synset.get(row[5])):
+            for edge in edges or ():
+                key = edge[_DST_SYNSET]
+                if key is None:
+                    key = _target_key(edge)
+                if key not in seen_targets:
+                    seen_targets.add(key)
+                    found.append((row, (edge,)))
         per_group.append(found)
     term_found: list[_Found] = []
-    if heads.term_ids:
-        marks = ",".join("?" * len(heads.term_ids))
-        for edge in _edges(
-            conn,
-            f"WHERE src_term_id IN ({marks}) AND relation = ? "
-            "ORDER BY COALESCE(weight, 0) DESC, id",
-            (*heads.term_ids, name),
-        ):
+    if heads.term_ids and has_term_edges(conn):
+        for edge in conn.execute(_TERM_EDGES, (_ids(heads.term_ids), name)):
             key = _target_key(edge)
             if key not in seen_targets:
                 seen_targets.add(key)
-                term_found.append(_Found(None, (edge,)))
+                term_found.append((None, (edge,)))
     per_group.append(term_found)
 
     # Two-edge expansion of the same relation from each direct synset target.
     transitive: list[_Found] = []
     if allocation:
         onward = _edges_from_synsets(
-            conn, (f.path[0].dst_synset for group in per_group for f in group), name
+            conn, {p[0][_DST_SYNSET] for group in per_group for _, p in group}, name
         )
         for group in per_group:
-            for first in group:
-                edge = first.path[0]
-                if edge.dst_synset is None:
+            for from_sense, (edge,) in group:
+                if edge[_DST_SYNSET] is None:
                     continue
-                for second in onward.get(edge.dst_synset, ()):
-                    key = _target_key(second)
+                for second in onward.get(edge[_DST_SYNSET], ()):
+                    key = second[_DST_SYNSET]
+                    if key is None:
+                        key = _target_key(second)
                     if key not in seen_targets:
                         seen_targets.add(key)
-                        transitive.append(_Found(first.from_sense, (edge, second)))
+                        transitive.append((from_sense, (edge, second)))
 
     transitive_take = min(allocation, len(transitive))
     direct_takes = round_robin([len(g) for g in per_group], limit - transitive_take)
@@ -263,19 +286,18 @@ def _relations_data(
         chosen.extend(group[:take])
     direct_total = sum(len(g) for g in per_group)
     if direct_total > len(chosen):
-        cuts.add(f"direct results: {direct_total - len(chosen)} more beyond limit={limit}")
+        cut.append(f"direct results: {direct_total - len(chosen)} more beyond limit={limit}")
     if len(transitive) > transitive_take:
-        cuts.add(
+        cut.append(
             f"transitive results: {len(transitive) - transitive_take} more beyond "
             f"transitive_limit={allocation}"
         )
     direct_count = len(chosen)
     chosen.extend(transitive[:transitive_take])
 
-    render = _Renderer(corpus, conn, language, table, cited, chosen)
+    render = _Renderer(corpus, conn, language, name, table, cited, chosen)
     results = [render.result(found) for found in chosen]
     cited_sources = cited.sources()
-    budget = cuts.budget()
     data: _Json = {
         "word": word,
         "language": language,
@@ -291,76 +313,60 @@ def _relations_data(
         "senses_inspected": len(senses),
         "results": results,
         "sources": cited_sources,
-        "budget": {"max_chars": budget.max_chars, "cut": list(budget.cut)},
+        "budget": {"max_chars": models.MAX_RESPONSE_CHARS, "cut": cut},
     }
     chars = render.chars + len(word) + len(corpus.dataset_version)
     chars += sum(len(r.form) + len(r.lemma) + len(r.rule or "") for r in heads.resolutions)
-    chars += sum(len(note) for note in budget.cut)
+    chars += sum(len(note) for note in cut)
     chars += sum(sum(map(len, info.values())) for info in cited_sources.values())
     items = render.items + len(heads.resolutions) + len(cited_sources) + 3
     return data, json_bound(items=items) + 6 * chars
 
 
-def _edges(conn: sqlite3.Connection, where: str, params: tuple[object, ...]) -> list[_Edge]:
-    return [_Edge(*row) for row in conn.execute(_EDGE_SQL + where, params)]
-
-
 def _edges_from_synsets(
     conn: sqlite3.Connection, synsets: Iterable[int | None], name: str
-) -> dict[int, list[_Edge]]:
+) -> dict[int, list[_Row]]:
     """Each synset's own edges of relation `name`, in id order, in one query."""
-    wanted = sorted({s for s in synsets if s is not None})
-    out: dict[int, list[_Edge]] = {}
-    if not wanted:
-        return out
-    marks = ",".join("?" * len(wanted))
-    for edge in _edges(
-        conn,
-        f"WHERE src_synset_id IN ({marks}) AND relation = ? AND scope = 'synset' ORDER BY id",
-        (*wanted, name),
-    ):
-        out.setdefault(edge.src_synset or 0, []).append(edge)
+    wanted = [s for s in synsets if s is not None]
+    out: dict[int, list[_Row]] = {}
+    if wanted:
+        for edge in conn.execute(_SYNSET_EDGES, (_ids(wanted), name)):
+            out.setdefault(edge[_SRC_SYNSET], []).append(edge)
     return out
 
 
 def _edges_from_senses(
-    conn: sqlite3.Connection, senses: list[SenseRow], name: str
-) -> dict[int, list[_Edge]]:
-    """Each sense's own (lexical) edges, then its synset's edges: two queries in all."""
-    out: dict[int, list[_Edge]] = {row.id: [] for row in senses}
+    conn: sqlite3.Connection, senses: list[_Row], name: str
+) -> tuple[dict[int, list[_Row]], dict[int, list[_Row]]]:
+    """The senses' own (lexical) edges by sense, and their synsets' edges by synset."""
+    by_sense: dict[int, list[_Row]] = {}
     if not senses:
-        return out
-    marks = ",".join("?" * len(senses))
-    for edge in _edges(
-        conn,
-        f"WHERE src_sense_id IN ({marks}) AND relation = ? ORDER BY id",
-        (*(row.id for row in senses), name),
-    ):
-        out[edge.src_sense or 0].append(edge)
-    synsets: dict[int, list[int]] = {}
-    for row in senses:
-        if row.synset_id is not None:
-            synsets.setdefault(row.synset_id, []).append(row.id)
-    if synsets:
-        smarks = ",".join("?" * len(synsets))
-        for edge in _edges(
-            conn,
-            f"WHERE src_synset_id IN ({smarks}) AND relation = ? AND scope = 'synset' ORDER BY id",
-            (*synsets, name),
-        ):
-            for sense_id in synsets.get(edge.src_synset or 0, []):
-                out[sense_id].append(edge)
-    return out
+        return by_sense, {}
+    for edge in conn.execute(_SENSE_EDGES, (_ids(row[0] for row in senses), name)):
+        by_sense.setdefault(edge[_SRC_SENSE], []).append(edge)
+    return by_sense, _edges_from_synsets(conn, {row[5] for row in senses}, name)
 
 
-def _target_key(edge: _Edge) -> tuple[object, ...]:
-    if edge.dst_synset is not None:
-        return ("synset", edge.dst_synset)
-    if edge.dst_sense is not None:
-        return ("sense", edge.dst_sense)
-    if edge.dst_term is not None:
-        return ("term", edge.dst_term)
-    return ("text", edge.dst_language, normalize(edge.dst_text or ""))
+def _target_key(edge: _Row) -> object:
+    """What makes two edges reach the same target (a synset by its bare id)."""
+    if edge[_DST_SYNSET] is not None:
+        return edge[_DST_SYNSET]
+    if edge[_DST_SENSE] is not None:
+        return ("sense", edge[_DST_SENSE])
+    if edge[_DST_TERM] is not None:
+        return ("term", edge[_DST_TERM])
+    return ("text", edge[_DST_LANGUAGE], normalize(edge[_DST_TEXT] or ""))
+
+
+def _end(synset: int | None, sense: int | None, term: int | None) -> tuple[str, int] | None:
+    """Which stored thing names one end of an edge: the first of synset, sense, term."""
+    if synset is not None:
+        return "synset", synset
+    if sense is not None:
+        return "sense", sense
+    if term is not None:
+        return "term", term
+    return None
 
 
 class _Renderer:
@@ -373,41 +379,40 @@ class _Renderer:
         corpus: Corpus,
         conn: sqlite3.Connection,
         language: str,
+        name: str,
         table: SourceTable,
         cited: Cited,
         chosen: list[_Found],
     ) -> None:
-        self.corpus = corpus
         self.language = language
+        self.name = name
         self.table = table
         self.cited = cited
         # Free-text characters and objects rendered so far, for the size bound.
         self.chars = 0
         self.items = 0
-        synsets: set[int] = set()
-        senses: set[int] = set()
-        terms: set[int] = set()
-        for found in chosen:
-            for e in found.path:
-                for ids, src, dst in (
-                    (synsets, e.src_synset, e.dst_synset),
-                    (senses, e.src_sense, e.dst_sense),
-                    (terms, e.src_term, e.dst_term),
+        # The from_sense object of each sense, built once per call (copied per result).
+        self._from: dict[int, tuple[_Json, int]] = {}
+        # Only the thing each end is named by is read (see `ends`).
+        wanted: dict[str, set[int]] = {"synset": set(), "sense": set(), "term": set()}
+        for _, path in chosen:
+            for e in path:
+                for end in (
+                    _end(e[_SRC_SYNSET], e[_SRC_SENSE], e[_SRC_TERM]),
+                    _end(e[_DST_SYNSET], e[_DST_SENSE], e[_DST_TERM]),
                 ):
-                    if src is not None:
-                        ids.add(src)
-                    if dst is not None:
-                        ids.add(dst)
-        self._synsets = _read_synsets(conn, synsets)
-        self._senses = _read_senses(conn, senses)
-        self._terms = _read_terms(conn, terms)
+                    if end is not None:
+                        wanted[end[0]].add(end[1])
+        self._synsets = _read_synsets(conn, wanted["synset"])
+        self._senses = _read_senses(conn, wanted["sense"])
+        self._terms = _read_terms(conn, wanted["term"])
         # Plain targets (no synset, no sense): whether each has its own entry, one
         # batched probe per target language.
         by_language: dict[str, set[str]] = {}
-        for found in chosen:
-            last = found.path[-1]
-            if last.dst_synset is None and last.dst_sense is None:
-                by_language.setdefault(last.dst_language, set()).add(
+        for _, path in chosen:
+            last = path[-1]
+            if last[_DST_SYNSET] is None and last[_DST_SENSE] is None:
+                by_language.setdefault(last[_DST_LANGUAGE], set()).add(
                     normalize(self._plain_text(last))
                 )
         self._installed = {
@@ -417,99 +422,112 @@ class _Renderer:
         }
 
     def result(self, found: _Found) -> _Json:
-        path = [self.edge(e) for e in found.path]
-        last = found.path[-1]
-        from_sense = (
-            sense_data(self.language, found.from_sense, self.table, self.cited)
-            if found.from_sense
-            else None
-        )
-        if from_sense is not None:
-            self.chars += len(from_sense["gloss"]) + len(from_sense["external_id"] or "")
-            self.chars += len(from_sense["pos"])
-            self.items += 1
+        row, edges = found
+        path = [self.edge(e) for e in edges]
+        first = edges[0]
+        last = edges[-1]
+        from_sense = None if row is None else self.from_sense(row)
         self.items += 2
         return {
-            "relation": last.relation,
-            "relation_scope": "direct" if len(found.path) == 1 else "transitive",
-            "distance": 1 if len(found.path) == 1 else 2,
-            "sense_scope": {"synset": "synset", "sense": "sense"}.get(
-                found.path[0].scope, "unsensed"
-            ),
+            "relation": self.name,
+            "relation_scope": "direct" if len(edges) == 1 else "transitive",
+            "distance": len(edges),
+            "sense_scope": _SENSE_SCOPES.get(first[_SCOPE], "unsensed"),
             "from_sense": from_sense,
             "target": self.target(last),
             "path": path,
-            "source": self.cited.key(self.table, last.source_id),
+            "source": self.cited.key(self.table, last[_SOURCE]),
         }
 
-    def synset(self, synset_id: int) -> tuple[str, list[str], str]:
-        return self._synsets.get(synset_id, ("", [], ""))
+    def from_sense(self, row: _Row) -> _Json:
+        """`sense_data` of one of the word's senses (row as `_SENSES` reads it)."""
+        known = self._from.get(row[0])
+        if known is None:
+            sense_id, external_id, gloss, source_id, pos, _ = row
+            gloss = clip(gloss, GLOSS_CHARS)
+            data = {
+                "id": sense_handle(self.language, sense_id),
+                "external_id": external_id,
+                "pos": pos,
+                "gloss": gloss,
+                "source": self.cited.key(self.table, source_id),
+            }
+            known = self._from[sense_id] = (data, len(gloss) + len(external_id or "") + len(pos))
+        self.chars += known[1]
+        self.items += 1
+        return dict(known[0])
 
-    def sense(self, sense_id: int) -> tuple[str, str]:
-        return self._senses.get(sense_id, ("", ""))
-
-    def term(self, term_id: int) -> str:
-        return self._terms.get(term_id, "")
-
-    def _plain_text(self, e: _Edge) -> str:
-        return self.term(e.dst_term) if e.dst_term is not None else (e.dst_text or "")
+    def _plain_text(self, e: _Row) -> str:
+        term = e[_DST_TERM]
+        return self._terms.get(term, "") if term is not None else (e[_DST_TEXT] or "")
 
     def ends(
         self, synset: int | None, sense: int | None, term: int | None
     ) -> tuple[str, str | None]:
         if synset is not None:
-            ext, words, _ = self.synset(synset)
-            return ", ".join(words), ext
+            info = self._synsets.get(synset, _NO_SYNSET)
+            return info[3], info[0]
         if sense is not None:
-            return self.sense(sense)[0], sense_handle(self.language, sense)
+            return self._senses.get(sense, ("", ""))[0], sense_handle(self.language, sense)
         if term is not None:
-            return self.term(term), None
+            return self._terms.get(term, ""), None
         return "", None
 
-    def edge(self, e: _Edge) -> _Json:
-        from_text, from_id = self.ends(e.src_synset, e.src_sense, e.src_term)
-        if e.dst_synset is None and e.dst_sense is None and e.dst_term is None:
-            to_text, to_id = e.dst_text or "", None
+    def edge(self, e: _Row) -> _Json:
+        # Synset ends first: nearly every stored edge joins two synsets.
+        from_id: str | None
+        to_id: str | None
+        synset = e[_SRC_SYNSET]
+        if synset is not None:
+            info = self._synsets.get(synset, _NO_SYNSET)
+            from_text, from_id = info[3], info[0]
         else:
-            to_text, to_id = self.ends(e.dst_synset, e.dst_sense, e.dst_term)
+            from_text, from_id = self.ends(None, e[_SRC_SENSE], e[_SRC_TERM])
+        synset = e[_DST_SYNSET]
+        if synset is not None:
+            info = self._synsets.get(synset, _NO_SYNSET)
+            to_text, to_id = info[3], info[0]
+        elif e[_DST_SENSE] is None and e[_DST_TERM] is None:
+            to_text, to_id = e[_DST_TEXT] or "", None
+        else:
+            to_text, to_id = self.ends(None, e[_DST_SENSE], e[_DST_TERM])
         self.chars += len(from_text) + len(from_id or "") + len(to_text) + len(to_id or "")
         self.items += 1
         return {
-            "relation": e.relation,
-            "scope": e.scope,
+            "relation": self.name,
+            "scope": e[_SCOPE],
             "from_text": from_text,
             "from_id": from_id,
             "to_text": to_text,
             "to_id": to_id,
-            "to_language": e.dst_language,
-            "source": self.cited.key(self.table, e.source_id),
+            "to_language": e[_DST_LANGUAGE],
+            "source": self.cited.key(self.table, e[_SOURCE]),
         }
 
-    def target(self, e: _Edge) -> _Json:
+    def target(self, e: _Row) -> _Json:
         synset: str | None = None
         sense_id: str | None = None
         gloss: str | None = None
-        if e.dst_synset is not None:
-            synset, words, full = self.synset(e.dst_synset)
-            text = ", ".join(words)
-            words = list(words)  # the cached list is shared by every result naming it
+        if e[_DST_SYNSET] is not None:
+            synset, members, full, text = self._synsets.get(e[_DST_SYNSET], _NO_SYNSET)
+            words = list(members)  # the cached list is shared by every result naming it
             gloss = clip(full, GLOSS_CHARS)
             installed = True
-        elif e.dst_sense is not None:
-            text, full = self.sense(e.dst_sense)
+        elif e[_DST_SENSE] is not None:
+            text, full = self._senses.get(e[_DST_SENSE], ("", ""))
             words = [text]
-            sense_id = sense_handle(self.language, e.dst_sense)
+            sense_id = sense_handle(self.language, e[_DST_SENSE])
             gloss = clip(full, GLOSS_CHARS)
             installed = True
         else:
             text = self._plain_text(e)
             words = [text]
-            installed = (e.dst_language, normalize(text)) in self._installed
+            installed = (e[_DST_LANGUAGE], normalize(text)) in self._installed
         self.chars += 2 * len(text) + len(gloss or "") + len(synset or "") + len(sense_id or "")
         return {
             "text": text,
             "words": words,
-            "language": e.dst_language,
+            "language": e[_DST_LANGUAGE],
             "synset": synset,
             "sense_id": sense_id,
             "gloss": gloss,
@@ -517,28 +535,22 @@ class _Renderer:
         }
 
 
-def _marks(ids: set[int]) -> tuple[str, list[int]]:
-    wanted = sorted(ids)
-    return ",".join("?" * len(wanted)), wanted
+_NO_SYNSET: tuple[str, list[str], str, str] = ("", [], "", "")
 
 
-def _read_synsets(conn: sqlite3.Connection, ids: set[int]) -> dict[int, tuple[str, list[str], str]]:
-    """external id, member words (sense order) and gloss of each synset."""
+def _read_synsets(
+    conn: sqlite3.Connection, ids: set[int]
+) -> dict[int, tuple[str, list[str], str, str]]:
+    """external id, member words (sense order), gloss and joined words of each synset."""
     if not ids:
         return {}
-    marks, wanted = _marks(ids)
-    words: dict[int, list[str]] = {i: [] for i in wanted}
-    for synset_id, text in conn.execute(
-        "SELECT s.synset_id, t.text FROM senses s JOIN entries e ON e.id = s.entry_id "
-        f"JOIN terms t ON t.id = e.term_id WHERE s.synset_id IN ({marks}) ORDER BY s.id",
-        wanted,
-    ):
+    wanted = _ids(ids)
+    words: dict[int, list[str]] = {i: [] for i in ids}
+    for synset_id, text in conn.execute(_SYNSET_WORDS, (wanted,)):
         words[synset_id].append(text)
     return {
-        synset_id: (ext, words[synset_id], gloss)
-        for synset_id, ext, gloss in conn.execute(
-            f"SELECT id, external_id, gloss FROM synsets WHERE id IN ({marks})", wanted
-        )
+        synset_id: (ext, words[synset_id], gloss, ", ".join(words[synset_id]))
+        for synset_id, ext, gloss in conn.execute(_SYNSET_INFO, (wanted,))
     }
 
 
@@ -546,22 +558,15 @@ def _read_senses(conn: sqlite3.Connection, ids: set[int]) -> dict[int, tuple[str
     """headword and gloss of each sense."""
     if not ids:
         return {}
-    marks, wanted = _marks(ids)
     return {
-        sense_id: (text, gloss)
-        for sense_id, text, gloss in conn.execute(
-            "SELECT s.id, t.text, s.gloss FROM senses s JOIN entries e ON e.id = s.entry_id "
-            f"JOIN terms t ON t.id = e.term_id WHERE s.id IN ({marks})",
-            wanted,
-        )
+        sense_id: (text, gloss) for sense_id, text, gloss in conn.execute(_SENSE_INFO, (_ids(ids),))
     }
 
 
 def _read_terms(conn: sqlite3.Connection, ids: set[int]) -> dict[int, str]:
     if not ids:
         return {}
-    marks, wanted = _marks(ids)
-    return dict(conn.execute(f"SELECT id, text FROM terms WHERE id IN ({marks})", wanted))
+    return dict(conn.execute(_TERM_TEXT, (_ids(ids),)))
 
 
 def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, str] | None:

@@ -8,21 +8,25 @@ sense's synset, and synonym edges the source ties to that sense. Unsensed candid
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from pydantic_core import to_json
+
+from lexicon_server import models
 from lexicon_server.models import MAX_RESPONSE_CHARS, SenseRef, SynonymsResult
 from lexicon_server.query.common import (
     GLOSS_CHARS,
     Cited,
-    Cuts,
     check_allocation,
     check_limit,
     check_text,
     clip,
     corpus_language,
     drop_last_group,
-    entry_installed,
     fit_response,
+    installed_entries,
     json_bound,
     normalize,
     resolve_headwords,
@@ -30,13 +34,13 @@ from lexicon_server.query.common import (
     sense_handle,
     sources,
 )
-from lexicon_server.query.lookup import SenseRow, sense_rows
+from lexicon_server.query.lookup import SenseRow
 
 if TYPE_CHECKING:
     import sqlite3
 
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.query.common import SourceTable
+    from lexicon_server.query.common import Headwords, SourceTable
 
 __all__ = ["MAX_SENSES_DEFAULT", "sense_data", "sense_ref", "synonyms", "synonyms_data"]
 
@@ -72,6 +76,8 @@ def synonyms(
 ) -> SynonymsResult:
     """Synonyms of `word`, at most `limit` in total, grouped by source sense."""
     data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
+    if bound > MAX_RESPONSE_CHARS:
+        bound = min(bound, json_size(data))
     return fit_response(SynonymsResult.model_validate(data), _drop_last_group, bound=bound)
 
 
@@ -87,10 +93,18 @@ def synonyms_data(
     structured content against `SynonymsResult` itself, so an answer that surely fits the
     response budget skips the typed models (one validation instead of two)."""
     data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
-    if bound <= MAX_RESPONSE_CHARS:
+    if bound <= MAX_RESPONSE_CHARS or json_size(data) <= MAX_RESPONSE_CHARS:
         return data
     model = fit_response(SynonymsResult.model_validate(data), _drop_last_group, bound=bound)
     return model.model_dump(mode="json")
+
+
+def json_size(data: _Json) -> int:
+    """An upper bound of a result's serialised size in characters, measured on its plain
+    data: the UTF-8 bytes (the model dumps the same JSON). The estimate from text lengths
+    comes first; this is for long answers whose estimate exceeds the budget, where
+    building the model only to measure it cost several times more."""
+    return len(to_json(data))
 
 
 def _synonyms_data(
@@ -111,18 +125,19 @@ def _synonyms_data(
     conn = corpus.db(language, "lexical")
     table = sources(conn)
     cited = Cited()
-    cuts = Cuts()
+    cut: list[str] = []  # what the answer left out, for `budget.cut`
     heads = resolve_headwords(conn, word, language)
     cited.merge(heads.sources)
-    all_senses = sense_rows(conn, heads.term_ids)
+    term_ids = _ids(heads.term_ids)
+    all_senses: list[_Row] = conn.execute(_SENSES, (term_ids,)).fetchall() if heads.term_ids else []
     senses = all_senses[:max_senses]
     if len(all_senses) > max_senses:
-        cuts.add(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
+        cut.append(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
 
-    own = {heads.norm, *(normalize(r.word) for r in all_senses)}
+    own = _own_norms(conn, heads, all_senses)
     sensed: list[list[_Cand]] = []
     shown_norms: set[str] = set()
-    members, edges = _sense_material(conn, senses)
+    members, edges = _sense_material(conn, senses, term_ids)
     for row in senses:
         cands = _sense_candidates(row, own, members, edges)
         sensed.append(cands)
@@ -143,25 +158,33 @@ def _synonyms_data(
     for row, cands, take in zip(senses, sensed, sensed_take, strict=True):
         if take == 0:
             continue
-        sense = sense_data(language, row, table, cited)
-        shown = [
-            _candidate(c, "synset" if c[2] == "synset_member" else "sense", table, cited)
-            for c in cands[:take]
-        ]
-        chars += len(sense["gloss"]) + len(row.external_id or "") + len(row.pos)
-        chars += sum(len(c[0]) for c in cands[:take])
+        sense_id, external_id, gloss, source_id, pos, synset_id, _ = row
+        gloss = clip(gloss, GLOSS_CHARS)
+        sense = {
+            "id": sense_handle(language, sense_id),
+            "external_id": external_id,
+            "pos": pos,
+            "gloss": gloss,
+            "source": cited.key(table, source_id),
+        }
+        shown = cands[:take]
+        chars += len(gloss) + len(external_id or "") + len(pos)
+        chars += sum(len(c[0]) for c in shown)
         items += 2 + take
         groups.append(
             {
                 "sense": sense,
-                "sense_scope": "synset" if row.synset else "sense",
-                "candidates": shown,
+                "sense_scope": "sense" if synset_id is None else "synset",
+                "candidates": [
+                    _candidate(c, "synset" if c[2] == "synset_member" else "sense", table, cited)
+                    for c in shown
+                ],
                 "truncated": len(cands) > take,
             }
         )
     hidden = sum(len(c) - t for c, t in zip(sensed, sensed_take, strict=True))
     if hidden:
-        cuts.add(f"sense-scoped candidates: {hidden} more beyond limit={limit}")
+        cut.append(f"sense-scoped candidates: {hidden} more beyond limit={limit}")
     if unsensed_take:
         chars += sum(len(c[0]) for c in unsensed[:unsensed_take])
         items += 1 + unsensed_take
@@ -176,12 +199,11 @@ def _synonyms_data(
             }
         )
     if len(unsensed) > unsensed_take:
-        cuts.add(
+        cut.append(
             f"unsensed candidates: {len(unsensed) - unsensed_take} more beyond "
             f"unsensed_limit={allocation}"
         )
     cited_sources = cited.sources()
-    budget = cuts.budget()
     data: _Json = {
         "word": word,
         "language": language,
@@ -196,10 +218,10 @@ def _synonyms_data(
         "unsensed_returned": unsensed_take,
         "groups": groups,
         "sources": cited_sources,
-        "budget": {"max_chars": budget.max_chars, "cut": list(budget.cut)},
+        "budget": {"max_chars": models.MAX_RESPONSE_CHARS, "cut": cut},
     }
     chars += sum(len(r.form) + len(r.lemma) + len(r.rule or "") for r in heads.resolutions)
-    chars += sum(len(note) for note in budget.cut) + len(corpus.dataset_version)
+    chars += sum(len(note) for note in cut) + len(corpus.dataset_version)
     chars += sum(sum(map(len, info.values())) for info in cited_sources.values())
     items += len(heads.resolutions) + len(cited_sources) + 3  # + the result's own fields
     return data, json_bound(items=items) + 6 * chars
@@ -231,60 +253,121 @@ def _candidate(c: _Cand, scope: str, table: SourceTable, cited: Cited) -> _Json:
     }
 
 
-_Row = tuple[str, str | None, int, bool]  # text, norm, source_id, has_entry
+# A word's sense as `_SENSES` reads it: id, external_id, gloss, source_id, pos,
+# synset_id, term_id.
+_Row = tuple[Any, ...]
+_Member = tuple[str, str | None, int, bool]  # text, norm, source_id, has_entry
+
+# Id lists are bound as one JSON array, so each statement has a single text whatever the
+# number of ids (IN lists of every length crowded the connection's statement cache).
+_IDS = "(SELECT value FROM json_each(?))"
+# All the word's senses (the count is reported), entry order then the source's order.
+_SENSES = (
+    "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id, e.term_id "
+    "FROM entries e JOIN senses s ON s.entry_id = e.id "
+    f"WHERE e.term_id IN {_IDS} ORDER BY e.term_id, e.id, s.rank, s.id"
+)
+_TERM_NORMS = f"SELECT norm FROM terms WHERE id IN {_IDS}"
+# The other members of the word's synsets. The word's own senses are left out here (their
+# norms are the word's own, which no candidate may have); ordered by synset then sense id,
+# which the index gives without a sort.
+_MEMBERS = (
+    "SELECT s.synset_id, t.text, t.norm, s.source_id FROM senses s "
+    "JOIN entries e ON e.id = s.entry_id JOIN terms t ON t.id = e.term_id "
+    f"WHERE s.synset_id IN {_IDS} AND e.term_id NOT IN {_IDS} ORDER BY s.synset_id, s.id"
+)
+_SENSE_SYNONYMS = (
+    "SELECT r.src_sense_id, COALESCE(ts.text, tt.text, r.dst_text), "
+    "COALESCE(ts.norm, tt.norm), r.source_id, "
+    "(r.dst_sense_id IS NOT NULL OR EXISTS "
+    "  (SELECT 1 FROM entries e2 WHERE e2.term_id = r.dst_term_id)) "
+    "FROM relations r "
+    "LEFT JOIN senses ds ON ds.id = r.dst_sense_id "
+    "LEFT JOIN entries de ON de.id = ds.entry_id "
+    "LEFT JOIN terms ts ON ts.id = de.term_id "
+    "LEFT JOIN terms tt ON tt.id = r.dst_term_id "
+    f"WHERE r.src_sense_id IN {_IDS} AND r.relation = 'synonym' "
+    "ORDER BY r.src_sense_id, r.id"
+)
+_TERM_SYNONYMS = (
+    "SELECT COALESCE(t.text, r.dst_text), r.source_id FROM relations r "
+    "LEFT JOIN terms t ON t.id = r.dst_term_id "
+    f"WHERE r.src_term_id IN {_IDS} AND r.relation = 'synonym' AND r.scope = 'term' "
+    "AND r.dst_language = ? ORDER BY COALESCE(r.weight, 0) DESC, r.id"
+)
+_ANY_TERM_EDGE = "SELECT 1 FROM relations WHERE src_term_id IS NOT NULL LIMIT 1"
+
+
+def _ids(ids: Iterable[int]) -> str:
+    """Ids as the JSON array `_IDS` reads."""
+    return "[" + ",".join(map(str, ids)) + "]"
+
+
+_term_edges_lock = threading.Lock()
+# Keyed by id(conn); the connection is kept in the value so its id is never reused.
+_term_edges_cache: dict[int, tuple[sqlite3.Connection, bool]] = {}
+
+
+def has_term_edges(conn: sqlite3.Connection) -> bool:
+    """Whether the database has any term-to-term edge (ConceptNet's); without one, the
+    unsensed statements are skipped. Read once per connection, from the index."""
+    cached = _term_edges_cache.get(id(conn))
+    if cached is not None and cached[0] is conn:
+        return cached[1]
+    found = conn.execute(_ANY_TERM_EDGE).fetchone() is not None
+    with _term_edges_lock:
+        _term_edges_cache[id(conn)] = (conn, found)
+    return found
+
+
+def _own_norms(conn: sqlite3.Connection, heads: Headwords, senses: list[_Row]) -> set[str]:
+    """The word's own spellings, which are never candidates: the query's norm and the norm
+    of every headword that has senses (`terms.norm` is the builder's `normalize(text)`)."""
+    own = {heads.norm}
+    # An exact match found its terms by this very norm; lemmas reached through an
+    # inflection or a suffix rule have their own.
+    if senses and heads.resolutions and heads.resolutions[0].via != "exact":
+        with_senses = {row[6] for row in senses}
+        own.update(row[0] for row in conn.execute(_TERM_NORMS, (_ids(with_senses),)))
+    return own
 
 
 def _sense_material(
-    conn: sqlite3.Connection, senses: list[SenseRow]
-) -> tuple[dict[int, list[_Row]], dict[int, list[_Row]]]:
+    conn: sqlite3.Connection, senses: list[_Row], term_ids: str
+) -> tuple[dict[int, list[_Member]], dict[int, list[_Member]]]:
     """Synset members per synset and synonym edges per sense, in two queries."""
-    members: dict[int, list[_Row]] = {}
-    edges: dict[int, list[_Row]] = {}
-    synsets = sorted({r.synset_id for r in senses if r.synset_id is not None})
+    members: dict[int, list[_Member]] = {}
+    edges: dict[int, list[_Member]] = {}
+    if not senses:
+        return members, edges
+    synsets = {row[5] for row in senses}
+    synsets.discard(None)
     if synsets:
-        marks = ",".join("?" * len(synsets))
-        for synset_id, text, norm, source_id in conn.execute(
-            "SELECT s.synset_id, t.text, t.norm, s.source_id FROM senses s "
-            "JOIN entries e ON e.id = s.entry_id JOIN terms t ON t.id = e.term_id "
-            f"WHERE s.synset_id IN ({marks}) ORDER BY s.id",
-            synsets,
-        ):
+        for synset_id, text, norm, source_id in conn.execute(_MEMBERS, (_ids(synsets), term_ids)):
             members.setdefault(synset_id, []).append((text, norm, source_id, True))
-    if senses:
-        marks = ",".join("?" * len(senses))
-        for sense_id, text, norm, source_id, has_entry in conn.execute(
-            "SELECT r.src_sense_id, COALESCE(ts.text, tt.text, r.dst_text), "
-            "COALESCE(ts.norm, tt.norm), r.source_id, "
-            "(r.dst_sense_id IS NOT NULL OR EXISTS "
-            "  (SELECT 1 FROM entries e2 WHERE e2.term_id = r.dst_term_id)) "
-            "FROM relations r "
-            "LEFT JOIN senses ds ON ds.id = r.dst_sense_id "
-            "LEFT JOIN entries de ON de.id = ds.entry_id "
-            "LEFT JOIN terms ts ON ts.id = de.term_id "
-            "LEFT JOIN terms tt ON tt.id = r.dst_term_id "
-            f"WHERE r.src_sense_id IN ({marks}) AND r.relation = 'synonym' ORDER BY r.id",
-            [r.id for r in senses],
-        ):
-            if text is not None:
-                edges.setdefault(sense_id, []).append((text, norm, source_id, bool(has_entry)))
+    for sense_id, text, norm, source_id, has_entry in conn.execute(
+        _SENSE_SYNONYMS, (_ids(row[0] for row in senses),)
+    ):
+        if text is not None:
+            edges.setdefault(sense_id, []).append((text, norm, source_id, bool(has_entry)))
     return members, edges
 
 
 def _sense_candidates(
-    row: SenseRow,
+    row: _Row,
     own: set[str],
-    members: dict[int, list[_Row]],
-    edges: dict[int, list[_Row]],
+    members: dict[int, list[_Member]],
+    edges: dict[int, list[_Member]],
 ) -> list[_Cand]:
     out: list[_Cand] = []
     seen = set(own)
-    if row.synset_id is not None:
-        for text, norm, source_id, _ in members.get(row.synset_id, []):
+    if row[5] is not None:
+        for text, norm, source_id, _ in members.get(row[5], ()):
             key = norm or normalize(text)
             if key not in seen:
                 seen.add(key)
                 out.append((text, key, "synset_member", source_id, True))
-    for text, norm, source_id, has_entry in edges.get(row.id, []):
+    for text, norm, source_id, has_entry in edges.get(row[0], ()):
         key = norm if norm is not None else normalize(text)
         if key not in seen:
             seen.add(key)
@@ -299,23 +382,20 @@ def _unsensed_candidates(
     language: str,
     own: set[str],
 ) -> list[_Cand]:
-    if not term_ids:
+    if not term_ids or not has_term_edges(conn):
         return []
-    marks = ",".join("?" * len(term_ids))
-    out: list[_Cand] = []
+    found: list[tuple[str, str, int]] = []
     seen = set(own)
-    for text, source_id in conn.execute(
-        "SELECT COALESCE(t.text, r.dst_text), r.source_id FROM relations r "
-        "LEFT JOIN terms t ON t.id = r.dst_term_id "
-        f"WHERE r.src_term_id IN ({marks}) AND r.relation = 'synonym' AND r.scope = 'term' "
-        "AND r.dst_language = ? ORDER BY COALESCE(r.weight, 0) DESC, r.id",
-        (*term_ids, language),
-    ):
+    for text, source_id in conn.execute(_TERM_SYNONYMS, (_ids(term_ids), language)):
         if text is None:
             continue
         key = normalize(text)
         if key in seen:
             continue
         seen.add(key)
-        out.append((text, key, "synonym", source_id, entry_installed(corpus, language, key)))
-    return out
+        found.append((text, key, source_id))
+    if not found:
+        return []
+    # Same-language targets: whether each has its own entry, in one batched probe.
+    installed = installed_entries(corpus, language, (key for _, key, _ in found))
+    return [(text, key, "synonym", source_id, key in installed) for text, key, source_id in found]

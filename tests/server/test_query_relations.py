@@ -142,3 +142,14 @@ def test_plain_data_over_the_size_bound_goes_through_the_model(
     data = relations_data(corpus, "dog", "hypernym", max_depth=2)
     assert data == relations(corpus, "dog", "hypernym", max_depth=2).model_dump(mode="json")
     assert data["count"] == 2
+
+
+def test_plain_data_over_the_estimate_is_measured(
+    corpus: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # an estimate above the budget is checked against the real size, and an answer that
+    # fits is still returned as it was built
+    monkeypatch.setattr("lexicon_server.query.relations.json_bound", lambda **_: 10**9)
+    data = relations_data(corpus, "dog", "hypernym", max_depth=2)
+    assert data == relations(corpus, "dog", "hypernym", max_depth=2).model_dump(mode="json")
+    assert data["count"] == 2 and data["budget"]["cut"] == []

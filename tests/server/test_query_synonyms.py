@@ -64,6 +64,9 @@ def test_max_senses_bounds_inspection(corpus: Corpus) -> None:
 def test_inflected_form_resolves(corpus: Corpus) -> None:
     result = synonyms(corpus, "dogs")
     assert result.found and result.resolutions[0].lemma == "dog"
+    # the lemma is the word's own spelling, never one of its candidates
+    texts = {c.text for g in result.groups for c in g.candidates}
+    assert "domestic dog" in texts and "dog" not in texts
 
 
 @pytest.mark.parametrize(
@@ -114,6 +117,17 @@ def test_plain_data_over_the_size_bound_goes_through_the_model(
 ) -> None:
     # a bound above the budget means: build the model and let fit_response measure it
     monkeypatch.setattr("lexicon_server.query.synonyms.MAX_RESPONSE_CHARS", 0)
+    data = synonyms_data(corpus, "dog")
+    assert data == synonyms(corpus, "dog").model_dump(mode="json")
+    assert data["count"] == 3 and list(data["sources"]) == ["conceptnet", "wordnet-3.1"]
+
+
+def test_plain_data_over_the_estimate_is_measured(
+    corpus: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # an estimate above the budget is checked against the real size, and an answer that
+    # fits is still returned as it was built
+    monkeypatch.setattr("lexicon_server.query.synonyms.json_bound", lambda **_: 10**9)
     data = synonyms_data(corpus, "dog")
     assert data == synonyms(corpus, "dog").model_dump(mode="json")
     assert data["count"] == 3 and list(data["sources"]) == ["conceptnet", "wordnet-3.1"]
