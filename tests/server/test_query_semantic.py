@@ -148,7 +148,7 @@ def test_frequent_and_rare_words_both_match_exact_search(
     # The search looked as hard as the word's frequency asks, and the next search of
     # another frequency is not left with this one's setting.
     assert vectors.index.expansion_search == vectors.expansion_for(zipf)
-    assert vectors.expansion_for(zipf) == (64 if word in ("king", "prince") else 128)
+    assert vectors.expansion_for(zipf) == (64 if word in ("king", "prince") else 192)
 
 
 def test_expansion_follows_each_query_word(frequent_corpus: Corpus) -> None:
@@ -158,7 +158,7 @@ def test_expansion_follows_each_query_word(frequent_corpus: Corpus) -> None:
     for word in ("king", "queen", "prince", "river", "king"):
         semantic_data(store, word)
         seen.append(vectors.index.expansion_search)
-    assert seen == [64, 128, 64, 128, 64]
+    assert seen == [64, 192, 64, 192, 64]
 
 
 def test_vector_languages_are_copies(corpus: Corpus) -> None:
