@@ -46,7 +46,8 @@ __all__ = ["MAX_SENSES_DEFAULT", "sense_data", "sense_ref", "synonyms", "synonym
 
 MAX_SENSES_DEFAULT = 100
 
-_Cand = tuple[str, str, str, int, bool]  # text, norm, relation, source_id, has_entry
+# text, norm, relation, source_id, has_entry, sense_scope
+_Cand = tuple[str, str, str, int, bool, str]
 _Json = dict[str, Any]
 
 
@@ -135,18 +136,12 @@ def _synonyms_data(
         cut.append(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
 
     own = _own_norms(conn, heads, all_senses)
-    sensed: list[list[_Cand]] = []
-    shown_norms: set[str] = set()
     members, edges = _sense_material(conn, senses, term_ids)
-    for row in senses:
-        cands = _sense_candidates(row, own, members, edges)
-        sensed.append(cands)
-        shown_norms.update(c[1] for c in cands)
-    unsensed = [
-        c
-        for c in _unsensed_candidates(corpus, conn, heads.term_ids, language, own)
-        if c[1] not in shown_norms
-    ]
+    sensed = [_sense_candidates(row, own, members, edges) for row in senses]
+    unsensed = _unsensed_candidates(corpus, conn, heads.term_ids, language, own)
+    if unsensed:
+        shown_norms = {c[1] for cands in sensed for c in cands}
+        unsensed = [c for c in unsensed if c[1] not in shown_norms]
 
     unsensed_take = min(allocation, len(unsensed))
     sensed_take = round_robin([len(c) for c in sensed], limit - unsensed_take)
@@ -155,6 +150,7 @@ def _synonyms_data(
     chars = len(word)
     items = 0
     groups: list[_Json] = []
+    key = cited.key
     for row, cands, take in zip(senses, sensed, sensed_take, strict=True):
         if take == 0:
             continue
@@ -165,7 +161,7 @@ def _synonyms_data(
             "external_id": external_id,
             "pos": pos,
             "gloss": gloss,
-            "source": cited.key(table, source_id),
+            "source": key(table, source_id),
         }
         shown = cands[:take]
         chars += len(gloss) + len(external_id or "") + len(pos)
@@ -176,7 +172,13 @@ def _synonyms_data(
                 "sense": sense,
                 "sense_scope": "sense" if synset_id is None else "synset",
                 "candidates": [
-                    _candidate(c, "synset" if c[2] == "synset_member" else "sense", table, cited)
+                    {
+                        "text": c[0],
+                        "sense_scope": c[5],
+                        "relation": c[2],
+                        "target_entry_installed": c[4],
+                        "source": key(table, c[3]),
+                    }
                     for c in shown
                 ],
                 "truncated": len(cands) > take,
@@ -193,7 +195,14 @@ def _synonyms_data(
                 "sense": None,
                 "sense_scope": "unsensed",
                 "candidates": [
-                    _candidate(c, "unsensed", table, cited) for c in unsensed[:unsensed_take]
+                    {
+                        "text": c[0],
+                        "sense_scope": c[5],
+                        "relation": c[2],
+                        "target_entry_installed": c[4],
+                        "source": key(table, c[3]),
+                    }
+                    for c in unsensed[:unsensed_take]
                 ],
                 "truncated": len(unsensed) > unsensed_take,
             }
@@ -240,17 +249,6 @@ def _drop_last_group(result: SynonymsResult, excess: int) -> tuple[SynonymsResul
         named.update(c.source for c in group.candidates)
     kept = {key: info for key, info in smaller.sources.items() if key in named}
     return smaller.model_copy(update={"sources": kept}), note
-
-
-def _candidate(c: _Cand, scope: str, table: SourceTable, cited: Cited) -> _Json:
-    text, _norm, relation, source_id, has_entry = c
-    return {
-        "text": text,
-        "sense_scope": scope,
-        "relation": relation,
-        "target_entry_installed": has_entry,
-        "source": cited.key(table, source_id),
-    }
 
 
 # A word's sense as `_SENSES` reads it: id, external_id, gloss, source_id, pos,
@@ -366,12 +364,12 @@ def _sense_candidates(
             key = norm or normalize(text)
             if key not in seen:
                 seen.add(key)
-                out.append((text, key, "synset_member", source_id, True))
+                out.append((text, key, "synset_member", source_id, True, "synset"))
     for text, norm, source_id, has_entry in edges.get(row[0], ()):
         key = norm if norm is not None else normalize(text)
         if key not in seen:
             seen.add(key)
-            out.append((text, key, "synonym", source_id, has_entry))
+            out.append((text, key, "synonym", source_id, has_entry, "sense"))
     return out
 
 
@@ -398,4 +396,7 @@ def _unsensed_candidates(
         return []
     # Same-language targets: whether each has its own entry, in one batched probe.
     installed = installed_entries(corpus, language, (key for _, key, _ in found))
-    return [(text, key, "synonym", source_id, key in installed) for text, key, source_id in found]
+    return [
+        (text, key, "synonym", source_id, key in installed, "unsensed")
+        for text, key, source_id in found
+    ]

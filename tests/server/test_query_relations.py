@@ -153,3 +153,12 @@ def test_plain_data_over_the_estimate_is_measured(
     data = relations_data(corpus, "dog", "hypernym", max_depth=2)
     assert data == relations(corpus, "dog", "hypernym", max_depth=2).model_dump(mode="json")
     assert data["count"] == 2 and data["budget"]["cut"] == []
+
+
+def test_kept_synsets_are_not_shared_with_answers(corpus: Corpus) -> None:
+    # synsets are kept across calls; a caller changing one answer must not change the next
+    first = relations_data(corpus, "dog", "hypernym")
+    first["results"][0]["target"]["words"].append("changed by the caller")
+    again = relations_data(corpus, "dog", "hypernym")
+    assert again["results"][0]["target"]["words"] == ["canine", "canid"]
+    assert again["results"][0]["path"][0]["to_text"] == "canine, canid"
