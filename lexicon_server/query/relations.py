@@ -395,13 +395,21 @@ class _Renderer:
         # The from_sense object of each sense, built once per call (copied per result).
         self._from: dict[int, tuple[_Json, int]] = {}
         # Only the thing each end is named by is read (see `ends`).
-        wanted: dict[str, set[int]] = {"synset": set(), "sense": set(), "term": set()}
+        synsets: set[int] = set()
+        wanted: dict[str, set[int]] = {"synset": synsets, "sense": set(), "term": set()}
         for _, path in chosen:
             for e in path:
-                for end in (
-                    _end(e[_SRC_SYNSET], e[_SRC_SENSE], e[_SRC_TERM]),
-                    _end(e[_DST_SYNSET], e[_DST_SENSE], e[_DST_TERM]),
-                ):
+                # Synset ends first: nearly every stored edge joins two synsets.
+                if e[_SRC_SYNSET] is not None:
+                    synsets.add(e[_SRC_SYNSET])
+                else:
+                    end = _end(None, e[_SRC_SENSE], e[_SRC_TERM])
+                    if end is not None:
+                        wanted[end[0]].add(end[1])
+                if e[_DST_SYNSET] is not None:
+                    synsets.add(e[_DST_SYNSET])
+                else:
+                    end = _end(None, e[_DST_SENSE], e[_DST_TERM])
                     if end is not None:
                         wanted[end[0]].add(end[1])
         self._synsets = _read_synsets(conn, wanted["synset"])
