@@ -35,7 +35,12 @@ from lexicon_server.query.common import (
     sense_handle,
     sources,
 )
-from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, has_term_edges, json_size
+from lexicon_server.query.synonyms import (
+    MAX_SENSES_DEFAULT,
+    has_term_edges,
+    json_size,
+    synset_members,
+)
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
@@ -137,10 +142,6 @@ _SENSES = (
     "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id "
     "FROM entries e JOIN senses s ON s.entry_id = e.id "
     f"WHERE e.term_id IN {_IDS} ORDER BY e.term_id, e.id, s.rank, s.id LIMIT ?"
-)
-_SYNSET_WORDS = (
-    "SELECT s.synset_id, t.text FROM senses s JOIN entries e ON e.id = s.entry_id "
-    f"JOIN terms t ON t.id = e.term_id WHERE s.synset_id IN {_IDS} ORDER BY s.synset_id, s.id"
 )
 _SYNSET_INFO = f"SELECT id, external_id, gloss FROM synsets WHERE id IN {_IDS}"
 _SENSE_INFO = (
@@ -549,10 +550,10 @@ _NO_SYNSET: _Synset = ("", (), "", "")
 
 # What results show of a synset is kept per database across calls (bounded, oldest out
 # first): answers for different words keep naming the same synsets ('person', 'act',
-# 'change'), and each member word costs four B-tree searches to read. Objects never
-# change, so a kept synset never goes stale. About 0.56 KB a synset: 8,192 of them are
-# ~4.6 MB at most, only for a database with synset relations.
-_SYNSET_CACHE_SIZE = 8192
+# 'change'). The member words come from synonyms' kept members (`synset_members`), so a
+# synset one tool has read is not read again by the other. Objects never change, so a
+# kept synset never goes stale. With the members, about 1 KB a synset: ~4 MB at most.
+_SYNSET_CACHE_SIZE = 4096
 _synset_lock = threading.Lock()
 # Keyed by id(conn); the connection is kept in the value so its id is never reused.
 _synset_cache: dict[int, tuple[sqlite3.Connection, dict[int, _Synset]]] = {}
@@ -583,14 +584,11 @@ def _read_synsets(conn: sqlite3.Connection, ids: set[int]) -> dict[int, _Synset]
             out[synset_id] = info
     if not missing:
         return out
-    wanted = _ids(missing)
-    words: dict[int, list[str]] = {i: [] for i in missing}
-    for synset_id, text in conn.execute(_SYNSET_WORDS, (wanted,)):
-        words[synset_id].append(text)
-    fresh = {
-        synset_id: (ext, tuple(words[synset_id]), gloss, ", ".join(words[synset_id]))
-        for synset_id, ext, gloss in conn.execute(_SYNSET_INFO, (wanted,))
-    }
+    members = synset_members(conn, missing)
+    fresh: dict[int, _Synset] = {}
+    for synset_id, ext, gloss in conn.execute(_SYNSET_INFO, (_ids(missing),)):
+        words = tuple(m[1] for m in members.get(synset_id, ()))
+        fresh[synset_id] = (ext, words, gloss, ", ".join(words))
     out.update(fresh)
     with _synset_lock:
         known.update(fresh)

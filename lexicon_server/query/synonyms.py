@@ -129,15 +129,16 @@ def _synonyms_data(
     cut: list[str] = []  # what the answer left out, for `budget.cut`
     heads = resolve_headwords(conn, word, language)
     cited.merge(heads.sources)
-    term_ids = _ids(heads.term_ids)
-    all_senses: list[_Row] = conn.execute(_SENSES, (term_ids,)).fetchall() if heads.term_ids else []
+    all_senses: list[_Row] = (
+        conn.execute(_SENSES, (_ids(heads.term_ids),)).fetchall() if heads.term_ids else []
+    )
     senses = all_senses[:max_senses]
     if len(all_senses) > max_senses:
         cut.append(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
 
     own = _own_norms(conn, heads, all_senses)
-    members, edges = _sense_material(conn, senses, term_ids)
-    sensed = [_sense_candidates(row, own, members, edges) for row in senses]
+    members, edges = _sense_material(conn, senses)
+    sensed = [_sense_candidates(row, own, heads.term_ids, members, edges) for row in senses]
     unsensed = _unsensed_candidates(corpus, conn, heads.term_ids, language, own)
     if unsensed:
         shown_norms = {c[1] for cands in sensed for c in cands}
@@ -254,7 +255,7 @@ def _drop_last_group(result: SynonymsResult, excess: int) -> tuple[SynonymsResul
 # A word's sense as `_SENSES` reads it: id, external_id, gloss, source_id, pos,
 # synset_id, term_id.
 _Row = tuple[Any, ...]
-_Member = tuple[str, str | None, int, bool]  # text, norm, source_id, has_entry
+_Edge = tuple[str, str | None, int, bool]  # text, norm, source_id, has_entry
 
 # Id lists are bound as one JSON array, so each statement has a single text whatever the
 # number of ids (IN lists of every length crowded the connection's statement cache).
@@ -266,13 +267,12 @@ _SENSES = (
     f"WHERE e.term_id IN {_IDS} ORDER BY e.term_id, e.id, s.rank, s.id"
 )
 _TERM_NORMS = f"SELECT norm FROM terms WHERE id IN {_IDS}"
-# The other members of the word's synsets. The word's own senses are left out here (their
-# norms are the word's own, which no candidate may have); ordered by synset then sense id,
-# which the index gives without a sort.
+# Every member of some synsets (term id, text, norm, source id), by synset then sense id,
+# the order the index gives without a sort.
 _MEMBERS = (
-    "SELECT s.synset_id, t.text, t.norm, s.source_id FROM senses s "
+    "SELECT s.synset_id, e.term_id, t.text, t.norm, s.source_id FROM senses s "
     "JOIN entries e ON e.id = s.entry_id JOIN terms t ON t.id = e.term_id "
-    f"WHERE s.synset_id IN {_IDS} AND e.term_id NOT IN {_IDS} ORDER BY s.synset_id, s.id"
+    f"WHERE s.synset_id IN {_IDS} ORDER BY s.synset_id, s.id"
 )
 _SENSE_SYNONYMS = (
     "SELECT r.src_sense_id, COALESCE(ts.text, tt.text, r.dst_text), "
@@ -330,19 +330,62 @@ def _own_norms(conn: sqlite3.Connection, heads: Headwords, senses: list[_Row]) -
     return own
 
 
+_SynsetMember = tuple[int, str, str, int]  # term_id, text, norm, source_id
+
+# The members of a synset are kept per database across calls (bounded, oldest out
+# first), for synonyms and for the words relations shows of a synset: answers for
+# different words keep naming the same synsets, and each member costs four B-tree
+# searches to read. Objects never change, so a kept synset never goes stale. Together
+# with relations' synset cache, about 1 KB a synset: ~4 MB at most for 4,096.
+_MEMBERS_CACHE_SIZE = 4096
+_members_lock = threading.Lock()
+# Keyed by id(conn); the connection is kept in the value so its id is never reused.
+_members_cache: dict[int, tuple[sqlite3.Connection, dict[int, tuple[_SynsetMember, ...]]]] = {}
+
+
+def synset_members(
+    conn: sqlite3.Connection, synsets: Iterable[int]
+) -> dict[int, tuple[_SynsetMember, ...]]:
+    """The members of each synset, in sense order (those not kept yet in one query)."""
+    cached = _members_cache.get(id(conn))
+    if cached is None or cached[0] is not conn:
+        with _members_lock:
+            cached = (conn, {})
+            _members_cache[id(conn)] = cached
+    known = cached[1]
+    out: dict[int, tuple[_SynsetMember, ...]] = {}
+    missing: list[int] = []
+    for synset_id in synsets:
+        kept = known.get(synset_id)
+        if kept is None:
+            missing.append(synset_id)
+        else:
+            out[synset_id] = kept
+    if not missing:
+        return out
+    fresh: dict[int, list[_SynsetMember]] = {i: [] for i in missing}
+    for synset_id, term_id, text, norm, source_id in conn.execute(_MEMBERS, (_ids(missing),)):
+        # one string object when the norm is the text itself (most words), to keep less
+        fresh[synset_id].append((term_id, text, text if norm == text else norm, source_id))
+    with _members_lock:
+        for synset_id, members in fresh.items():
+            out[synset_id] = known[synset_id] = tuple(members)
+        # Dicts keep insertion order: drop the oldest (FIFO, no bookkeeping on hits).
+        while len(known) > _MEMBERS_CACHE_SIZE:
+            del known[next(iter(known))]
+    return out
+
+
 def _sense_material(
-    conn: sqlite3.Connection, senses: list[_Row], term_ids: str
-) -> tuple[dict[int, list[_Member]], dict[int, list[_Member]]]:
-    """Synset members per synset and synonym edges per sense, in two queries."""
-    members: dict[int, list[_Member]] = {}
-    edges: dict[int, list[_Member]] = {}
+    conn: sqlite3.Connection, senses: list[_Row]
+) -> tuple[dict[int, tuple[_SynsetMember, ...]], dict[int, list[_Edge]]]:
+    """Synset members per synset and synonym edges per sense."""
+    edges: dict[int, list[_Edge]] = {}
     if not senses:
-        return members, edges
+        return {}, edges
     synsets = {row[5] for row in senses}
     synsets.discard(None)
-    if synsets:
-        for synset_id, text, norm, source_id in conn.execute(_MEMBERS, (_ids(synsets), term_ids)):
-            members.setdefault(synset_id, []).append((text, norm, source_id, True))
+    members = synset_members(conn, synsets) if synsets else {}
     for sense_id, text, norm, source_id, has_entry in conn.execute(
         _SENSE_SYNONYMS, (_ids(row[0] for row in senses),)
     ):
@@ -354,22 +397,25 @@ def _sense_material(
 def _sense_candidates(
     row: _Row,
     own: set[str],
-    members: dict[int, list[_Member]],
-    edges: dict[int, list[_Member]],
+    own_terms: tuple[int, ...],
+    members: dict[int, tuple[_SynsetMember, ...]],
+    edges: dict[int, list[_Edge]],
 ) -> list[_Cand]:
     out: list[_Cand] = []
     seen = set(own)
     if row[5] is not None:
-        for text, norm, source_id, _ in members.get(row[5], ()):
+        for term_id, text, norm, source_id in members.get(row[5], ()):
+            if term_id in own_terms:  # the word's own sense in this synset
+                continue
             key = norm or normalize(text)
             if key not in seen:
                 seen.add(key)
                 out.append((text, key, "synset_member", source_id, True, "synset"))
-    for text, norm, source_id, has_entry in edges.get(row[0], ()):
-        key = norm if norm is not None else normalize(text)
+    for target, target_norm, source_id, has_entry in edges.get(row[0], ()):
+        key = target_norm if target_norm is not None else normalize(target)
         if key not in seen:
             seen.add(key)
-            out.append((text, key, "synonym", source_id, has_entry, "sense"))
+            out.append((target, key, "synonym", source_id, has_entry, "sense"))
     return out
 
 

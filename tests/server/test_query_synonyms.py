@@ -9,6 +9,7 @@ from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SynonymsResult
 from lexicon_server.query.common import fit_response
+from lexicon_server.query.relations import relations_data
 from lexicon_server.query.synonyms import _drop_last_group, synonyms, synonyms_data
 
 
@@ -131,3 +132,13 @@ def test_plain_data_over_the_estimate_is_measured(
     data = synonyms_data(corpus, "dog")
     assert data == synonyms(corpus, "dog").model_dump(mode="json")
     assert data["count"] == 3 and list(data["sources"]) == ["conceptnet", "wordnet-3.1"]
+
+
+def test_members_kept_by_relations_serve_synonyms(corpus: Corpus) -> None:
+    # relations reads (and keeps) every member of the synsets it names, the word's own
+    # sense included; synonyms reusing them still leaves the word itself out
+    assert relations_data(corpus, "canine", "hyponym")["count"]
+    result = synonyms_data(corpus, "dog", unsensed_limit=0)
+    texts = [c["text"] for g in result["groups"] for c in g["candidates"]]
+    assert "domestic dog" in texts and "Canis familiaris" in texts and "dog" not in texts
+    assert result == synonyms(corpus, "dog", unsensed_limit=0).model_dump(mode="json")
