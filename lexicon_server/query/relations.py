@@ -37,6 +37,7 @@ from lexicon_server.query.common import (
 )
 from lexicon_server.query.synonyms import (
     MAX_SENSES_DEFAULT,
+    clear_members,
     has_term_edges,
     json_size,
     synset_members,
@@ -46,7 +47,14 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
     from lexicon_server.query.common import SourceTable
 
-__all__ = ["ALIASES", "RELATIONS", "TRANSITIVE_RELATIONS", "relations", "relations_data"]
+__all__ = [
+    "ALIASES",
+    "RELATIONS",
+    "TRANSITIVE_RELATIONS",
+    "clear_synset_caches",
+    "relations",
+    "relations_data",
+]
 
 _Json = dict[str, Any]
 
@@ -557,6 +565,14 @@ _SYNSET_CACHE_SIZE = 4096
 _synset_lock = threading.Lock()
 # Keyed by id(conn); the connection is kept in the value so its id is never reused.
 _synset_cache: dict[int, tuple[sqlite3.Connection, dict[int, _Synset]]] = {}
+
+
+def clear_synset_caches() -> None:
+    """Forget the synsets and synset members kept across calls (for measuring cold
+    look-ups; `common.clear_caches` does not reach them)."""
+    with _synset_lock:
+        _synset_cache.clear()
+    clear_members()
 
 
 def _known_synsets(conn: sqlite3.Connection) -> dict[int, _Synset]:

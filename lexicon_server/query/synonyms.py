@@ -343,6 +343,12 @@ _members_lock = threading.Lock()
 _members_cache: dict[int, tuple[sqlite3.Connection, dict[int, tuple[_SynsetMember, ...]]]] = {}
 
 
+def clear_members() -> None:
+    """Forget the synset members kept across calls (for measuring cold look-ups)."""
+    with _members_lock:
+        _members_cache.clear()
+
+
 def synset_members(
     conn: sqlite3.Connection, synsets: Iterable[int]
 ) -> dict[int, tuple[_SynsetMember, ...]]:

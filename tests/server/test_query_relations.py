@@ -9,7 +9,12 @@ from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import RelationsResult
 from lexicon_server.query.common import fit_response
-from lexicon_server.query.relations import _drop_last, relations, relations_data
+from lexicon_server.query.relations import (
+    _drop_last,
+    clear_synset_caches,
+    relations,
+    relations_data,
+)
 
 
 def test_direct_hypernym(corpus: Corpus) -> None:
@@ -162,3 +167,10 @@ def test_kept_synsets_are_not_shared_with_answers(corpus: Corpus) -> None:
     again = relations_data(corpus, "dog", "hypernym")
     assert again["results"][0]["target"]["words"] == ["canine", "canid"]
     assert again["results"][0]["path"][0]["to_text"] == "canine, canid"
+
+
+def test_kept_synsets_answer_like_fresh_reads(corpus: Corpus) -> None:
+    kept = relations_data(corpus, "canine", "hyponym", max_depth=2)
+    assert relations_data(corpus, "canine", "hyponym", max_depth=2) == kept
+    clear_synset_caches()
+    assert relations_data(corpus, "canine", "hyponym", max_depth=2) == kept
