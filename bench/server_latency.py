@@ -124,7 +124,9 @@ def inprocess(
     # against the tool's model); the typed `lookup` row shows what the model adds.
     calls: dict[str, Callable[[str], object]] = {
         "dictionary_lookup (lookup_data, under the tool)": lambda w: lookup_data(corpus, w),
-        "dictionary_lookup, every server cache emptied first": lookup_cold,
+        "dictionary_lookup, same word again (pages cached, target-entry cache emptied)": (
+            lookup_cold
+        ),
         "dictionary_lookup as a typed LookupResult (lookup)": lambda w: lookup(corpus, w),
         "dictionary_synonyms": lambda w: synonyms_data(corpus, w),
         "dictionary_translate": lambda w: translate(corpus, w, "fr"),
