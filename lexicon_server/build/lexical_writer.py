@@ -6,6 +6,11 @@ cannot resolve yet (WordNet pointers to synsets further down the file, sense ran
 is bounded by the vocabulary, not by the input. `finish` resolves the staging tables with
 ordered `INSERT ... SELECT`s, creates the read-path indexes after the bulk load, vacuums
 and renames the file into place: same records in the same order give the same bytes.
+
+`translations` and `examples` are published clustered (see `clustered_table`): rows are
+numbered in arrival order in a staging copy of the published table, then moved, ids
+unchanged, into a WITHOUT ROWID table keyed the way a look-up reads them, so one word's
+rows share a few pages instead of being spread in source order over the whole file.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from lexicon_server.build.records import (
 )
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS, schema_sql
 
-__all__ = ["LexicalWriter", "SourceRow", "schema_statements"]
+__all__ = ["CLUSTERED", "LexicalWriter", "SourceRow", "clustered_table", "schema_statements"]
 
 _BATCH = 10_000
 _TOKEN = re.compile(r"\w+(?:'\w+)?")
@@ -49,6 +54,16 @@ CREATE TABLE _infl (seq INTEGER PRIMARY KEY, form_norm TEXT NOT NULL, lemma_norm
     lemma_text TEXT NOT NULL, pos TEXT NOT NULL, source_id INTEGER NOT NULL);
 """
 _STAGING_TABLES = ("_members", "_pointers", "_ranks", "_freq", "_infl")
+
+# Tables stored WITHOUT ROWID, keyed by how look-ups read them (every key ends with `id`, so
+# rows keep the ids and the relative order they had), and the schema's indexes that the key
+# makes redundant. The schema file keeps the rowid form: readers accept both layouts.
+CLUSTERED: dict[str, str] = {
+    "translations": "term_id, target_language, id",  # a word's translations, per language
+    "examples": "sense_id, id",  # a sense's examples
+}
+_COVERED_INDEXES = frozenset({"translations_term", "examples_sense"})
+_ROWID_ID = re.compile(r"\bid(\s+)INTEGER PRIMARY KEY\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +96,34 @@ def schema_statements(name: str) -> tuple[list[str], list[str]]:
     return tables, indexes
 
 
+def _table_name(statement: str) -> str:
+    match = re.search(r"CREATE TABLE (\w+)", statement)
+    return match.group(1) if match else ""
+
+
+def _index_name(statement: str) -> str:
+    match = re.search(r"CREATE INDEX (\w+)", statement)
+    return match.group(1) if match else ""
+
+
+def clustered_table(statement: str, key: str) -> str:
+    """The schema's rowid `CREATE TABLE` turned WITHOUT ROWID with PRIMARY KEY (`key`).
+
+    Columns, types and checks stay those of the schema file, so the two layouts cannot drift
+    apart; `id` loses its rowid alias and must be given on insert.
+    """
+    body = statement.rstrip().rstrip(";").rstrip()
+    if not body.endswith(")") or len(_ROWID_ID.findall(body)) != 1:
+        raise BuildError(f"cannot cluster {_table_name(statement)!r}: unexpected schema text")
+    body = _ROWID_ID.sub(r"id\1INTEGER NOT NULL", body)
+    return f"{body[:-1].rstrip()},\n    PRIMARY KEY ({key})\n) WITHOUT ROWID;"
+
+
+def _staging_table(statement: str, table: str) -> str:
+    """The schema's rowid table under the staging name `_<table>` (ids numbered on insert)."""
+    return statement.replace(f"CREATE TABLE {table} ", f"CREATE TABLE _{table} ", 1)
+
+
 class LexicalWriter:
     """Streams records into a new lexical database; call `finish()` to publish it."""
 
@@ -103,8 +146,13 @@ class LexicalWriter:
         conn.execute("PRAGMA journal_mode = OFF")
         conn.execute("PRAGMA synchronous = OFF")
         conn.execute("PRAGMA cache_size = -65536")  # 64 MiB page cache, whatever the input size
-        tables, self._indexes = schema_statements("lexical")
+        tables, indexes = schema_statements("lexical")
+        self._indexes = [i for i in indexes if _index_name(i) not in _COVERED_INDEXES]
         for statement in tables:
+            table = _table_name(statement)
+            if table in CLUSTERED:
+                conn.execute(_staging_table(statement, table))
+                statement = clustered_table(statement, CLUSTERED[table])
             conn.execute(statement)
         conn.executescript(_STAGING)
         conn.execute("BEGIN")
@@ -139,10 +187,10 @@ class LexicalWriter:
         " VALUES (?,?,?,?,?,?)",
         "senses": "INSERT INTO senses (id, entry_id, synset_id, rank, external_id, gloss, tags,"
         " source_id) VALUES (?,?,?,?,?,?,?,?)",
-        "examples": "INSERT INTO examples (sense_id, text, source_id) VALUES (?,?,?)",
+        "examples": "INSERT INTO _examples (sense_id, text, source_id) VALUES (?,?,?)",
         "pronunciations": "INSERT INTO pronunciations (term_id, entry_id, notation, value,"
         " variant, source_id) VALUES (?,?,?,?,?,?)",
-        "translations": "INSERT INTO translations (term_id, sense_id, target_language,"
+        "translations": "INSERT INTO _translations (term_id, sense_id, target_language,"
         " target_text, target_norm, note, source_id) VALUES (?,?,?,?,?,?,?)",
         "relations": "INSERT INTO relations (relation, scope, src_synset_id, src_sense_id,"
         " src_term_id, dst_synset_id, dst_sense_id, dst_term_id, dst_language, dst_text, weight,"
@@ -369,6 +417,7 @@ class LexicalWriter:
         conn = self._conn
         try:
             self._resolve(conn)
+            self._cluster(conn)
             for table in _STAGING_TABLES:
                 conn.execute(f"DROP TABLE {table}")
             for statement in self._indexes:
@@ -405,6 +454,18 @@ class LexicalWriter:
             self._conn.close()
         finally:
             self._tmp.unlink(missing_ok=True)
+
+    @staticmethod
+    def _cluster(conn: sqlite3.Connection) -> None:
+        """Move the staged rows, ids unchanged, into the clustered tables in key order."""
+        for table, key in CLUSTERED.items():
+            columns = ", ".join(
+                row[1] for row in conn.execute(f"SELECT * FROM pragma_table_info('{table}')")
+            )
+            conn.execute(
+                f"INSERT INTO {table} ({columns}) SELECT {columns} FROM _{table} ORDER BY {key}"
+            )
+            conn.execute(f"DROP TABLE _{table}")
 
     @staticmethod
     def _phrase_frequencies(conn: sqlite3.Connection) -> None:

@@ -1,6 +1,10 @@
 -- Lexicon lexical component: one SQLite database per language.
 -- Strings that repeat (written forms) are interned in `terms`; everything else points at them.
 -- Every fact row names its `source_id`; sense scope is explicit (see docs/corpus-format.md).
+-- Built releases store `examples` and `translations` WITHOUT ROWID, keyed (sense_id, id) and
+-- (term_id, target_language, id), with the same columns and ids and without the index the key
+-- replaces (lexicon_server/build/lexical_writer.py, CLUSTERED). The rowid form below is what
+-- older releases and hand-written databases use; the server's queries read both.
 PRAGMA user_version = 1;
 
 CREATE TABLE meta (
