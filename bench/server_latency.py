@@ -442,8 +442,19 @@ def _rss_split(pid: int) -> dict[str, int]:
     return out
 
 
-def cold_starts(command: list[str], call: tuple[str, dict[str, Any]], times: int) -> list[float]:
-    return [stdio_run(command, [call])["cold_start"] for _ in range(times)]
+COLD_STARTS = 9
+
+
+def cold_starts(
+    servers: list[tuple[list[str], tuple[str, dict[str, Any]]]], times: int
+) -> list[list[float]]:
+    """Spawn-to-first-answer of each (command, call), the servers taking turns so a
+    change of load on the shared machine hits them alike."""
+    out: list[list[float]] = [[] for _ in servers]
+    for _ in range(times):
+        for i, (command, call) in enumerate(servers):
+            out[i].append(stdio_run(command, [call])["cold_start"])
+    return out
 
 
 # --- report --------------------------------------------------------------------------------
@@ -601,13 +612,15 @@ def main() -> None:
     first = [(name, args(stdio_words[0])) for name, args in calls]
     ours = stdio_run(server_cmd, first)
     floor = stdio_run(trivial_cmd, [("echo", {"text": "hello"})])
-    ours_cold = cold_starts(server_cmd, first[0], 3)
-    floor_cold = cold_starts(trivial_cmd, ("echo", {"text": "hello"}), 3)
+    ours_cold, floor_cold = cold_starts(
+        [(server_cmd, first[0]), (trivial_cmd, ("echo", {"text": "hello"}))], COLD_STARTS
+    )
     emit()
     emit("## Cold start and memory")
     emit()
     emit(
-        "| server | spawn to first answer (median of 3) | resident after every tool ran "
+        f"| server | spawn to first answer (median of {COLD_STARTS}, taking turns) "
+        "| resident after every tool ran "
         "| of which anonymous | of which file-backed |"
     )
     emit("| --- | ---: | ---: | ---: | ---: |")
