@@ -249,6 +249,12 @@ class _Grouped(Protocol):
     def groups(self) -> Sequence[Any]: ...
 
     @property
+    def resolutions(self) -> Sequence[Resolution]: ...
+
+    @property
+    def sources(self) -> Mapping[str, Any]: ...
+
+    @property
     def budget(self) -> Budget: ...
 
     def model_copy(
@@ -260,15 +266,22 @@ _G = TypeVar("_G", bound=_Grouped)
 
 
 def drop_last_group(result: _G, _excess: int) -> tuple[_G, str] | None:
-    """A `fit_response` shrink step: the result without its last group, counts updated."""
+    """A `fit_response` shrink step: the result without its last group, counts updated
+    and `sources` trimmed to the keys the kept facts still name."""
     if not result.groups:
         return None
     kept = result.groups[:-1]
     note = "groups: dropped the last group to stay within the response budget"
+    named = {r.source for r in result.resolutions}
+    for group in kept:
+        if group.sense is not None:
+            named.add(group.sense.source)
+        named.update(c.source for c in group.candidates)
     update = {
         "groups": kept,
         "count": len(kept),
         "candidate_count": sum(len(g.candidates) for g in kept),
+        "sources": {key: info for key, info in result.sources.items() if key in named},
         "budget": result.budget.model_copy(update={"cut": [*result.budget.cut, note]}),
     }
     return result.model_copy(update=update), note

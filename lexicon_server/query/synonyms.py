@@ -79,7 +79,7 @@ def synonyms(
     data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
     if bound > MAX_RESPONSE_CHARS:
         bound = min(bound, json_size(data))
-    return fit_response(SynonymsResult.model_validate(data), _drop_last_group, bound=bound)
+    return fit_response(SynonymsResult.model_validate(data), drop_last_group, bound=bound)
 
 
 def synonyms_data(
@@ -96,7 +96,7 @@ def synonyms_data(
     data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
     if bound <= MAX_RESPONSE_CHARS or json_size(data) <= MAX_RESPONSE_CHARS:
         return data
-    model = fit_response(SynonymsResult.model_validate(data), _drop_last_group, bound=bound)
+    model = fit_response(SynonymsResult.model_validate(data), drop_last_group, bound=bound)
     return model.model_dump(mode="json")
 
 
@@ -235,21 +235,6 @@ def _synonyms_data(
     chars += sum(sum(map(len, info.values())) for info in cited_sources.values())
     items += len(heads.resolutions) + len(cited_sources) + 3  # + the result's own fields
     return data, json_bound(items=items) + 6 * chars
-
-
-def _drop_last_group(result: SynonymsResult, excess: int) -> tuple[SynonymsResult, str] | None:
-    """`drop_last_group`, then `sources` trimmed to the keys the kept facts still name."""
-    shrunk = drop_last_group(result, excess)
-    if shrunk is None:
-        return None
-    smaller, note = shrunk
-    named = {r.source for r in smaller.resolutions}
-    for group in smaller.groups:
-        if group.sense is not None:
-            named.add(group.sense.source)
-        named.update(c.source for c in group.candidates)
-    kept = {key: info for key, info in smaller.sources.items() if key in named}
-    return smaller.model_copy(update={"sources": kept}), note
 
 
 # A word's sense as `_SENSES` reads it: id, external_id, gloss, source_id, pos,

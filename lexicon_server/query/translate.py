@@ -160,19 +160,4 @@ def translate(
         sources=cited.sources(),  # type: ignore[arg-type]
         budget=cuts.budget(),
     )
-    return fit_response(result, _drop_last_group)
-
-
-def _drop_last_group(result: TranslateResult, excess: int) -> tuple[TranslateResult, str] | None:
-    """`drop_last_group`, then `sources` trimmed to the keys the kept facts still name."""
-    shrunk = drop_last_group(result, excess)
-    if shrunk is None:
-        return None
-    smaller, note = shrunk
-    named = {r.source for r in smaller.resolutions}
-    for group in smaller.groups:
-        if group.sense is not None:
-            named.add(group.sense.source)
-        named.update(c.source for c in group.candidates)
-    kept = {key: info for key, info in smaller.sources.items() if key in named}
-    return smaller.model_copy(update={"sources": kept}), note
+    return fit_response(result, drop_last_group)

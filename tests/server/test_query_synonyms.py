@@ -8,9 +8,9 @@ from _support.provenance import assert_sources_complete
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SynonymsResult
-from lexicon_server.query.common import fit_response
+from lexicon_server.query.common import drop_last_group, fit_response
 from lexicon_server.query.relations import relations_data
-from lexicon_server.query.synonyms import _drop_last_group, synonyms, synonyms_data
+from lexicon_server.query.synonyms import synonyms, synonyms_data
 
 
 def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
@@ -96,7 +96,7 @@ def test_shrinking_keeps_only_the_sources_still_cited(corpus: Corpus) -> None:
     result = synonyms(corpus, "dog")
     assert list(result.sources) == ["conceptnet", "wordnet-3.1"]
     size = len(result.model_dump_json())
-    smaller = fit_response(result, _drop_last_group, max_chars=size - 1)
+    smaller = fit_response(result, drop_last_group, max_chars=size - 1)
     # the unsensed (ConceptNet) group is last, so it goes first
     assert smaller.count == result.count - 1
     assert all(g.sense is not None for g in smaller.groups)

@@ -7,8 +7,9 @@ from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
 from lexicon_server.errors import InvalidArgument, NoSuchSense
+from lexicon_server.query.common import drop_last_group
 from lexicon_server.query.lookup import lookup
-from lexicon_server.query.translate import _drop_last_group, translate
+from lexicon_server.query.translate import translate
 
 
 def test_grouped_by_sense_round_robin(corpus: Corpus) -> None:
@@ -110,7 +111,7 @@ def test_budget_cut_keeps_only_the_sources_still_cited(corpus: Corpus) -> None:
     assert len(result.groups) == 3
     while True:
         assert_sources_complete(result.model_dump(mode="json"))
-        shrunk = _drop_last_group(result, 0)
+        shrunk = drop_last_group(result, 0)
         if shrunk is None:
             break
         result, note = shrunk
