@@ -13,7 +13,7 @@ import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from lexicon_server.build.normalize import norm
 from lexicon_server.errors import InvalidArgument
@@ -29,6 +29,7 @@ __all__ = [
     "LIMIT_MAX",
     "MAX_TEXT_CHARS",
     "Cited",
+    "ConnectionMemo",
     "Cuts",
     "Headwords",
     "SourceTable",
@@ -215,6 +216,8 @@ def round_robin(available: Sequence[int], budget: int) -> list[int]:
 
 
 _M = TypeVar("_M", bound="BaseModel")
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 def fit_response(
@@ -471,6 +474,52 @@ def entry_installed(corpus: Corpus, language: str, norm: str) -> bool:
         (norm,),
     ).fetchone()
     return row is not None
+
+
+class ConnectionMemo(Generic[_K, _V]):
+    """Answers kept per database connection across calls, at most `size` per connection
+    (oldest out first). For facts of installed objects, which never change, so a kept
+    answer never goes stale. Keyed by id(conn); the connection is kept with its answers
+    so its id is never reused while they live."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._tables: dict[int, tuple[sqlite3.Connection, dict[_K, _V]]] = {}
+
+    def split(self, conn: sqlite3.Connection, keys: Iterable[_K]) -> tuple[dict[_K, _V], list[_K]]:
+        """The kept answers among `keys`, and the keys still to be read."""
+        table = self._table(conn)
+        found: dict[_K, _V] = {}
+        missing: list[_K] = []
+        for key in keys:
+            value = table.get(key)
+            if value is None:
+                missing.append(key)
+            else:
+                found[key] = value
+        return found, missing
+
+    def keep(self, conn: sqlite3.Connection, fresh: Mapping[_K, _V]) -> None:
+        table = self._table(conn)
+        with self._lock:
+            table.update(fresh)
+            # Dicts keep insertion order: drop the oldest (FIFO, no bookkeeping on hits).
+            while len(table) > self.size:
+                del table[next(iter(table))]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._tables.clear()
+
+    def _table(self, conn: sqlite3.Connection) -> dict[_K, _V]:
+        cached = self._tables.get(id(conn))
+        if cached is not None and cached[0] is conn:
+            return cached[1]
+        with self._lock:
+            table: dict[_K, _V] = {}
+            self._tables[id(conn)] = (conn, table)
+        return table
 
 
 # --- headword resolution ------------------------------------------------------------------------

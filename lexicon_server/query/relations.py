@@ -11,7 +11,6 @@ goes back to direct results.
 from __future__ import annotations
 
 import sqlite3
-import threading
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +20,7 @@ from lexicon_server.models import MAX_RESPONSE_CHARS, RelationsResult
 from lexicon_server.query.common import (
     GLOSS_CHARS,
     Cited,
+    ConnectionMemo,
     check_allocation,
     check_limit,
     check_text,
@@ -561,43 +561,21 @@ _NO_SYNSET: _Synset = ("", (), "", "")
 # 'change'). The member words come from synonyms' kept members (`synset_members`), so a
 # synset one tool has read is not read again by the other. Objects never change, so a
 # kept synset never goes stale. With the members, about 1 KB a synset: ~4 MB at most.
-_SYNSET_CACHE_SIZE = 4096
-_synset_lock = threading.Lock()
-# Keyed by id(conn); the connection is kept in the value so its id is never reused.
-_synset_cache: dict[int, tuple[sqlite3.Connection, dict[int, _Synset]]] = {}
+_SYNSETS = ConnectionMemo[int, _Synset](4096)
 
 
 def clear_synset_caches() -> None:
     """Forget the synsets and synset members kept across calls (for measuring cold
     look-ups; `common.clear_caches` does not reach them)."""
-    with _synset_lock:
-        _synset_cache.clear()
+    _SYNSETS.clear()
     clear_members()
-
-
-def _known_synsets(conn: sqlite3.Connection) -> dict[int, _Synset]:
-    cached = _synset_cache.get(id(conn))
-    if cached is not None and cached[0] is conn:
-        return cached[1]
-    with _synset_lock:
-        known: dict[int, _Synset] = {}
-        _synset_cache[id(conn)] = (conn, known)
-    return known
 
 
 def _read_synsets(conn: sqlite3.Connection, ids: set[int]) -> dict[int, _Synset]:
     """external id, member words (sense order), gloss and joined words of each synset."""
     if not ids:
         return {}
-    known = _known_synsets(conn)
-    out: dict[int, _Synset] = {}
-    missing: list[int] = []
-    for synset_id in ids:
-        info = known.get(synset_id)
-        if info is None:
-            missing.append(synset_id)
-        else:
-            out[synset_id] = info
+    out, missing = _SYNSETS.split(conn, ids)
     if not missing:
         return out
     members = synset_members(conn, missing)
@@ -605,12 +583,8 @@ def _read_synsets(conn: sqlite3.Connection, ids: set[int]) -> dict[int, _Synset]
     for synset_id, ext, gloss in conn.execute(_SYNSET_INFO, (_ids(missing),)):
         words = tuple(m[1] for m in members.get(synset_id, ()))
         fresh[synset_id] = (ext, words, gloss, ", ".join(words))
+    _SYNSETS.keep(conn, fresh)
     out.update(fresh)
-    with _synset_lock:
-        known.update(fresh)
-        # Dicts keep insertion order: drop the oldest (FIFO, no bookkeeping on hits).
-        while len(known) > _SYNSET_CACHE_SIZE:
-            del known[next(iter(known))]
     return out
 
 

@@ -19,6 +19,7 @@ from lexicon_server.models import MAX_RESPONSE_CHARS, SenseRef, SynonymsResult
 from lexicon_server.query.common import (
     GLOSS_CHARS,
     Cited,
+    ConnectionMemo,
     check_allocation,
     check_limit,
     check_text,
@@ -254,7 +255,7 @@ _SENSES = (
 _TERM_NORMS = f"SELECT norm FROM terms WHERE id IN {_IDS}"
 # Every member of some synsets (term id, text, norm, source id), by synset then sense id,
 # the order the index gives without a sort.
-_MEMBERS = (
+_MEMBERS_SQL = (
     "SELECT s.synset_id, e.term_id, t.text, t.norm, s.source_id FROM senses s "
     "JOIN entries e ON e.id = s.entry_id JOIN terms t ON t.id = e.term_id "
     f"WHERE s.synset_id IN {_IDS} ORDER BY s.synset_id, s.id"
@@ -322,48 +323,28 @@ _SynsetMember = tuple[int, str, str, int]  # term_id, text, norm, source_id
 # different words keep naming the same synsets, and each member costs four B-tree
 # searches to read. Objects never change, so a kept synset never goes stale. Together
 # with relations' synset cache, about 1 KB a synset: ~4 MB at most for 4,096.
-_MEMBERS_CACHE_SIZE = 4096
-_members_lock = threading.Lock()
-# Keyed by id(conn); the connection is kept in the value so its id is never reused.
-_members_cache: dict[int, tuple[sqlite3.Connection, dict[int, tuple[_SynsetMember, ...]]]] = {}
+_MEMBERS = ConnectionMemo[int, tuple[_SynsetMember, ...]](4096)
 
 
 def clear_members() -> None:
     """Forget the synset members kept across calls (for measuring cold look-ups)."""
-    with _members_lock:
-        _members_cache.clear()
+    _MEMBERS.clear()
 
 
 def synset_members(
     conn: sqlite3.Connection, synsets: Iterable[int]
 ) -> dict[int, tuple[_SynsetMember, ...]]:
     """The members of each synset, in sense order (those not kept yet in one query)."""
-    cached = _members_cache.get(id(conn))
-    if cached is None or cached[0] is not conn:
-        with _members_lock:
-            cached = (conn, {})
-            _members_cache[id(conn)] = cached
-    known = cached[1]
-    out: dict[int, tuple[_SynsetMember, ...]] = {}
-    missing: list[int] = []
-    for synset_id in synsets:
-        kept = known.get(synset_id)
-        if kept is None:
-            missing.append(synset_id)
-        else:
-            out[synset_id] = kept
+    out, missing = _MEMBERS.split(conn, synsets)
     if not missing:
         return out
     fresh: dict[int, list[_SynsetMember]] = {i: [] for i in missing}
-    for synset_id, term_id, text, norm, source_id in conn.execute(_MEMBERS, (_ids(missing),)):
+    for synset_id, term_id, text, norm, source_id in conn.execute(_MEMBERS_SQL, (_ids(missing),)):
         # one string object when the norm is the text itself (most words), to keep less
         fresh[synset_id].append((term_id, text, text if norm == text else norm, source_id))
-    with _members_lock:
-        for synset_id, members in fresh.items():
-            out[synset_id] = known[synset_id] = tuple(members)
-        # Dicts keep insertion order: drop the oldest (FIFO, no bookkeeping on hits).
-        while len(known) > _MEMBERS_CACHE_SIZE:
-            del known[next(iter(known))]
+    kept = {synset_id: tuple(members) for synset_id, members in fresh.items()}
+    _MEMBERS.keep(conn, kept)
+    out.update(kept)
     return out
 
 
