@@ -44,11 +44,9 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_BUDGETS",
     "SenseRow",
-    "count_senses",
     "installed_targets",
     "lookup",
     "lookup_data",
-    "lookup_json",
     "sense_rows",
     "target_entry_column",
 ]
@@ -114,9 +112,6 @@ _SENSE_SELECT = (
     "LEFT JOIN synsets sy ON sy.id = s.synset_id "
     "WHERE e.term_id IN ({marks}) ORDER BY e.term_id, e.id, s.rank, s.id LIMIT ?"
 )
-_COUNT_SENSES = (
-    "SELECT count(*) FROM entries e JOIN senses s ON s.entry_id = e.id WHERE e.term_id IN ({marks})"
-)
 
 
 def sense_rows(
@@ -128,14 +123,6 @@ def sense_rows(
         return []
     sql = _SENSE_SELECT.format(extra="", marks=_marks(len(term_ids)))
     return [SenseRow(row) for row in conn.execute(sql, (*term_ids, limit)).fetchall()]
-
-
-def count_senses(conn: sqlite3.Connection, term_ids: tuple[int, ...]) -> int:
-    """How many senses the given terms have (read from the indexes only)."""
-    if not term_ids:
-        return 0
-    row = conn.execute(_COUNT_SENSES.format(marks=_marks(len(term_ids))), term_ids).fetchone()
-    return int(row[0])
 
 
 # --- whether a translation's target word has its own entry ------------------------------
@@ -213,22 +200,6 @@ def lookup(
             corpus, word, language, limit, examples_limit, pronunciations_limit, translations_limit
         )
     )
-
-
-def lookup_json(
-    corpus: Corpus,
-    word: str,
-    language: str = "en",
-    limit: int = 10,
-    examples_limit: int = DEFAULT_BUDGETS["examples"],
-    pronunciations_limit: int = DEFAULT_BUDGETS["pronunciations"],
-    translations_limit: int = DEFAULT_BUDGETS["translations"],
-) -> str:
-    """`lookup(...).model_dump_json()`, serialised straight from `lookup_data`."""
-    data = lookup_data(
-        corpus, word, language, limit, examples_limit, pronunciations_limit, translations_limit
-    )
-    return to_json(data).decode()
 
 
 # Statements by kind and number of bound ids, formatted once (the joins and formats showed

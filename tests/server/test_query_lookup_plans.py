@@ -16,6 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 import pytest
+from pydantic_core import to_json
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query import common
@@ -25,7 +26,7 @@ from lexicon_server.query.common import (
     has_index,
     installed_entries,
 )
-from lexicon_server.query.lookup import lookup, lookup_json, target_entry_column
+from lexicon_server.query.lookup import lookup, lookup_data, target_entry_column
 from lexicon_server.query.translate import translate
 
 WORDS = ("dog", "house", "dogs", "run", "maison", "nosuchword")
@@ -65,10 +66,11 @@ def test_cached_target_entries_change_nothing(corpus: Corpus) -> None:
     [{}, {"limit": 1, "examples_limit": 0}, {"limit": 100, "translations_limit": 1}],
 )
 def test_tool_json_is_the_model_dump(corpus: Corpus, word: str, budgets: dict[str, int]) -> None:
-    """The tool's direct serialisation is byte-for-byte what the validated model dumps."""
+    """What the tool serialises (plain data, one `to_json`) is byte-for-byte what the
+    validated model dumps."""
     language = "fr" if word in ("maison", "chien") else "en"
     expected = lookup(corpus, word, language, **budgets).model_dump_json()
-    assert lookup_json(corpus, word, language, **budgets) == expected
+    assert to_json(lookup_data(corpus, word, language, **budgets)).decode() == expected
 
 
 def test_batched_target_entry_probes_match_one_by_one(corpus: Corpus) -> None:
