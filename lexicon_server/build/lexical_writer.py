@@ -34,6 +34,7 @@ from lexicon_server.build.records import (
     SenseRank,
     SynsetRecord,
 )
+from lexicon_server.build.term_docs import write_term_docs
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS, schema_sql
 
 __all__ = ["CLUSTERED", "LexicalWriter", "SourceRow", "clustered_table", "schema_statements"]
@@ -422,6 +423,7 @@ class LexicalWriter:
                 conn.execute(f"DROP TABLE {table}")
             for statement in self._indexes:
                 conn.execute(statement)
+            write_term_docs(conn)
             conn.execute("COMMIT")
             conn.execute("ANALYZE")
             conn.execute("VACUUM")
@@ -437,6 +439,7 @@ class LexicalWriter:
                     "translations",
                     "relations",
                     "inflections",
+                    "term_docs",
                 )
             }
         except BaseException:

@@ -4,7 +4,8 @@ Whether a translation's target word has its own entry is a fact about the releas
 builder answers it once instead of the server probing another database per look-up. Each
 component is copied, updated with one set-based statement per target language (the target
 database attached read-only, probed through its `terms_norm` and `entries_term` indexes)
-and renamed into place.
+and renamed into place. The term documents (lexicon_server/corpus/term_docs.py) carry the
+same flags, so the ones that changed are rewritten in the same transaction.
 
 The result depends only on the databases' rows, never on how often a component was
 linked before (a resumed or incremental build relinks components a previous run already
@@ -23,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from lexicon_server.build.config import crash_point
+from lexicon_server.build.term_docs import refresh_term_docs
 
 __all__ = ["link_target_entries"]
 
@@ -44,9 +46,10 @@ def link_target_entries(components: Mapping[str, Path]) -> dict[str, int]:
     """Set `target_entry` in every component of `components` (language -> lexical.sqlite).
 
     Returns how many translations point at a word with an entry, at one without, and
-    into a language the build has no lexical component for.
+    into a language the build has no lexical component for, and how many term documents
+    were rewritten.
     """
-    totals = {"with_entry": 0, "without_entry": 0, "no_component": 0}
+    totals = {"with_entry": 0, "without_entry": 0, "no_component": 0, "term_docs_rewritten": 0}
     for language in sorted(components):
         counts = _link_one(components[language], language, components)
         for key, value in counts.items():
@@ -85,6 +88,7 @@ def _link_one(path: Path, language: str, components: Mapping[str, Path]) -> dict
                     conn.execute("COMMIT")
                     conn.execute("DETACH DATABASE target")
                     conn.execute("BEGIN")
+            rewritten = refresh_term_docs(conn)
             conn.execute("COMMIT")
             row = conn.execute(
                 "SELECT count(*) FILTER (WHERE target_entry = 1),"
@@ -99,7 +103,12 @@ def _link_one(path: Path, language: str, components: Mapping[str, Path]) -> dict
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    return {"with_entry": row[0], "without_entry": row[1], "no_component": row[2]}
+    return {
+        "with_entry": row[0],
+        "without_entry": row[1],
+        "no_component": row[2],
+        "term_docs_rewritten": rewritten,
+    }
 
 
 def _settle_header(path: Path) -> None:

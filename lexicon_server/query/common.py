@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from lexicon_server.build.normalize import norm
+from lexicon_server.corpus import term_docs
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, Budget, Resolution
 
@@ -46,6 +47,7 @@ __all__ = [
     "fit_response",
     "has_column",
     "has_index",
+    "has_term_docs",
     "installed_entries",
     "normalize",
     "parse_sense_id",
@@ -383,6 +385,22 @@ def has_column(conn: sqlite3.Connection, table: str, column: str) -> bool:
     with _sources_lock:
         _column_cache[(id(conn), table, column)] = (conn, row is not None)
     return row is not None
+
+
+_docs_cache: dict[int, tuple[sqlite3.Connection, bool]] = {}
+
+
+def has_term_docs(conn: sqlite3.Connection) -> bool:
+    """Whether the builder stored term documents of a layout this server reads
+    (lexicon_server/corpus/term_docs.py); without them a look-up reads the tables."""
+    cached = _docs_cache.get(id(conn))
+    if cached is not None and cached[0] is conn:
+        return cached[1]
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (term_docs.META_KEY,)).fetchone()
+    answer = row is not None and row[0] == term_docs.VERSION
+    with _sources_lock:
+        _docs_cache[id(conn)] = (conn, answer)
+    return answer
 
 
 def sense_handle(language: str, sense_rowid: int) -> str:

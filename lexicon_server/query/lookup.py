@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic_core import to_json
+from pydantic_core import from_json, to_json
 
+from lexicon_server.corpus import term_docs
+from lexicon_server.corpus.term_docs import TARGET_UNKNOWN
 from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
 from lexicon_server.query.common import (
     EXAMPLE_CHARS,
@@ -28,6 +30,7 @@ from lexicon_server.query.common import (
     corpus_language,
     has_column,
     has_index,
+    has_term_docs,
     installed_entries,
     json_bound,
     resolve_headwords,
@@ -155,7 +158,8 @@ def installed_targets(
         }
         if absent:
             found = {pair for pair in found if pair[0] not in absent}
-        rows = [row for row in rows if row[5] is None]
+        # Unknown: NULL in the table, TARGET_UNKNOWN in a term document.
+        rows = [row for row in rows if row[5] is None or row[5] == TARGET_UNKNOWN]
     by_language: dict[str, set[str]] = {}
     for row in rows:
         by_language.setdefault(row[0], set()).add(row[2])
@@ -175,12 +179,22 @@ def lookup_data(
     examples_limit: int = DEFAULT_BUDGETS["examples"],
     pronunciations_limit: int = DEFAULT_BUDGETS["pronunciations"],
     translations_limit: int = DEFAULT_BUDGETS["translations"],
+    *,
+    tables_only: bool = False,
 ) -> _Json:
     """Look `word` up in `language` (an inflected form resolves to its lemma): the result
     exactly as `LookupResult.model_dump(mode="json")` gives it, within the response
-    budget."""
+    budget. `tables_only` reads the normalised tables even where the release has term
+    documents (to check one against the other)."""
     data, bound = _lookup_data(
-        corpus, word, language, limit, examples_limit, pronunciations_limit, translations_limit
+        corpus,
+        word,
+        language,
+        limit,
+        examples_limit,
+        pronunciations_limit,
+        translations_limit,
+        tables_only,
     )
     return _fit(data) if bound > MAX_RESPONSE_CHARS else data
 
@@ -245,6 +259,9 @@ def _translation_sql() -> dict[str, str]:
 
 
 _SQL_TEMPLATES.update(_translation_sql())
+_SQL_TEMPLATES["documents"] = (
+    "SELECT doc FROM term_docs WHERE term_id IN ({marks}) ORDER BY term_id"
+)
 _SQL_CACHE: dict[tuple[str, int, int], str] = {}
 
 
@@ -285,6 +302,7 @@ def _lookup_data(
     examples_limit: int,
     pronunciations_limit: int,
     translations_limit: int,
+    tables_only: bool = False,
 ) -> tuple[_Json, int]:
     """The result as plain data (field order and values exactly as `LookupResult` dumps
     them), before the response budget, and a safe upper bound of its serialised size.
@@ -304,37 +322,24 @@ def _lookup_data(
     cuts = Cuts()
     heads = resolve_headwords(conn, word, language)
     term_ids = heads.term_ids
-    nterms = len(term_ids)
-
-    # Only the senses shown are read; a polysemous word ('set', 'run') has dozens more.
-    chosen: list[Any] = []
-    total_senses = 0
-    if term_ids:
-        chosen = conn.execute(_sql("senses", nterms), (*term_ids, *term_ids, limit)).fetchall()
-        if chosen:
-            total_senses = chosen[0][11]
+    rows = None
+    if term_ids and not tables_only and has_term_docs(conn):
+        rows = _read_documents(conn, term_ids, limit, tr_budget)
+    if rows is None:
+        rows = _read_tables(conn, term_ids, limit, tr_budget)
+    chosen, total_senses, examples = rows.chosen, rows.total_senses, rows.examples
+    by_sense, unsensed = rows.by_sense, rows.unsensed
     if total_senses > limit:
         cuts.add(f"senses: {total_senses - limit} more beyond limit={limit}")
     ids = [row[0] for row in chosen]
 
-    examples: dict[int, list[tuple[int, str, int]]] = {}  # sense id -> its example rows
     ex_take = None
-    if ids:
-        rows = conn.execute(_sql("examples", len(ids)), ids).fetchall()
-        for ex_row in rows:
-            have = examples.get(ex_row[0])
-            if have is None:
-                examples[ex_row[0]] = [ex_row]
-            else:
-                have.append(ex_row)
-        if len(rows) > ex_budget:
-            ex_take = round_robin([len(examples.get(i, ())) for i in ids], ex_budget)
-    prons, pron_count = _pronunciations(conn, term_ids, chosen, keys)
+    if rows.example_count > ex_budget:
+        ex_take = round_robin([len(examples.get(i, ())) for i in ids], ex_budget)
+    prons, pron_count = _pronunciations(rows.pronunciations, chosen, keys)
     pr_take = None
     if ids and pron_count > pr_budget:
         pr_take = round_robin([len(prons.get(i, ())) for i in ids], pr_budget)
-    from_column = bool(term_ids) and target_entry_column(conn)
-    by_sense, unsensed = _translations(conn, term_ids, ids, tr_budget, from_column)
     # Translations not tied to a sense take their turn after the senses.
     tr_take = None
     unsensed_take = min(len(unsensed), tr_budget)
@@ -349,7 +354,7 @@ def _lookup_data(
                 shown_rows += have if tr_take is None else have[: tr_take[n]]
     unsensed_rows = unsensed[:unsensed_take]
     shown_rows += unsensed_rows
-    installed = installed_targets(corpus, shown_rows, from_column) if shown_rows else set()
+    installed = installed_targets(corpus, shown_rows, rows.from_column) if shown_rows else set()
     named = {keys[row[4]] for row in shown_rows}  # the source keys the result cites
 
     # A safe upper bound of the serialised size (see json_bound): 6 per character of text,
@@ -360,14 +365,15 @@ def _lookup_data(
     no_items: list[Any] = []
     senses: list[_Json] = []
     for n, row in enumerate(chosen):
-        sid, external_id, gloss, tags, source_id, _, pos, etymology, head, synset, _, _ = row
+        sid, external_id, gloss, tags, source_id, _, pos, etymology, head, synset = row[:10]
         truncated: list[str] = []
         sense_examples = []
         ex_rows = examples.get(sid, no_items)
         if ex_take is not None and len(ex_rows) > ex_take[n]:
             truncated.append("examples")
             ex_rows = ex_rows[: ex_take[n]]
-        for _, text, ex_source in ex_rows:
+        for ex_row in ex_rows:  # (sense_id,) text, source_id
+            text, ex_source = ex_row[-2], ex_row[-1]
             if len(text) > EXAMPLE_CHARS:
                 text = cuts.clip(text, EXAMPLE_CHARS)
                 clipped = True
@@ -512,19 +518,14 @@ def _fit(data: _Json) -> _Json:
 
 
 def _pronunciations(
-    conn: sqlite3.Connection,
-    term_ids: tuple[int, ...],
-    chosen: list[Any],
-    keys: dict[int, str],
+    rows: Sequence[Sequence[Any]], chosen: list[Any], keys: dict[int, str]
 ) -> tuple[dict[int, list[_Json]], int]:
-    """Each pronunciation goes to one sense only: the first returned sense of its entry,
-    or the first returned sense at all when the source ties it to the written form. With
-    no sense returned, written-form pronunciations are kept under key 0. Also returns how
-    many were kept."""
+    """Pronunciation `rows` (entry_id, notation, value, variant, source_id) dealt to the
+    senses: each goes to one sense only, the first returned sense of its entry, or the first
+    returned sense at all when the source ties it to the written form. With no sense
+    returned, written-form pronunciations are kept under key 0. Also returns how many were
+    kept."""
     out: dict[int, list[_Json]] = {}
-    if not term_ids:
-        return out, 0
-    rows = conn.execute(_sql("pronunciations", len(term_ids)), term_ids).fetchall()
     if not rows:
         return out, 0
     # Entry -> its first returned sense (reversed: the first one written last wins).
@@ -558,6 +559,120 @@ def _pronunciations(
         else:
             have.append(item)
     return out, count
+
+
+# --- reading a term's rows: from the tables, or from its term document ---------------------
+
+
+class _Rows:
+    """What a look-up read for its terms, before the budgets are dealt."""
+
+    __slots__ = (
+        "by_sense",
+        "chosen",
+        "example_count",
+        "examples",
+        "from_column",
+        "pronunciations",
+        "total_senses",
+        "unsensed",
+    )
+
+    def __init__(
+        self,
+        chosen: list[Any],
+        total_senses: int,
+        examples: dict[int, list[Any]],
+        example_count: int,
+        pronunciations: Sequence[Sequence[Any]],
+        by_sense: dict[int, list[_TranslationRow]],
+        unsensed: list[_TranslationRow],
+        from_column: bool,
+    ) -> None:
+        # chosen: sense rows, [:10] = id, external_id, gloss, tags, source_id, entry_id,
+        # pos, etymology, word, synset; examples: sense id -> rows ending (text, source_id);
+        # by_sense / unsensed: translation rows (see _TRANSLATION_COLUMNS), at most
+        # budget + 1 per group, without duplicates.
+        self.chosen = chosen
+        self.total_senses = total_senses
+        self.examples = examples
+        self.example_count = example_count
+        self.pronunciations = pronunciations
+        self.by_sense = by_sense
+        self.unsensed = unsensed
+        self.from_column = from_column
+
+
+def _read_tables(
+    conn: sqlite3.Connection, term_ids: tuple[int, ...], limit: int, tr_budget: int
+) -> _Rows:
+    """The rows from the normalised tables: only the senses shown are read (a polysemous
+    word such as 'set' has dozens more)."""
+    if not term_ids:
+        return _Rows([], 0, {}, 0, [], {}, [], False)
+    nterms = len(term_ids)
+    chosen = conn.execute(_sql("senses", nterms), (*term_ids, *term_ids, limit)).fetchall()
+    total_senses = chosen[0][11] if chosen else 0
+    ids = [row[0] for row in chosen]
+    examples: dict[int, list[Any]] = {}
+    example_count = 0
+    if ids:
+        rows = conn.execute(_sql("examples", len(ids)), ids).fetchall()
+        example_count = len(rows)
+        for ex_row in rows:
+            have = examples.get(ex_row[0])
+            if have is None:
+                examples[ex_row[0]] = [ex_row]
+            else:
+                have.append(ex_row)
+    prons = conn.execute(_sql("pronunciations", nterms), term_ids).fetchall()
+    from_column = target_entry_column(conn)
+    by_sense, unsensed = _translations(conn, term_ids, ids, tr_budget, from_column)
+    return _Rows(
+        chosen, total_senses, examples, example_count, prons, by_sense, unsensed, from_column
+    )
+
+
+def _read_documents(
+    conn: sqlite3.Connection, term_ids: tuple[int, ...], limit: int, tr_budget: int
+) -> _Rows | None:
+    """The same rows from the terms' documents: one record per term instead of five
+    statements over some thirty pages. The documents already hold each group without
+    duplicates, in the tables' order. None when a term has no document (no sense) or the
+    look-up asks for more than a document holds."""
+    cap = tr_budget + 1
+    if limit > term_docs.SENSES or cap > term_docs.TRANSLATIONS:
+        return None
+    found = conn.execute(_sql("documents", len(term_ids)), term_ids).fetchall()
+    if len(found) != len(term_ids):
+        return None
+    # Strings are not interned: few repeat within a document, and the cache costs time.
+    docs = [from_json(row[0], cache_strings=False) for row in found]
+    if len(docs) == 1:
+        total, senses, prons, unsensed = docs[0]
+        unsensed = unsensed[:cap]
+    else:  # several terms (a form that is also a lemma): merge as the tables' ORDER BY does
+        total = sum([doc[0] for doc in docs])
+        senses = [sense for doc in docs for sense in doc[1]]
+        prons = [pron for doc in docs for pron in doc[2]]
+        merged = sorted((row for doc in docs for row in doc[3]), key=_language_then_id)
+        unsensed = []
+        pairs: set[tuple[str, str]] = set()
+        for row in merged:
+            if (row[0], row[2]) not in pairs:
+                pairs.add((row[0], row[2]))
+                unsensed.append(row)
+                if len(unsensed) >= cap:
+                    break
+    chosen = senses[:limit]
+    examples = {row[0]: row[10] for row in chosen if row[10]}
+    by_sense = {row[0]: row[11][:cap] for row in chosen if row[11]}
+    example_count = sum([len(items) for items in examples.values()])
+    return _Rows(chosen, total, examples, example_count, prons, by_sense, unsensed, True)
+
+
+def _language_then_id(row: Sequence[Any]) -> tuple[str, int]:
+    return row[0], row[6]
 
 
 _TranslationRow = tuple[Any, ...]  # see _TRANSLATION_COLUMNS

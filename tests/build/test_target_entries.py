@@ -1,6 +1,7 @@
 """`translations.target_entry`: the builder's answer to "does the target word have an entry
 here?", checked against the target databases themselves, and stable however often a
-component is linked (killed, resumed and partly rebuilt builds give the same bytes)."""
+component is linked (killed, resumed and partly rebuilt builds give the same bytes), in
+the table and in the term documents that repeat it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pydantic_core import from_json, to_json
 
 from lexicon_server.build.target_entries import link_target_entries
 
@@ -87,6 +89,31 @@ def test_relinking_gives_the_same_bytes(tmp_path: Path, sample_dataset: Path) ->
         conn.execute("UPDATE translations SET target_entry = 0 WHERE target_entry IS NULL")
     assert _digests(copy) != before
     link_target_entries(components)
+    assert _digests(copy) == before
+
+
+def test_relinking_restores_the_flags_in_term_documents(
+    tmp_path: Path, sample_dataset: Path
+) -> None:
+    """Documents whose flags went wrong are rewritten in place to the clean bytes."""
+    copy = tmp_path / "copy"
+    shutil.copytree(sample_dataset, copy)
+    components = _lexical(copy)
+    before = _digests(copy)
+    with sqlite3.connect(components["en"], isolation_level=None) as conn:
+        wrong = []
+        for term_id, doc in conn.execute("SELECT term_id, doc FROM term_docs").fetchall():
+            count, senses, prons, unsensed = from_json(doc)
+            for row in unsensed:
+                row[5] = (row[5] + 1) % 3
+            for sense in senses:
+                for row in sense[11]:
+                    row[5] = (row[5] + 1) % 3
+            wrong.append((to_json([count, senses, prons, unsensed]), term_id))
+        conn.executemany("UPDATE term_docs SET doc = ? WHERE term_id = ?", wrong)
+    assert _digests(copy) != before
+    counts = link_target_entries(components)
+    assert counts["term_docs_rewritten"] > 0
     assert _digests(copy) == before
 
 

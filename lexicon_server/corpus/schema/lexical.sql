@@ -120,6 +120,13 @@ CREATE INDEX relations_src_synset ON relations (src_synset_id, relation);
 CREATE INDEX relations_src_sense ON relations (src_sense_id, relation);
 CREATE INDEX relations_src_term ON relations (src_term_id, relation);
 
+-- Each term's look-up rows as one JSON document, derived from the tables above by the
+-- builder (layout: lexicon_server/corpus/term_docs.py). Used only when meta has 'term_docs'.
+CREATE TABLE term_docs (
+    term_id INTEGER PRIMARY KEY REFERENCES terms (id),
+    doc     BLOB NOT NULL
+);
+
 -- Inflected form -> lemma (WordNet *.exc, Wiktionary form-of senses).
 CREATE TABLE inflections (
     form_norm     TEXT NOT NULL,
