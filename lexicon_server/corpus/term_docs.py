@@ -4,8 +4,9 @@ A look-up of a word reads its senses, their examples and sense-tied translations
 pronunciations and its unsensed translations: about thirty scattered pages and five
 statements. The builder also stores those rows per term as one JSON array, so the server
 reads one record instead. The table is derived: it repeats what the normalised tables say.
-Only terms with at least one sense have a document; a look-up of any other term, and every
-look-up in a database without documents (meta key `term_docs` absent), reads the tables.
+Only terms in use (wordfreq Zipf >= MIN_ZIPF: at least once per million words) with at
+least one sense have a document; a look-up of any other term, and every look-up in a
+database without documents (meta key `term_docs` absent), reads the tables.
 
 A document holds what a look-up with at most `SENSES` senses and a translations budget
 below `TRANSLATIONS` can show (the tools' defaults are 10 and 20); a look-up asking for
@@ -35,10 +36,11 @@ same size: 1 the target word has its own entry in the release, 0 it has none, 2 
 
 from __future__ import annotations
 
-__all__ = ["META_KEY", "SENSES", "TARGET_UNKNOWN", "TRANSLATIONS", "VERSION"]
+__all__ = ["META_KEY", "MIN_ZIPF", "SENSES", "TARGET_UNKNOWN", "TRANSLATIONS", "VERSION"]
 
 META_KEY = "term_docs"
 VERSION = "1"  # changes with the layout or the caps below
+MIN_ZIPF = 3.0
 SENSES = 10
 TRANSLATIONS = 21  # a budget of 20, plus one row to tell that the list was cut
 TARGET_UNKNOWN = 2  # the digit a document holds where the table column is NULL

@@ -50,12 +50,16 @@ def _terms(conn: sqlite3.Connection) -> list[str]:
 
 def test_sample_documents_answer_as_the_tables(sample_data_dir: Path) -> None:
     for corpus in _open(sample_data_dir):
+        documented = 0
         for language in ("en", "fr", "de"):
             conn = corpus.db(language, "lexical")
             assert has_term_docs(conn)
+            documented += conn.execute("SELECT count(*) FROM term_docs").fetchone()[0]
             # Every term, plus inflected forms and words the corpus lacks.
-            words = _terms(conn) + ["dogs", "ran", "houses", "zzxq"]
+            words = [*_terms(conn), "dogs", "ran", "houses", "zzxq"]
             _assert_same(corpus, words, language)
+        # Terms in use have documents, so both paths were compared.
+        assert documented >= 20
 
 
 def test_documents_carry_the_linked_target_flags(sample_data_dir: Path) -> None:
@@ -100,4 +104,12 @@ def test_starter_documents_answer_as_the_tables(starter_data_dir: Path) -> None:
         drawn = random.Random(5).sample(everything, 300)
         # Forms that resolve to several terms (a lemma and an inflection's lemma).
         inflected = ["dogs", "ran", "better", "saw", "left", "found", "leaves", "axes"]
+        # The frequent words are read from documents, most drawn ones from the tables.
+        documented = {
+            row[0]
+            for row in conn.execute(
+                "SELECT t.text FROM term_docs d JOIN terms t ON t.id = d.term_id"
+            )
+        }
+        assert set(frequent) <= documented
         _assert_same(corpus, frequent + drawn + inflected)
