@@ -34,6 +34,20 @@ import psutil  # type: ignore[import-untyped]
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def machine_speed() -> float:
+    """Milliseconds a fixed pure-Python workload takes (median of 7): the shared machine's
+    speed varies by up to 1.7x within a minute, which load average does not show, so each
+    report says how fast the machine was while it ran."""
+    times = []
+    for _ in range(7):
+        start = time.perf_counter()
+        counts: dict[int, int] = {}
+        for i in range(200_000):
+            counts[i % 1000] = counts.get(i % 1000, 0) + i
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e3
+
+
 def pct(samples: Sequence[float], q: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -547,12 +561,20 @@ def main() -> None:
         "senses each, and every call is the first for its word."
     )
     emit()
-    emit("| call | p50 wall | p99 wall | p50 on-CPU | p99 on-CPU |")
-    emit("| --- | ---: | ---: | ---: | ---: |")
     warm = sample_words(corpus, len(words) + 100)[len(words) :]
+    speed_before = machine_speed()
     timings = inprocess(corpus, words, warm, nltk_worker)
+    speed_after = machine_speed()
     if nltk_worker is not None:
         nltk_worker.close()
+    emit(
+        f"Machine speed check (a fixed pure-Python workload; ~27 ms on this machine when "
+        f"quiet, lower is faster): {speed_before:.1f} ms before these calls, "
+        f"{speed_after:.1f} ms after."
+    )
+    emit()
+    emit("| call | p50 wall | p99 wall | p50 on-CPU | p99 on-CPU |")
+    emit("| --- | ---: | ---: | ---: | ---: |")
     for name, (wall, cpu) in timings.items():
         emit(
             f"| {name} | {us(pct(wall, 0.5))} | {us(pct(wall, 0.99))} "
