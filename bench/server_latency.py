@@ -10,7 +10,8 @@ Measures on the active corpus (or --data-dir):
     (latency, and recall@10 of our HNSW + exact re-rank);
   * every tool through a stdio client, next to a minimal MCP server with one trivial
     tool (the protocol's floor); cold start (spawn to first answer) and resident memory.
-Prints a Markdown report and writes it to --out (docs/benchmarks/server.md by default).
+Prints a Markdown report and writes it to --out (docs/benchmarks/server.md by default),
+keeping that file's written notes from its "## Where the aims stand" heading on.
 """
 
 from __future__ import annotations
@@ -701,7 +702,15 @@ def main() -> None:
             f"| {split.get('RssFile', 0) / 2**20:,.0f} MiB |"
         )
     opts.out.parent.mkdir(parents=True, exist_ok=True)
-    opts.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    text = "\n".join(lines) + "\n"
+    # The written analysis below the generated tables survives a rerun.
+    kept = opts.out.read_text(encoding="utf-8") if opts.out.exists() else ""
+    if _NOTES in kept:
+        text += "\n" + kept[kept.index(_NOTES) + 1 :]
+    opts.out.write_text(text, encoding="utf-8")
+
+
+_NOTES = "\n## Where the aims stand"
 
 
 if __name__ == "__main__":
