@@ -7,12 +7,15 @@ the class in `truncated_fields`.
 
 The result is built as plain JSON-ready data (`lookup_data`), exactly what
 `LookupResult.model_dump(mode="json")` gives: one model object per example or
-translation cost more than the SQL behind them.
+translation cost more than the SQL behind them. A word's rows come from its term document
+when the release has one that covers the request (lexicon_server/corpus/term_docs.py),
+else from the normalised tables; both give the same answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pydantic_core import from_json, to_json
@@ -564,43 +567,22 @@ def _pronunciations(
 # --- reading a term's rows: from the tables, or from its term document ---------------------
 
 
+@dataclass(slots=True)
 class _Rows:
     """What a look-up read for its terms, before the budgets are dealt."""
 
-    __slots__ = (
-        "by_sense",
-        "chosen",
-        "example_count",
-        "examples",
-        "from_column",
-        "pronunciations",
-        "total_senses",
-        "unsensed",
-    )
-
-    def __init__(
-        self,
-        chosen: list[Any],
-        total_senses: int,
-        examples: dict[int, list[Any]],
-        example_count: int,
-        pronunciations: Sequence[Sequence[Any]],
-        by_sense: dict[int, list[_TranslationRow]],
-        unsensed: list[_TranslationRow],
-        from_column: bool,
-    ) -> None:
-        # chosen: sense rows, [:10] = id, external_id, gloss, tags, source_id, entry_id,
-        # pos, etymology, word, synset; examples: sense id -> rows ending (text, source_id);
-        # by_sense / unsensed: translation rows (see _TRANSLATION_COLUMNS), at most
-        # budget + 1 per group, without duplicates.
-        self.chosen = chosen
-        self.total_senses = total_senses
-        self.examples = examples
-        self.example_count = example_count
-        self.pronunciations = pronunciations
-        self.by_sense = by_sense
-        self.unsensed = unsensed
-        self.from_column = from_column
+    # Sense rows; [:10] = id, external_id, gloss, tags, source_id, entry_id, pos,
+    # etymology, word, synset.
+    chosen: list[Any]
+    total_senses: int
+    examples: dict[int, list[Any]]  # sense id -> example rows ending (text, source_id)
+    example_count: int
+    pronunciations: Sequence[Sequence[Any]]  # entry_id, notation, value, variant, source_id
+    # Translation rows (see _TRANSLATION_COLUMNS), at most budget + 1 per group, without
+    # duplicates.
+    by_sense: dict[int, list[_TranslationRow]]
+    unsensed: list[_TranslationRow]
+    from_column: bool  # whether target_entry (or a document's flag) is known
 
 
 def _read_tables(
