@@ -63,7 +63,7 @@ def make_built(root: Path, total: int) -> Path:
         for n in rng.integers(3, 10, 4000)
     ]
     text = b" ".join(words[int(i)] for i in rng.integers(0, len(words), 800_000))
-    components = []
+    components: list[dict[str, str | None]] = []
     for cid, lang, cap, rel, share in COMPONENTS:
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)

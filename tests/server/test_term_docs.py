@@ -68,8 +68,7 @@ def test_documents_carry_the_linked_target_flags(sample_data_dir: Path) -> None:
         table = {
             (row[0], row[1]): row[2]
             for row in conn.execute(
-                "SELECT id, target_language, target_entry FROM translations"
-                " WHERE sense_id IS NULL"
+                "SELECT id, target_language, target_entry FROM translations WHERE sense_id IS NULL"
             )
         }
         flags = set()
