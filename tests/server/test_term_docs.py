@@ -112,3 +112,20 @@ def test_starter_documents_answer_as_the_tables(starter_data_dir: Path) -> None:
         }
         assert set(frequent) <= documented
         _assert_same(corpus, frequent + drawn + inflected)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["de", "ja", "fr"])
+def test_starter_documents_of_other_languages(starter_data_dir: Path, language: str) -> None:
+    """FreeDict's xxx-eng headwords: every sense carries its own translations."""
+    for corpus in _open(starter_data_dir):
+        conn = corpus.db(language, "lexical")
+        frequent = [
+            row[0]
+            for row in conn.execute(
+                "SELECT t.text FROM term_docs d JOIN terms t ON t.id = d.term_id"
+                " ORDER BY t.zipf DESC, t.id LIMIT 150"
+            )
+        ]
+        assert len(frequent) == 150
+        _assert_same(corpus, frequent, language)
