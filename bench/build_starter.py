@@ -9,6 +9,7 @@ per query). Parser throughput against NLTK and other plain readers of the same f
 bench/parse_throughput.py (docs/benchmarks/parsers.md).
 
 Usage: uv run python bench/build_starter.py [--jobs 2] [--write docs/benchmarks/build.md]
+(--write keeps the page's notes from its "## Notes on these numbers" heading on.)
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 import psutil  # type: ignore[import-untyped]
+from _report import write_keeping_notes
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -173,8 +175,7 @@ def main() -> None:
     text = "\n".join(lines) + "\n"
     print(text)
     if args.write:
-        args.write.parent.mkdir(parents=True, exist_ok=True)
-        args.write.write_text(text, encoding="utf-8")
+        write_keeping_notes(args.write, text, "## Notes on these numbers")
 
 
 if __name__ == "__main__":

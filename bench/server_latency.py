@@ -31,6 +31,7 @@ from typing import Any
 import anyio
 import numpy as np
 import psutil  # type: ignore[import-untyped]
+from _report import write_keeping_notes
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -701,16 +702,7 @@ def main() -> None:
             f"| {split.get('RssAnon', 0) / 2**20:,.0f} MiB "
             f"| {split.get('RssFile', 0) / 2**20:,.0f} MiB |"
         )
-    opts.out.parent.mkdir(parents=True, exist_ok=True)
-    text = "\n".join(lines) + "\n"
-    # The written analysis below the generated tables survives a rerun.
-    kept = opts.out.read_text(encoding="utf-8") if opts.out.exists() else ""
-    if _NOTES in kept:
-        text += "\n" + kept[kept.index(_NOTES) + 1 :]
-    opts.out.write_text(text, encoding="utf-8")
-
-
-_NOTES = "\n## Where the aims stand"
+    write_keeping_notes(opts.out, "\n".join(lines) + "\n", "## Where the aims stand")
 
 
 if __name__ == "__main__":
