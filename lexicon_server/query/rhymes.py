@@ -245,9 +245,6 @@ def rhymes_data(
 ) -> dict[str, Any]:
     """Rhymes of `word` (see the module docstring), most frequent first, as plain data:
     exactly what `RhymesResult.model_dump(mode="json")` gives for the same answer.
-
-    Candidates of one result may share their `provenance` lists; treat the data as
-    read-only (it is meant to be serialised).
     """
     text = check_text("word", word)
     checked_mode = _check(mode, limit, syllables)
@@ -267,6 +264,7 @@ def rhymes_data(
         "count": len(results),
         "truncated": truncated,
         "ranking": "zipf_frequency",
+        "sense_scope": "unsensed",
         "results": results,
         "sources": cited.sources(),
         "budget": {"max_chars": MAX_RESPONSE_CHARS, "cut": []},
@@ -305,8 +303,8 @@ def _collect(
         return [], False
     results: list[dict[str, object]] = []
     seen = {folded}
-    # One provenance list per (spelling source, pronunciation source) in this result.
-    provenance: dict[tuple[int, int], list[dict[str, str]]] = {}
+    # The source keys of each (spelling source << 16 | pronunciation source) in this result.
+    source_keys: dict[int, tuple[str, str]] = {}
 
     def add(row: Row, rhyme: str, edit: int, query_rhyme: str) -> bool:
         """Add the word of `row` unless its spelling is already in; True when over `limit`."""
@@ -318,11 +316,11 @@ def _collect(
         if len(results) == limit:
             return True
         seen.add(candidate_fold)
-        cites = provenance.get(row[_SOURCES])
-        if cites is None:
-            pair = row[_SOURCES]
-            cites = [index.spelling(cited, pair >> 16), index.pronunciation(cited, pair & 0xFFFF)]
-            provenance[pair] = cites
+        pair = row[_SOURCES]
+        keys = source_keys.get(pair)
+        if keys is None:
+            keys = (cited.key(index.table, pair >> 16), cited.key(index.table, pair & 0xFFFF))
+            source_keys[pair] = keys
         results.append(
             {
                 "word": text,
@@ -332,8 +330,8 @@ def _collect(
                 "rhyme": rhyme,
                 "query_rhyme": query_rhyme,
                 "edit": _EDITS[edit],
-                "sense_scope": "unsensed",
-                "provenance": cites,
+                "spelling_source": keys[0],
+                "pronunciation_source": keys[1],
             }
         )
         return False

@@ -1,11 +1,14 @@
 """Typed results of `rhymes` and `wordplay`; their JSON schema is each tool's `outputSchema`.
 
 They follow the shared conventions of `lexicon_server.models`: every result names its
-dataset version and language, every candidate carries a `provenance` array saying which
-source each of its facts comes from (a key into the result's `sources`, which gives its
-version and licence), and a `budget` says what was cut.
+dataset version and language, every candidate says which source each of its facts comes
+from (a key into the result's `sources`, which gives its version and licence), and a
+`budget` says what was cut. Wordplay candidates carry a `provenance` array; a rhyme has
+exactly two facts, so it names them in two fields (`spelling_source`,
+`pronunciation_source`), which keeps the most frequently called tool's answer small.
 Wordplay facts are about written forms and sounds, never about one sense, so their
-`sense_scope` is `unsensed` unless a pun names the senses it relies on.
+`sense_scope` is `unsensed` unless a pun names the senses it relies on; every rhyme is
+unsensed, which `RhymesResult.sense_scope` says once for all of them.
 """
 
 from __future__ import annotations
@@ -64,8 +67,13 @@ class RhymeCandidate(_Model):
         description="identical for a perfect rhyme; for a near rhyme, the one-token edit "
         "that turns query_rhyme into rhyme"
     )
-    sense_scope: Literal["unsensed"] = "unsensed"
-    provenance: list[Provenance]
+    spelling_source: str = Field(
+        description="key in `sources` of the headword's spelling: WordNet for its lemmas, "
+        "CMUdict for spellings only CMUdict has"
+    )
+    pronunciation_source: str = Field(
+        description="key in `sources` of the pronunciation that rhymes (CMUdict)"
+    )
 
 
 class RhymesResult(_Model):
@@ -79,6 +87,9 @@ class RhymesResult(_Model):
     count: int = Field(description="number of rhymes returned")
     truncated: bool = Field(description="true when more rhymes exist beyond `limit`")
     ranking: Literal["zipf_frequency"] = "zipf_frequency"
+    sense_scope: Literal["unsensed"] = Field(
+        "unsensed", description="every rhyme is about a written form and its sounds, not a sense"
+    )
     results: list[RhymeCandidate]
     sources: Sources
     budget: Budget

@@ -10,14 +10,20 @@ __all__ = ["assert_sources_complete"]
 _INFO_FIELDS = {"title", "version", "licence"}
 
 
+def _names_a_source(field: str) -> bool:
+    # `source`, or `<fact>_source` where a candidate names its facts' sources in fields
+    # of their own (a rhyme's `spelling_source` and `pronunciation_source`).
+    return field == "source" or field.endswith("_source")
+
+
 def _cited(node: Any, path: str, found: dict[str, str]) -> None:
-    """Collect every string `source` value under `node` (key -> first JSON path naming it)."""
+    """Collect every string source key under `node` (key -> first JSON path naming it)."""
     if isinstance(node, dict):
         for name, value in node.items():
             if name == "sources" and path == "":
                 continue  # the map itself, not a fact
             where = f"{path}.{name}" if path else name
-            if name == "source":
+            if _names_a_source(name):
                 # A fact names its source by key (or null, e.g. an exact resolution).
                 assert value is None or isinstance(value, str), (
                     f"{where} should be a source key, not {value!r}"

@@ -109,9 +109,8 @@ def test_plain_data_is_the_typed_result_dumped(
     assert json.dumps(data) == json.dumps(typed.model_dump(mode="json"))
     assert_sources_complete(data)
     if typed.results:
-        assert set(data["sources"]) == {"cmudict"} | {
-            p.source for r in typed.results for p in r.provenance
-        }
+        assert set(data["sources"]) == {"cmudict"} | {r.spelling_source for r in typed.results}
+        assert {r.pronunciation_source for r in typed.results} == {"cmudict"}
 
 
 def test_unknown_word_is_not_found_rather_than_an_error(slice_corpus: Corpus) -> None:

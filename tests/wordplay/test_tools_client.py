@@ -46,7 +46,11 @@ def test_listed_with_output_schema_annotations_and_described_parameters(
     assert set(tools) == {"rhymes", "wordplay"}
     for tool in tools.values():
         assert tool.output_schema is not None and tool.output_schema["type"] == "object"
-        assert "provenance" in str(tool.output_schema)
+        # Every candidate names its facts' sources: wordplay in a `provenance` array, a
+        # rhyme in its two fields.
+        assert ("pronunciation_source" if tool.name == "rhymes" else "provenance") in str(
+            tool.output_schema
+        )
         assert tool.annotations is not None
         assert tool.annotations.read_only_hint is True
         assert tool.annotations.idempotent_hint is True
@@ -68,7 +72,8 @@ def test_rhymes_structured_result(slice_corpus: Corpus) -> None:
     words = [r["word"] for r in data["results"]]
     assert "hat" in words and "cat" not in words
     assert data["language"] == "en" and data["dataset_version"]
-    assert data["results"][0]["provenance"][1] == {"fact": "pronunciation", "source": "cmudict"}
+    assert data["sense_scope"] == "unsensed"
+    assert data["results"][0]["pronunciation_source"] == "cmudict"
     assert data["sources"]["cmudict"]["licence"] == "BSD-2-Clause"
     assert_sources_complete(data)
 
