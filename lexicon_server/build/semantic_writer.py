@@ -9,6 +9,10 @@ Three files per language, published together:
 The index is built single-threaded: HNSW insertion order decides the graph, so one
 thread gives the same bytes for the same vectors. Recall@10 of the index against exact
 search over the float16 vectors is measured on a fixed sample and stored in `meta`.
+
+The frequent words (Zipf >= `NEIGHBOURS_MIN_ZIPF`), the ones agents ask about most, also
+get their exact nearest neighbours by brute force (`neighbours` table): the server then
+answers them without searching the index, and exactly.
 """
 
 from __future__ import annotations
@@ -33,8 +37,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HNSW_PARAMS",
+    "NEIGHBOURS",
+    "NEIGHBOURS_MIN_ZIPF",
     "SEMANTIC_FILES",
     "SemanticStats",
+    "exact_neighbours",
     "glove_vocabulary",
     "measure_recall",
     "vectors_by_language",
@@ -48,6 +55,11 @@ SEMANTIC_FILES = ("semantic.sqlite", "semantic.f16.npy", "semantic.usearch")
 HNSW_PARAMS = {"connectivity": 16, "expansion_add": 64, "expansion_search": 64}
 RECALL_SAMPLE = 1000
 RECALL_SEED = 20261130
+# Exact neighbours stored per frequent word: more than the tool's default limit (10), so a
+# float rounding difference between this brute force and the server's re-rank cannot push
+# one of the top 10 out. On the starter: 28k words, ~2 MB, ~30 s of build CPU.
+NEIGHBOURS = 16
+NEIGHBOURS_MIN_ZIPF = 3.0
 
 
 @dataclass(frozen=True)
@@ -135,7 +147,15 @@ def write_semantic(
         index.save(str(tmp["semantic.usearch"]))
         recall = measure_recall(index, unit)
         _write_vocab(
-            tmp["semantic.sqlite"], language, words, zipf, source, dataset_version, dims, recall
+            tmp["semantic.sqlite"],
+            language,
+            words,
+            zipf,
+            source,
+            dataset_version,
+            dims,
+            recall,
+            unit,
         )
         for path in tmp.values():
             with open(path, "rb") as handle:
@@ -148,6 +168,36 @@ def write_semantic(
     return SemanticStats(language, len(words), dims, recall)
 
 
+def exact_neighbours(
+    unit: npt.NDArray[np.float16], rows: Sequence[int], count: int = NEIGHBOURS
+) -> dict[int, npt.NDArray[np.int32]]:
+    """For each of `rows`, the ids of its `count` nearest rows by cosine, best first (ties
+    by lower id), itself excluded: brute force with the server's arithmetic (float32 of
+    the float16 unit vectors, the query renormalised). A zero vector gets no entry."""
+    n = len(unit)
+    count = min(count, n - 1)
+    if count <= 0 or not rows:
+        return {}
+    full = unit.astype(np.float32)
+    out: dict[int, npt.NDArray[np.int32]] = {}
+    wanted = np.asarray(rows, dtype=np.int64)
+    for start in range(0, len(wanted), 256):  # bounded memory: 256 x n scores at a time
+        ids = wanted[start : start + 256]
+        queries = full[ids]
+        lengths = np.sqrt(np.einsum("ij,ij->i", queries, queries))
+        queries /= np.where(lengths > 0, lengths, 1.0)[:, None]
+        scores = queries @ full.T
+        scores[np.arange(len(ids)), ids] = -np.inf
+        best = np.argpartition(scores, n - count, axis=1)[:, n - count :]
+        best_scores = np.take_along_axis(scores, best, axis=1)
+        order = np.lexsort((best, -best_scores), axis=1)
+        best = np.take_along_axis(best, order, axis=1).astype(np.int32)
+        for row, length, neighbours in zip(ids.tolist(), lengths.tolist(), best, strict=True):
+            if length > 0:
+                out[row] = neighbours
+    return out
+
+
 def _write_vocab(
     path: Path,
     language: str,
@@ -157,6 +207,7 @@ def _write_vocab(
     dataset_version: str,
     dims: int,
     recall: float,
+    unit: npt.NDArray[np.float16],
 ) -> None:
     path.unlink(missing_ok=True)
     conn = sqlite3.connect(path, isolation_level=None)
@@ -182,6 +233,8 @@ def _write_vocab(
             "hnsw_expansion_add": str(HNSW_PARAMS["expansion_add"]),
             "hnsw_expansion_search": str(HNSW_PARAMS["expansion_search"]),
             "hnsw_recall_at_10": f"{recall:.4f}",
+            "neighbours": str(NEIGHBOURS),
+            "neighbours_min_zipf": str(NEIGHBOURS_MIN_ZIPF),
         }
         conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", sorted(meta.items()))
         rows = []
@@ -191,6 +244,14 @@ def _write_vocab(
             rows.append((i, text, key, zipf.get(key, 0.0), 1))
         conn.executemany(
             "INSERT INTO vocab (id, text, norm, zipf, source_id) VALUES (?,?,?,?,?)", rows
+        )
+        frequent = [row[0] for row in rows if row[3] >= NEIGHBOURS_MIN_ZIPF]
+        conn.executemany(
+            "INSERT INTO neighbours (id, ids) VALUES (?, ?)",
+            (
+                (row, ids.astype("<i4").tobytes())
+                for row, ids in exact_neighbours(unit, frequent).items()
+            ),
         )
         for statement in indexes:
             conn.execute(statement)

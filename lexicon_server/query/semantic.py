@@ -8,7 +8,9 @@ searched and whether the search covered fewer vector languages than the corpus h
 Each language's HNSW index is memory-mapped (usearch `view`), over-fetched, and the
 candidates are re-ranked by exact cosine from the memory-mapped float16 matrix, so
 scores are exact and nothing is loaded whole. A frequent query word is searched with a
-smaller HNSW expansion than a rare one (see `_FREQUENT_ZIPF`).
+smaller HNSW expansion than a rare one (see `_FREQUENT_ZIPF`). Releases that store the
+exact neighbours of their frequent words (the `neighbours` table) answer those words from
+it, re-ranked the same way, without searching the index.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ _EXPANSION_SEARCH = 192
 _FREQUENT_ZIPF = 4.0
 _EXPANSION_FREQUENT = 64
 _METHOD = f"usearch HNSW (over-fetch x{OVERFETCH}) + exact float16 cosine re-rank"
+_METHOD_STORED = "exact neighbours stored at build time + exact float16 cosine re-rank"
 
 
 class _Vectors:
@@ -77,6 +80,9 @@ class _Vectors:
             raise RuntimeError(f"{language}/semantic.usearch is not a usearch index")
         self.index = index
         self.size = len(index)
+        # How many exact neighbours the release stores per frequent word (0: none).
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'neighbours'").fetchone()
+        self.stored = int(row[0]) if row else 0
         # The expansion is a setting of the index, not of one search: it is set and used
         # under this lock.
         self._search_lock = threading.Lock()
@@ -90,34 +96,49 @@ class _Vectors:
         ).fetchone()
         return (int(row[0]), int(row[1]), float(row[2])) if row else None
 
+    def stored_neighbours(self, row: int, count: int) -> np.ndarray[Any, Any] | None:
+        """The exact neighbours the release stores for vocabulary row `row` (itself
+        excluded), when it stores at least `count` per word and `row` is a frequent word."""
+        import numpy as np
+
+        if count > self.stored:
+            return None
+        found = self.conn.execute("SELECT ids FROM neighbours WHERE id = ?", (row,)).fetchone()
+        return None if found is None else np.frombuffer(found[0], dtype="<i4").astype(np.int64)
+
     def search(
         self,
         query: np.ndarray[Any, Any],
         count: int,
         exclude: int | None,
         expansion: int = _EXPANSION_SEARCH,
-    ) -> list[tuple[int, float]]:
-        """Top `count` (row, exact cosine) pairs, excluding `exclude`; `expansion` is how
-        hard the HNSW search looks (see `expansion_for`)."""
+    ) -> tuple[list[tuple[int, float]], bool]:
+        """Top `count` (row, exact cosine) pairs, excluding `exclude` (the query word's own
+        row, when it is in this language), and whether they came from the stored exact
+        neighbours of `exclude` rather than the index; `expansion` is how hard the HNSW
+        search looks (see `expansion_for`)."""
         import numpy as np
 
-        fetch = min(self.size, max(_MIN_FETCH, count * OVERFETCH) + 1)
-        if fetch <= 0:
-            return []
-        with self._search_lock:
-            if self.index.expansion_search != expansion:
-                # usearch defines this setter out of order, which mypy misreads as none.
-                self.index.expansion_search = expansion  # type: ignore[misc]
-            matches = self.index.search(query, fetch, threads=1)
-        keys = np.asarray(matches.keys, dtype=np.int64)
-        if exclude is not None:
-            keys = keys[keys != exclude]
+        keys = None if exclude is None else self.stored_neighbours(exclude, count)
+        stored = keys is not None
+        if keys is None:
+            fetch = min(self.size, max(_MIN_FETCH, count * OVERFETCH) + 1)
+            if fetch <= 0:
+                return [], False
+            with self._search_lock:
+                if self.index.expansion_search != expansion:
+                    # usearch defines this setter out of order, which mypy misreads as none.
+                    self.index.expansion_search = expansion  # type: ignore[misc]
+                matches = self.index.search(query, fetch, threads=1)
+            keys = np.asarray(matches.keys, dtype=np.int64)
+            if exclude is not None:
+                keys = keys[keys != exclude]
         if keys.size == 0:
-            return []
+            return [], stored
         keys.sort()  # ascending rows read the memory map sequentially
         scores = self.matrix[keys].astype(np.float32) @ query
         order = (-scores).argsort(kind="stable")[:count]
-        return list(zip(keys[order].tolist(), scores[order].tolist(), strict=True))
+        return list(zip(keys[order].tolist(), scores[order].tolist(), strict=True)), stored
 
     @staticmethod
     def expansion_for(zipf: float) -> int:
@@ -239,6 +260,7 @@ def semantic_data(
     cited = Cited()
     hit = source.find(normalize(word))
     neighbors: list[dict[str, Any]] = []
+    stored_by_language: list[bool] = []  # per language searched: from stored neighbours?
     if hit is not None:
         row, _, zipf = hit
         query = source.matrix[row].astype(np.float32)
@@ -257,7 +279,9 @@ def semantic_data(
             own = lang == language
             exclude = row if own else None
             expansion = vectors.expansion_for(zipf) if own else _EXPANSION_SEARCH
-            for r, score in vectors.search(query, limit, exclude, expansion):
+            found, stored = vectors.search(query, limit, exclude, expansion)
+            stored_by_language.append(stored)
+            for r, score in found:
                 ranked.append((score, lang, r))
         if len(searched) > 1:
             ranked.sort(key=lambda item: -item[0])
@@ -290,7 +314,7 @@ def semantic_data(
         "dataset_version": corpus.dataset_version,
         "found": hit is not None,
         "count": len(neighbors),
-        "method": _METHOD,
+        "method": _METHOD_STORED if stored_by_language and all(stored_by_language) else _METHOD,
         "neighbors": neighbors,
         "sources": cited.sources(),
         "budget": {"max_chars": MAX_RESPONSE_CHARS, "cut": []},
