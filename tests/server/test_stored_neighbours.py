@@ -68,8 +68,8 @@ def _exact_answer(unit: np.ndarray, row: int, limit: int) -> list[tuple[int, flo
     query /= np.float32(np.sqrt(query.dot(query)))
     scores = full @ query
     scores[row] = -np.inf
-    best = sorted(range(len(full)), key=lambda i: (-scores[i], i))[:limit]
-    return [(i, round(float(scores[i]), 6)) for i in best]
+    best = np.argsort(-scores, kind="stable")[:limit]  # ties: the lower id first
+    return [(int(i), round(float(scores[i]), 6)) for i in best]
 
 
 def _check_stored_answers(corpus: Corpus, count: int) -> int:
