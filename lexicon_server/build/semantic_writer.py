@@ -10,9 +10,9 @@ The index is built single-threaded: HNSW insertion order decides the graph, so o
 thread gives the same bytes for the same vectors. Recall@10 of the index against exact
 search over the float16 vectors is measured on a fixed sample and stored in `meta`.
 
-The frequent words (Zipf >= `NEIGHBOURS_MIN_ZIPF`), the ones agents ask about most, also
-get their exact nearest neighbours by brute force (`neighbours` table): the server then
-answers them without searching the index, and exactly.
+Every word also gets its exact nearest neighbours, found by brute force (`neighbours`
+table): the server answers a search in the word's own language from them, exactly and
+without searching the index, which it keeps for larger limits and cross-lingual search.
 """
 
 from __future__ import annotations
@@ -22,10 +22,11 @@ import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
 from lexicon_server.build.errors import BuildError
 from lexicon_server.build.lexical_writer import SourceRow, schema_statements
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
 __all__ = [
     "HNSW_PARAMS",
     "NEIGHBOURS",
-    "NEIGHBOURS_MIN_ZIPF",
     "SEMANTIC_FILES",
     "SemanticStats",
     "exact_neighbours",
@@ -55,11 +55,13 @@ SEMANTIC_FILES = ("semantic.sqlite", "semantic.f16.npy", "semantic.usearch")
 HNSW_PARAMS = {"connectivity": 16, "expansion_add": 64, "expansion_search": 64}
 RECALL_SAMPLE = 1000
 RECALL_SEED = 20261130
-# Exact neighbours stored per frequent word: more than the tool's default limit (10), so a
-# float rounding difference between this brute force and the server's re-rank cannot push
-# one of the top 10 out. On the starter: 28k words, ~2 MB, ~30 s of build CPU.
+# Exact neighbours stored per word: more than the tool's default limit (10), so a float
+# rounding difference between this brute force and the server's re-rank cannot push one
+# of the top 10 out. On the starter (100k words): 6.4 MB, about 25 s of build CPU.
 NEIGHBOURS = 16
-NEIGHBOURS_MIN_ZIPF = 3.0
+# Columns whose best scores give each query a threshold that its true neighbours must pass
+# (see `exact_neighbours`): the first 2,048 (the most frequent words) leave ~150 of 100k.
+_PROBE = 2048
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,7 @@ def write_semantic(
             dims,
             recall,
             unit,
+            index,
         )
         for path in tmp.values():
             with open(path, "rb") as handle:
@@ -169,33 +172,67 @@ def write_semantic(
 
 
 def exact_neighbours(
-    unit: npt.NDArray[np.float16], rows: Sequence[int], count: int = NEIGHBOURS
+    unit: npt.NDArray[np.float16],
+    rows: Sequence[int] | range,
+    count: int = NEIGHBOURS,
+    index: Any = None,
 ) -> dict[int, npt.NDArray[np.int32]]:
     """For each of `rows`, the ids of its `count` nearest rows by cosine, best first (ties
     by lower id), itself excluded: brute force with the server's arithmetic (float32 of
-    the float16 unit vectors, the query renormalised). A zero vector gets no entry."""
+    the float16 unit vectors, the query renormalised). A zero vector gets no entry.
+
+    Selecting from every score is the slow part, so each query first takes a threshold:
+    the `count`-th best of its exact scores against some candidates. They are real rows,
+    so the true `count`-th best scores at least as much, and only the rows at or above
+    the threshold need sorting; the answer is the same as sorting all n scores (tested).
+    The candidates are the first `_PROBE` rows, and the HNSW `index`'s answer when given:
+    it is close to the truth, so few rows pass (a rare word's neighbours are rarely among
+    the most frequent rows, and with them alone tens of thousands would)."""
     n = len(unit)
     count = min(count, n - 1)
-    if count <= 0 or not rows:
-        return {}
     full = unit.astype(np.float32)
+    wanted = np.asarray(rows, dtype=np.int64).reshape(-1)
+    wanted = wanted[np.einsum("ij,ij->i", full[wanted], full[wanted]) > 0]  # not zero vectors
     out: dict[int, npt.NDArray[np.int32]] = {}
-    wanted = np.asarray(rows, dtype=np.int64)
+    if count <= 0 or len(wanted) == 0:
+        return out
+    probe = min(_PROBE, n)  # >= count + 1, so the threshold is a real score, not itself
+    # One BLAS thread: the builder already runs a stage per core, and BLAS threads on top
+    # spin against the other stage (half as much CPU time again for the same work here).
+    with threadpool_limits(1, user_api="blas"):
+        _exact_blocks(full, wanted, count, probe, index, out)
+    return out
+
+
+def _exact_blocks(
+    full: npt.NDArray[np.float32],
+    wanted: npt.NDArray[np.int64],
+    count: int,
+    probe: int,
+    index: Any,
+    out: dict[int, npt.NDArray[np.int32]],
+) -> None:
+    """`exact_neighbours` for `wanted` (non-zero rows), 256 queries at a time."""
+    n = len(full)
     for start in range(0, len(wanted), 256):  # bounded memory: 256 x n scores at a time
         ids = wanted[start : start + 256]
         queries = full[ids]
-        lengths = np.sqrt(np.einsum("ij,ij->i", queries, queries))
-        queries /= np.where(lengths > 0, lengths, 1.0)[:, None]
+        queries /= np.sqrt(np.einsum("ij,ij->i", queries, queries))[:, None]
         scores = queries @ full.T
         scores[np.arange(len(ids)), ids] = -np.inf
-        best = np.argpartition(scores, n - count, axis=1)[:, n - count :]
-        best_scores = np.take_along_axis(scores, best, axis=1)
-        order = np.lexsort((best, -best_scores), axis=1)
-        best = np.take_along_axis(best, order, axis=1).astype(np.int32)
-        for row, length, neighbours in zip(ids.tolist(), lengths.tolist(), best, strict=True):
-            if length > 0:
-                out[row] = neighbours
-    return out
+        threshold = np.partition(scores[:, :probe], probe - count, axis=1)[:, probe - count]
+        if index is not None:
+            found = index.search(queries, count + 1, threads=1)
+            keys = np.asarray(found.keys).astype(np.int64)  # missing results wrap to -1
+            real = np.arange(count + 1) < np.asarray(found.counts)[:, None]
+            near = np.where(real, np.take_along_axis(scores, np.where(real, keys, 0), 1), -np.inf)
+            threshold = np.maximum(threshold, np.partition(near, 1, axis=1)[:, 1])
+        at, col = np.divmod(np.flatnonzero(scores >= threshold[:, None]), n)
+        order = np.lexsort((col, -scores[at, col], at))  # by query, best first, lower id
+        at, col = at[order], col[order].astype(np.int32)
+        first = np.searchsorted(at, np.arange(len(ids)))
+        for i, row in enumerate(ids.tolist()):
+            out[row] = col[first[i] : first[i] + count]
 
 
 def _write_vocab(
@@ -208,6 +245,7 @@ def _write_vocab(
     dims: int,
     recall: float,
     unit: npt.NDArray[np.float16],
+    index: Any,
 ) -> None:
     path.unlink(missing_ok=True)
     conn = sqlite3.connect(path, isolation_level=None)
@@ -234,7 +272,6 @@ def _write_vocab(
             "hnsw_expansion_search": str(HNSW_PARAMS["expansion_search"]),
             "hnsw_recall_at_10": f"{recall:.4f}",
             "neighbours": str(NEIGHBOURS),
-            "neighbours_min_zipf": str(NEIGHBOURS_MIN_ZIPF),
         }
         conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", sorted(meta.items()))
         rows = []
@@ -245,12 +282,11 @@ def _write_vocab(
         conn.executemany(
             "INSERT INTO vocab (id, text, norm, zipf, source_id) VALUES (?,?,?,?,?)", rows
         )
-        frequent = [row[0] for row in rows if row[3] >= NEIGHBOURS_MIN_ZIPF]
         conn.executemany(
             "INSERT INTO neighbours (id, ids) VALUES (?, ?)",
             (
                 (row, ids.astype("<i4").tobytes())
-                for row, ids in exact_neighbours(unit, frequent).items()
+                for row, ids in exact_neighbours(unit, range(len(unit)), index=index).items()
             ),
         )
         for statement in indexes:

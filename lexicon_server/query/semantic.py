@@ -8,9 +8,10 @@ searched and whether the search covered fewer vector languages than the corpus h
 Each language's HNSW index is memory-mapped (usearch `view`), over-fetched, and the
 candidates are re-ranked by exact cosine from the memory-mapped float16 matrix, so
 scores are exact and nothing is loaded whole. A frequent query word is searched with a
-smaller HNSW expansion than a rare one (see `_FREQUENT_ZIPF`). Releases that store the
-exact neighbours of their frequent words (the `neighbours` table) answer those words from
-it, re-ranked the same way, without searching the index.
+smaller HNSW expansion than a rare one (see `_FREQUENT_ZIPF`). Releases that store each
+word's exact neighbours (the `neighbours` table) answer a search in the word's own
+language from them, re-ranked the same way, without searching the index; the index
+serves larger limits and cross-lingual search.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ class _Vectors:
             raise RuntimeError(f"{language}/semantic.usearch is not a usearch index")
         self.index = index
         self.size = len(index)
-        # How many exact neighbours the release stores per frequent word (0: none).
+        # How many exact neighbours the release stores per word (0: none).
         row = self.conn.execute("SELECT value FROM meta WHERE key = 'neighbours'").fetchone()
         self.stored = int(row[0]) if row else 0
         # The expansion is a setting of the index, not of one search: it is set and used
@@ -98,7 +99,7 @@ class _Vectors:
 
     def stored_neighbours(self, row: int, count: int) -> np.ndarray[Any, Any] | None:
         """The exact neighbours the release stores for vocabulary row `row` (itself
-        excluded), when it stores at least `count` per word and `row` is a frequent word."""
+        excluded), when it stores at least `count` per word and has a row for `row`."""
         import numpy as np
 
         if count > self.stored:

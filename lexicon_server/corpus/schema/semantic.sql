@@ -26,11 +26,11 @@ CREATE TABLE vocab (
 );
 CREATE INDEX vocab_norm ON vocab (norm);
 
--- The exact nearest neighbours of each frequent word (wordfreq Zipf >= meta
--- 'neighbours_min_zipf'), computed at build time by brute force over the float16 matrix:
--- `ids` is meta 'neighbours' little-endian int32 vocab ids, best first, the word itself
--- excluded. The server re-ranks them as it re-ranks HNSW candidates; words without a row
--- (and releases built before this table) are searched through the index.
+-- The exact nearest neighbours of each word, computed at build time by brute force over
+-- the float16 matrix: `ids` is meta 'neighbours' little-endian int32 vocab ids, best
+-- first, the word itself excluded. The server re-ranks them as it re-ranks HNSW
+-- candidates; a word without a row (a zero vector), and every word of a release built
+-- before this table, is searched through the index.
 CREATE TABLE neighbours (
     id  INTEGER PRIMARY KEY,  -- vocab.id of the query word
     ids BLOB NOT NULL
