@@ -7,7 +7,8 @@ Measures on the active corpus (or --data-dir):
   * NLTK's WordNet reader on the same WordNet database files (first look-up in a fresh
     process, then warm look-ups doing comparable work: synsets, glosses, examples, lemmas);
   * semantic neighbours against exact numpy search over the same float16 vectors
-    (latency, and recall@10 of our HNSW + exact re-rank);
+    (latency, and recall@10 of our answers: stored exact neighbours where the release has
+    them, else HNSW, both re-ranked exactly);
   * every tool through a stdio client, next to a minimal MCP server with one trivial
     tool (the protocol's floor); cold start (spawn to first answer) and resident memory.
 Prints a Markdown report and writes it to --out (docs/benchmarks/server.md by default),

@@ -57,10 +57,10 @@ RECALL_SAMPLE = 1000
 RECALL_SEED = 20261130
 # Exact neighbours stored per word: more than the tool's default limit (10), so a float
 # rounding difference between this brute force and the server's re-rank cannot push one
-# of the top 10 out. On the starter (100k words): 6.4 MB, about 25 s of build CPU.
+# of the top 10 out. On the starter (100k words): 6.4 MB, about 50 s of build CPU.
 NEIGHBOURS = 16
-# Columns whose best scores give each query a threshold that its true neighbours must pass
-# (see `exact_neighbours`): the first 2,048 (the most frequent words) leave ~150 of 100k.
+# Rows whose scores give each query a first threshold (see `exact_neighbours`): the 2,048
+# most frequent words, which alone leave ~150 of 100k rows to sort for a frequent word.
 _PROBE = 2048
 
 
@@ -173,7 +173,7 @@ def write_semantic(
 
 def exact_neighbours(
     unit: npt.NDArray[np.float16],
-    rows: Sequence[int] | range,
+    rows: Sequence[int],
     count: int = NEIGHBOURS,
     index: Any = None,
 ) -> dict[int, npt.NDArray[np.int32]]:
@@ -193,27 +193,21 @@ def exact_neighbours(
     full = unit.astype(np.float32)
     wanted = np.asarray(rows, dtype=np.int64).reshape(-1)
     wanted = wanted[np.einsum("ij,ij->i", full[wanted], full[wanted]) > 0]  # not zero vectors
-    out: dict[int, npt.NDArray[np.int32]] = {}
     if count <= 0 or len(wanted) == 0:
-        return out
-    probe = min(_PROBE, n)  # >= count + 1, so the threshold is a real score, not itself
+        return {}
     # One BLAS thread: the builder already runs a stage per core, and BLAS threads on top
     # spin against the other stage (half as much CPU time again for the same work here).
     with threadpool_limits(1, user_api="blas"):
-        _exact_blocks(full, wanted, count, probe, index, out)
-    return out
+        return _exact_blocks(full, wanted, count, index)
 
 
 def _exact_blocks(
-    full: npt.NDArray[np.float32],
-    wanted: npt.NDArray[np.int64],
-    count: int,
-    probe: int,
-    index: Any,
-    out: dict[int, npt.NDArray[np.int32]],
-) -> None:
+    full: npt.NDArray[np.float32], wanted: npt.NDArray[np.int64], count: int, index: Any
+) -> dict[int, npt.NDArray[np.int32]]:
     """`exact_neighbours` for `wanted` (non-zero rows), 256 queries at a time."""
     n = len(full)
+    probe = min(_PROBE, n)  # >= count + 1, so the threshold is a real score, not itself
+    out: dict[int, npt.NDArray[np.int32]] = {}
     for start in range(0, len(wanted), 256):  # bounded memory: 256 x n scores at a time
         ids = wanted[start : start + 256]
         queries = full[ids]
@@ -226,6 +220,7 @@ def _exact_blocks(
             keys = np.asarray(found.keys).astype(np.int64)  # missing results wrap to -1
             real = np.arange(count + 1) < np.asarray(found.counts)[:, None]
             near = np.where(real, np.take_along_axis(scores, np.where(real, keys, 0), 1), -np.inf)
+            # The count-th best of these count + 1 (the query itself among them is -inf).
             threshold = np.maximum(threshold, np.partition(near, 1, axis=1)[:, 1])
         at, col = np.divmod(np.flatnonzero(scores >= threshold[:, None]), n)
         order = np.lexsort((col, -scores[at, col], at))  # by query, best first, lower id
@@ -233,6 +228,7 @@ def _exact_blocks(
         first = np.searchsorted(at, np.arange(len(ids)))
         for i, row in enumerate(ids.tolist()):
             out[row] = col[first[i] : first[i] + count]
+    return out
 
 
 def _write_vocab(
