@@ -9,7 +9,7 @@ repeating them on every fact (a look-up names 2-4 sources across ~50 facts).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,6 +17,7 @@ __all__ = [
     "MAX_RESPONSE_CHARS",
     "Budget",
     "Example",
+    "LanguageTranslations",
     "LookupResult",
     "Neighbor",
     "Pronunciation",
@@ -35,6 +36,7 @@ __all__ = [
     "SynonymGroup",
     "SynonymsResult",
     "TranslateResult",
+    "TranslatedWord",
     "Translation",
     "TranslationGroup",
     "Unavailable",
@@ -132,20 +134,60 @@ class Translation(_Model):
     source: SourceKey
 
 
+def _absent(value: object) -> bool:
+    """Whether a look-up detail has nothing to say (None or empty): such fields are left
+    out of the serialised sense, which keeps the largest answer short for a model and
+    cheap for the protocol (every JSON value costs on both sides)."""
+    return value is None or value == []
+
+
+def _Omitted(description: str | None = None) -> Any:
+    return Field(default=None, exclude_if=_absent, description=description)
+
+
+def _OmittedList(description: str | None = None) -> Any:
+    return Field(default_factory=list, exclude_if=_absent, description=description)
+
+
+class TranslatedWord(_Model):
+    """One translation in a `LanguageTranslations` set."""
+
+    text: str
+    note: str | None = _Omitted("usage or sense note from the source; absent when none")
+    target_entry_installed: bool = Field(
+        description="whether the target word has its own entry in an installed language"
+    )
+
+
+class LanguageTranslations(_Model):
+    """Consecutive translations into one language from one source, with their scope."""
+
+    target_language: str
+    sense_scope: SenseScope
+    source: SourceKey
+    items: list[TranslatedWord]
+
+
 class Sense(_Model):
+    """One sense. Details it lacks (no tags, no etymology, no examples...) are left out of
+    the serialised sense rather than sent as null or []; `truncated_fields` is always
+    there."""
+
     id: str = Field(description="sense handle, usable as sense_id in dictionary_translate")
-    external_id: str | None = None
+    external_id: str | None = _Omitted("the source's own id for the sense")
     word: str = Field(description="the headword this sense belongs to")
     pos: str
     gloss: str
-    tags: list[str]
-    synset: str | None = None
+    tags: list[str] = _OmittedList()
+    synset: str | None = _Omitted()
     sense_scope: SenseScope = "sense"
-    etymology: str | None = None
+    etymology: str | None = _Omitted()
     source: SourceKey
-    examples: list[Example]
-    pronunciations: list[Pronunciation]
-    translations: list[Translation]
+    examples: list[Example] = _OmittedList()
+    pronunciations: list[Pronunciation] = _OmittedList()
+    translations: list[LanguageTranslations] = _OmittedList(
+        "this sense's translations, in sets by target language and source"
+    )
     truncated_fields: list[str] = Field(
         description="detail classes that have more items than the budget let through"
     )
@@ -174,7 +216,10 @@ class LookupResult(_Model):
     pronunciations: list[Pronunciation] = Field(
         description="pronunciations of the written form, only when no sense is returned"
     )
-    unsensed_translations: list[Translation]
+    unsensed_translations: list[LanguageTranslations] = Field(
+        description="translations of the word not tied to any sense, in sets by target "
+        "language and source"
+    )
     unsensed_translations_truncated: bool
     budgets: dict[str, int] = Field(description="the detail budgets used: examples, ...")
     sources: Sources

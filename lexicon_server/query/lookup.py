@@ -407,24 +407,29 @@ def _lookup_data(
         named.add(sense_key)
         chars += len(gloss) + len(etymology or "") + len(head) + len(tags)
         items += 1 + len(sense_examples) + len(sense_prons)
-        senses.append(
-            {
-                "id": f"{language}:s{sid}",
-                "external_id": external_id,
-                "word": head,
-                "pos": pos,
-                "gloss": gloss,
-                "tags": tags.split() if tags else [],
-                "synset": synset,
-                "sense_scope": "synset" if synset else "sense",
-                "etymology": etymology or None,
-                "source": sense_key,
-                "examples": sense_examples,
-                "pronunciations": sense_prons if sense_prons is not no_items else [],
-                "translations": sense_translations if sense_translations is not no_items else [],
-                "truncated_fields": truncated,
-            }
-        )
+        # Field order as the model declares it; empty details are left out (see Sense).
+        sense: _Json = {"id": f"{language}:s{sid}"}
+        if external_id is not None:
+            sense["external_id"] = external_id
+        sense["word"] = head
+        sense["pos"] = pos
+        sense["gloss"] = gloss
+        if tags:
+            sense["tags"] = tags.split()
+        if synset is not None:
+            sense["synset"] = synset
+        sense["sense_scope"] = "synset" if synset else "sense"
+        if etymology:
+            sense["etymology"] = etymology
+        sense["source"] = sense_key
+        if sense_examples:
+            sense["examples"] = sense_examples
+        if sense_prons:
+            sense["pronunciations"] = sense_prons
+        if sense_translations:
+            sense["translations"] = sense_translations
+        sense["truncated_fields"] = truncated
+        senses.append(sense)
     # A word the corpus only knows how to say (e.g. a CMUdict-only name).
     form_prons = prons.get(0, no_items)[:pr_budget] if not ids else []
     for pron in form_prons:
@@ -480,17 +485,32 @@ def _lookup_data(
 def _translation_items(
     rows: list[_TranslationRow], scope: str, installed: set[tuple[str, str]], keys: dict[int, str]
 ) -> list[_Json]:
-    return [
-        {
-            "text": t[1],
-            "target_language": t[0],
-            "note": t[3],
-            "sense_scope": scope,
-            "target_entry_installed": (t[0], t[2]) in installed,
-            "source": keys[t[4]],
-        }
-        for t in rows
-    ]
+    """Translation `rows` as `LanguageTranslations` sets: consecutive rows with the same
+    target language and source share one set, so the language, scope and source are said
+    once per set rather than once per word (the rows come in language order)."""
+    out: list[_Json] = []
+    items: list[_Json] = []
+    current = None
+    for t in rows:
+        group = (t[0], t[4])
+        if group != current:
+            current = group
+            items = []
+            out.append(
+                {
+                    "target_language": t[0],
+                    "sense_scope": scope,
+                    "source": keys[t[4]],
+                    "items": items,
+                }
+            )
+        if t[3] is None:
+            items.append({"text": t[1], "target_entry_installed": (t[0], t[2]) in installed})
+        else:
+            items.append(
+                {"text": t[1], "note": t[3], "target_entry_installed": (t[0], t[2]) in installed}
+            )
+    return out
 
 
 def _fit(data: _Json) -> _Json:
@@ -515,7 +535,7 @@ def _fit(data: _Json) -> _Json:
         for sense in data["senses"]:
             named.add(sense["source"])
             for kind in ("examples", "pronunciations", "translations"):
-                named.update(item["source"] for item in sense[kind])
+                named.update(item["source"] for item in sense.get(kind, ()))
         data["sources"] = {key: info for key, info in data["sources"].items() if key in named}
     return data
 

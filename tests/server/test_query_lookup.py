@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from _support.lookup import flat, sense_translations
 from _support.provenance import assert_sources_complete
 from pydantic_core import to_json
 
@@ -55,20 +56,22 @@ def test_zero_disables_a_detail_class_and_says_it_is_truncated(corpus: Corpus) -
 
 def test_translations_round_robin_including_unsensed(corpus: Corpus) -> None:
     result = lookup(corpus, "house", translations_limit=3)
-    per_sense = [len(s.translations) for s in result.senses]
+    per_sense = [len(flat(s.translations)) for s in result.senses]
     assert per_sense == [1, 1]
-    assert len(result.unsensed_translations) == 1
-    assert result.unsensed_translations[0].sense_scope == "unsensed"
-    total = sum(per_sense) + len(result.unsensed_translations)
+    unsensed = flat(result.unsensed_translations)
+    assert len(unsensed) == 1
+    assert unsensed[0]["sense_scope"] == "unsensed"
+    assert all(t["sense_scope"] == "sense" for t in sense_translations(result))
+    total = sum(per_sense) + len(unsensed)
     assert total == 3
 
 
 def test_translation_marks_target_entry_installed(corpus: Corpus) -> None:
     result = lookup(corpus, "house", translations_limit=100)
-    found = {t.text: t for s in result.senses for t in s.translations}
-    assert found["maison"].target_entry_installed is True  # fr installed, has 'maison'
-    assert found["domicile"].target_entry_installed is False  # fr installed, no entry
-    assert found["Haus"].target_entry_installed is False  # de not installed
+    found = {t["text"]: t["target_entry_installed"] for t in sense_translations(result)}
+    assert found["maison"] is True  # fr installed, has 'maison'
+    assert found["domicile"] is False  # fr installed, no entry
+    assert found["Haus"] is False  # de not installed
 
 
 def test_pronunciations_once_with_source(corpus: Corpus) -> None:

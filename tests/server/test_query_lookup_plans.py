@@ -16,6 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 import pytest
+from _support.lookup import all_translations, sense_translations
 from pydantic_core import to_json
 
 from lexicon_server.corpus.reader import Corpus
@@ -42,7 +43,7 @@ def test_old_release_without_the_index_reads_the_same(
     assert has_index(corpus.db("en", "lexical"), "translations_sense")
     assert not has_index(unindexed_corpus.db("en", "lexical"), "translations_sense")
     new = _answers(corpus)
-    assert any(s["translations"] for r in new for s in r["senses"])  # type: ignore[attr-defined]
+    assert any(sense_translations(r) for r in new)
     assert _answers(unindexed_corpus) == new
 
 
@@ -51,12 +52,7 @@ def test_cached_target_entries_change_nothing(corpus: Corpus) -> None:
     cold = _answers(corpus)
     warm = _answers(corpus)
     assert cold == warm
-    flags = {
-        t["text"]: t["target_entry_installed"]
-        for r in warm
-        for s in r["senses"]  # type: ignore[attr-defined]
-        for t in s["translations"]
-    }
+    flags = {t["text"]: t["target_entry_installed"] for r in warm for t in sense_translations(r)}
     assert flags["maison"] is True and flags["domicile"] is False
 
 
@@ -112,12 +108,12 @@ def _with_column(corpus: Corpus, mini_root: Path, dest: Path, value: str) -> Cor
 def _flags(corpus: Corpus) -> dict[str, bool]:
     """target_entry_installed of every translation of 'house' (lookup and translate agree)."""
     result = lookup(corpus, "house", translations_limit=100)
-    shown = [t for s in result.senses for t in s.translations] + result.unsensed_translations
+    shown = all_translations(result)
     french = translate(corpus, "house", "fr", limit=100).groups
     assert {c.text: c.target_entry_installed for g in french for c in g.candidates} == {
-        t.text: t.target_entry_installed for t in shown if t.target_language == "fr"
+        t["text"]: t["target_entry_installed"] for t in shown if t["target_language"] == "fr"
     }
-    return {t.text: t.target_entry_installed for t in shown}
+    return {t["text"]: t["target_entry_installed"] for t in shown}
 
 
 # What probing the installed languages says: 'fr' has 'maison' only, 'de' is not installed.
