@@ -58,6 +58,21 @@ class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+def _absent(value: object) -> bool:
+    """Whether an optional detail has nothing to say (None or empty): such fields are left
+    out of the serialised result, which keeps large answers short for a model and cheap
+    for the protocol (every JSON value costs on both sides)."""
+    return value is None or value == []
+
+
+def _Omitted(description: str | None = None) -> Any:
+    return Field(default=None, exclude_if=_absent, description=description)
+
+
+def _OmittedList(description: str | None = None) -> Any:
+    return Field(default_factory=list, exclude_if=_absent, description=description)
+
+
 class SourceInfo(_Model):
     """One upstream source named in a result: what it is, its version and its licence."""
 
@@ -132,21 +147,6 @@ class Translation(_Model):
         description="whether the target word has its own entry in an installed language"
     )
     source: SourceKey
-
-
-def _absent(value: object) -> bool:
-    """Whether a look-up detail has nothing to say (None or empty): such fields are left
-    out of the serialised sense, which keeps the largest answer short for a model and
-    cheap for the protocol (every JSON value costs on both sides)."""
-    return value is None or value == []
-
-
-def _Omitted(description: str | None = None) -> Any:
-    return Field(default=None, exclude_if=_absent, description=description)
-
-
-def _OmittedList(description: str | None = None) -> Any:
-    return Field(default_factory=list, exclude_if=_absent, description=description)
 
 
 class TranslatedWord(_Model):
@@ -321,10 +321,16 @@ class RelationResult(_Model):
     relation_scope: Literal["direct", "transitive"]
     distance: Literal[1, 2]
     sense_scope: SenseScope
-    from_sense: SenseRef | None
+    from_sense: str | None = Field(
+        description="id of the word's sense the result starts from, described in the "
+        "result's `senses`; null for an edge the source ties to the written word"
+    )
     target: RelationTarget
-    path: list[RelationEdge]
-    source: SourceKey = Field(description="source of the last edge of the path")
+    path: list[RelationEdge] = _OmittedList(
+        "the two edges of a transitive result, in order; absent on a direct result, "
+        "which is itself the one edge (its relation, sense_scope and source)"
+    )
+    source: SourceKey = Field(description="source of the result's (last) edge")
 
 
 class RelationsResult(_Model):
@@ -341,6 +347,10 @@ class RelationsResult(_Model):
     transitive_count: int
     senses_inspected: int
     results: list[RelationResult]
+    senses: dict[str, SenseRef] = Field(
+        description="the word's senses the results start from, by id (each once, however "
+        "many results name it)"
+    )
     sources: Sources
     budget: Budget
 

@@ -3,7 +3,9 @@
 Direct edges (`relation_scope="direct"`, `distance=1`) come from the word's senses
 (synset and sense pointers) and from the word itself (unsensed, term-to-term edges).
 For hypernyms and hyponyms, `max_depth=2` adds a bounded two-edge expansion of the same
-relation (`relation_scope="transitive"`, `distance=2`) whose `path` holds both edges.
+relation (`relation_scope="transitive"`, `distance=2`) whose `path` holds both edges;
+a direct result is itself its one edge and has no `path`. Each result names the word's
+sense it starts from by id; the answer's `senses` describes each of those senses once.
 The transitive class has its own allocation, `transitive_limit`; what it does not use
 goes back to direct results.
 """
@@ -322,6 +324,7 @@ def _relations_data(
         "transitive_count": len(results) - direct_count,
         "senses_inspected": len(senses),
         "results": results,
+        "senses": render.senses,
         "sources": cited_sources,
         "budget": {"max_chars": models.MAX_RESPONSE_CHARS, "cut": cut},
     }
@@ -401,8 +404,8 @@ class _Renderer:
         # Free-text characters and objects rendered so far, for the size bound.
         self.chars = 0
         self.items = 0
-        # The from_sense object of each sense, built once per call (copied per result).
-        self._from: dict[int, tuple[_Json, int]] = {}
+        # The word's senses the results start from, by id: the answer's `senses`.
+        self.senses: dict[str, _Json] = {}
         # Only the thing each end is named by is read (see `ends`).
         synsets: set[int] = set()
         wanted: dict[str, set[int]] = {"synset": synsets, "sense": set(), "term": set()}
@@ -441,39 +444,39 @@ class _Renderer:
 
     def result(self, found: _Found) -> _Json:
         row, edges = found
-        path = [self.edge(e) for e in edges]
         first = edges[0]
         last = edges[-1]
-        from_sense = None if row is None else self.from_sense(row)
         self.items += 2
-        return {
+        data = {
             "relation": self.name,
             "relation_scope": "direct" if len(edges) == 1 else "transitive",
             "distance": len(edges),
             "sense_scope": _SENSE_SCOPES.get(first[_SCOPE], "unsensed"),
-            "from_sense": from_sense,
+            "from_sense": None if row is None else self.from_sense(row),
             "target": self.target(last),
-            "path": path,
-            "source": self.cited.key(self.table, last[_SOURCE]),
         }
+        if len(edges) > 1:  # a direct result is its own single edge: no path to show
+            data["path"] = [self.edge(e) for e in edges]
+        data["source"] = self.cited.key(self.table, last[_SOURCE])
+        return data
 
-    def from_sense(self, row: _Row) -> _Json:
-        """`sense_data` of one of the word's senses (row as `_SENSES` reads it)."""
-        known = self._from.get(row[0])
-        if known is None:
-            sense_id, external_id, gloss, source_id, pos, _ = row
+    def from_sense(self, row: _Row) -> str:
+        """The id of one of the word's senses (row as `_SENSES` reads it), described once
+        in `senses`."""
+        handle = sense_handle(self.language, row[0])
+        if handle not in self.senses:
+            _, external_id, gloss, source_id, pos, _ = row
             gloss = clip(gloss, GLOSS_CHARS)
-            data = {
-                "id": sense_handle(self.language, sense_id),
+            self.senses[handle] = {
+                "id": handle,
                 "external_id": external_id,
                 "pos": pos,
                 "gloss": gloss,
                 "source": self.cited.key(self.table, source_id),
             }
-            known = self._from[sense_id] = (data, len(gloss) + len(external_id or "") + len(pos))
-        self.chars += known[1]
-        self.items += 1
-        return dict(known[0])
+            self.chars += len(handle) + len(gloss) + len(external_id or "") + len(pos)
+            self.items += 1
+        return handle
 
     def _plain_text(self, e: _Row) -> str:
         term = e[_DST_TERM]
@@ -610,12 +613,13 @@ def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, 
     note = "results: dropped the last result to stay within the response budget"
     direct = sum(1 for r in kept if r.distance == 1)
     named = {r.source for r in result.resolutions}
+    senses = {r.from_sense for r in kept if r.from_sense is not None}
     for r in kept:
         named.add(r.source)
         named.update(e.source for e in r.path)
-        if r.from_sense is not None:
-            named.add(r.from_sense.source)
+    named.update(ref.source for key, ref in result.senses.items() if key in senses)
     update = {
+        "senses": {key: ref for key, ref in result.senses.items() if key in senses},
         "sources": {key: info for key, info in result.sources.items() if key in named},
         "results": kept,
         "count": len(kept),

@@ -25,9 +25,13 @@ def test_direct_hypernym(corpus: Corpus) -> None:
     assert hit.target.words == ["canine", "canid"]
     assert hit.target.synset == "wn31-02083346-n"
     assert hit.target.target_entry_installed
-    assert hit.from_sense is not None and hit.from_sense.gloss == "a member of the genus Canis"
-    assert len(hit.path) == 1 and hit.path[0].scope == "synset"
-    assert hit.source == "wordnet-3.1" and hit.from_sense.source == "wordnet-3.1"
+    assert hit.from_sense is not None and list(result.senses) == [hit.from_sense]
+    sense = result.senses[hit.from_sense]
+    assert sense.id == hit.from_sense and sense.gloss == "a member of the genus Canis"
+    # A direct result is its one edge: the edge's scope and source are the result's own.
+    assert hit.path == [] and hit.sense_scope == "synset"
+    assert "path" not in relations_data(corpus, "dog", "hypernym")["results"][0]
+    assert hit.source == "wordnet-3.1" and sense.source == "wordnet-3.1"
     assert list(result.sources) == ["wordnet-3.1"]
     assert_sources_complete(result.model_dump(mode="json"))
 
@@ -42,6 +46,9 @@ def test_transitive_has_full_path(corpus: Corpus) -> None:
     assert hop.path[0].from_id == "wn31-02084071-n"
     assert hop.path[1].from_id == hop.path[0].to_id
     assert all(e.relation == "hypernym" and e.source == "wordnet-3.1" for e in hop.path)
+    # Both results start from the same sense, described once.
+    assert {r.from_sense for r in result.results} == set(result.senses)
+    assert len(result.senses) == 1
     assert result.sources["wordnet-3.1"].licence == "WordNet"
     assert_sources_complete(result.model_dump(mode="json"))
 
@@ -77,6 +84,7 @@ def test_unsensed_cross_language_targets(corpus: Corpus) -> None:
     assert targets["chien"].target.target_entry_installed  # fr installed and has 'chien'
     assert not targets["Hund"].target.target_entry_installed  # de not installed
     assert all(r.sense_scope == "unsensed" and r.from_sense is None for r in result.results)
+    assert result.senses == {}
     assert {r.source for r in result.results} == set(result.sources) == {"conceptnet"}
     assert_sources_complete(result.model_dump(mode="json"))
 
@@ -109,6 +117,15 @@ def test_shrinking_keeps_only_the_sources_still_cited(corpus: Corpus) -> None:
     assert list(result.sources) == ["conceptnet"]
     empty = fit_response(result, _drop_last, max_chars=1)
     assert empty.results == [] and empty.sources == {}
+
+
+def test_shrinking_keeps_only_the_senses_still_named(corpus: Corpus) -> None:
+    result = relations(corpus, "dog", "hypernym", max_depth=2)
+    assert len(result.senses) == 1
+    shorter, _ = _drop_last(result, 0) or (None, "")
+    assert shorter is not None and len(shorter.results) == 1 and len(shorter.senses) == 1
+    empty = fit_response(result, _drop_last, max_chars=1)
+    assert empty.results == [] and empty.senses == {} and empty.sources == {}
 
 
 def test_resolution_source_is_listed(corpus: Corpus) -> None:
@@ -166,7 +183,8 @@ def test_kept_synsets_are_not_shared_with_answers(corpus: Corpus) -> None:
     first["results"][0]["target"]["words"].append("changed by the caller")
     again = relations_data(corpus, "dog", "hypernym")
     assert again["results"][0]["target"]["words"] == ["canine", "canid"]
-    assert again["results"][0]["path"][0]["to_text"] == "canine, canid"
+    deeper = relations_data(corpus, "dog", "hypernym", max_depth=2)
+    assert deeper["results"][1]["path"][0]["to_text"] == "canine, canid"
 
 
 def test_kept_synsets_answer_like_fresh_reads(corpus: Corpus) -> None:
