@@ -447,7 +447,7 @@ class _Renderer:
         first = edges[0]
         last = edges[-1]
         self.items += 2
-        data = {
+        data: _Json = {
             "relation": self.name,
             "relation_scope": "direct" if len(edges) == 1 else "transitive",
             "distance": len(edges),
