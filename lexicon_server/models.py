@@ -65,11 +65,11 @@ def _absent(value: object) -> bool:
     return value is None or value == []
 
 
-def _Omitted(description: str | None = None) -> Any:
+def _omitted(description: str | None = None) -> Any:
     return Field(default=None, exclude_if=_absent, description=description)
 
 
-def _OmittedList(description: str | None = None) -> Any:
+def _omitted_list(description: str | None = None) -> Any:
     return Field(default_factory=list, exclude_if=_absent, description=description)
 
 
@@ -153,7 +153,7 @@ class TranslatedWord(_Model):
     """One translation in a `LanguageTranslations` set."""
 
     text: str
-    note: str | None = _Omitted("usage or sense note from the source; absent when none")
+    note: str | None = _omitted("usage or sense note from the source; absent when none")
     target_entry_installed: bool = Field(
         description="whether the target word has its own entry in an installed language"
     )
@@ -174,18 +174,18 @@ class Sense(_Model):
     there."""
 
     id: str = Field(description="sense handle, usable as sense_id in dictionary_translate")
-    external_id: str | None = _Omitted("the source's own id for the sense")
+    external_id: str | None = _omitted("the source's own id for the sense")
     word: str = Field(description="the headword this sense belongs to")
     pos: str
     gloss: str
-    tags: list[str] = _OmittedList()
-    synset: str | None = _Omitted()
+    tags: list[str] = _omitted_list()
+    synset: str | None = _omitted()
     sense_scope: SenseScope = "sense"
-    etymology: str | None = _Omitted()
+    etymology: str | None = _omitted()
     source: SourceKey
-    examples: list[Example] = _OmittedList()
-    pronunciations: list[Pronunciation] = _OmittedList()
-    translations: list[LanguageTranslations] = _OmittedList(
+    examples: list[Example] = _omitted_list()
+    pronunciations: list[Pronunciation] = _omitted_list()
+    translations: list[LanguageTranslations] = _omitted_list(
         "this sense's translations, in sets by target language and source"
     )
     truncated_fields: list[str] = Field(
@@ -326,7 +326,7 @@ class RelationResult(_Model):
         "result's `senses`; null for an edge the source ties to the written word"
     )
     target: RelationTarget
-    path: list[RelationEdge] = _OmittedList(
+    path: list[RelationEdge] = _omitted_list(
         "the two edges of a transitive result, in order; absent on a direct result, "
         "which is itself the one edge (its relation, sense_scope and source)"
     )

@@ -414,8 +414,9 @@ def _lookup_data(
         sense["word"] = head
         sense["pos"] = pos
         sense["gloss"] = gloss
-        if tags:
-            sense["tags"] = tags.split()
+        tag_list = tags.split() if tags else None
+        if tag_list:
+            sense["tags"] = tag_list
         if synset is not None:
             sense["synset"] = synset
         sense["sense_scope"] = "synset" if synset else "sense"
