@@ -74,6 +74,37 @@ def test_translation_marks_target_entry_installed(corpus: Corpus) -> None:
     assert found["Haus"] is False  # de not installed
 
 
+def test_translations_come_in_sets_by_language_and_source(corpus: Corpus) -> None:
+    data = lookup_data(corpus, "house", translations_limit=100)
+    dwelling = next(s for s in data["senses"] if s["gloss"].startswith("a dwelling"))
+X
+    sets = dwelling["translations"]
+    assert [(t["target_language"], t["sense_scope"]) for t in sets] == [
+        ("de", "sense"),
+        ("fr", "sense"),
+    ]
+    assert [i["text"] for i in sets[1]["items"]] == ["maison", "domicile"]
+    unsensed = data["unsensed_translations"]
+    assert {t["target_language"] for t in unsensed} == {"de", "fr"}
+    assert all(t["sense_scope"] == "unsensed" and t["items"] for t in unsensed)
+
+
+def test_empty_details_are_left_out(corpus: Corpus) -> None:
+    bare = lookup_data(
+        corpus, "house", examples_limit=0, pronunciations_limit=0, translations_limit=0
+    )
+    for sense in bare["senses"]:
+        assert not {"examples", "pronunciations", "translations", "etymology"} & set(sense)
+        # what was cut is still said, so an absent list never reads as "none exist"
+        assert "examples" in sense["truncated_fields"]
+    full = lookup_data(corpus, "house", translations_limit=100)
+    items = [i for s in full["senses"] for t in s.get("translations", []) for i in t["items"]]
+    assert items and all("note" not in i or i["note"] for i in items)
+    # the typed result reads the absent fields back as their empty defaults
+    model = LookupResult.model_validate(bare)
+    assert model.senses[0].examples == [] and model.senses[0].etymology is None
+
+
 def test_pronunciations_once_with_source(corpus: Corpus) -> None:
     result = lookup(corpus, "house")
     prons = [p for s in result.senses for p in s.pronunciations]
