@@ -77,7 +77,7 @@ def test_translation_marks_target_entry_installed(corpus: Corpus) -> None:
 def test_translations_come_in_sets_by_language_and_source(corpus: Corpus) -> None:
     data = lookup_data(corpus, "house", translations_limit=100)
     dwelling = next(s for s in data["senses"] if s["gloss"].startswith("a dwelling"))
-X
+    # rows come in language order: Haus (de), then maison and domicile (fr), one set each
     sets = dwelling["translations"]
     assert [(t["target_language"], t["sense_scope"]) for t in sets] == [
         ("de", "sense"),
