@@ -34,6 +34,7 @@ __all__ = [
     "Cuts",
     "Headwords",
     "SourceTable",
+    "best_first",
     "check_allocation",
     "check_budget",
     "check_language",
@@ -55,6 +56,8 @@ __all__ = [
     "round_robin",
     "sense_handle",
     "sources",
+    "term_order",
+    "term_order_args",
 ]
 
 LIMIT_MAX = 100
@@ -584,14 +587,43 @@ class Headwords:
         return bool(self.term_ids)
 
 
-def _terms_with_entries(conn: sqlite3.Connection, norm: str, pos: str) -> list[int]:
-    rows = conn.execute(
-        "SELECT t.id FROM terms t WHERE t.norm = ? "
+def _terms_with_entries(conn: sqlite3.Connection, norm: str, pos: str) -> list[tuple[int, str]]:
+    """(id, text) of the terms spelled `norm` with an entry of part of speech `pos`."""
+    return conn.execute(
+        "SELECT t.id, t.text FROM terms t WHERE t.norm = ? "
         "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id AND e.pos = ?) "
         "ORDER BY t.id",
         (norm, pos),
     ).fetchall()
-    return [row[0] for row in rows]
+
+
+def best_first(terms: list[tuple[int, str]], word: str) -> list[tuple[int, str]]:
+    """`terms` (id, text), in id order, with the one that best matches how `word` is spelled
+    moved to the front: the same spelling, else (for a query in lower case) the term in
+    lower case. So 'be' reads the verb before 'Be' (beryllium) and 'days' reaches 'day'
+    before 'Day'; every tool lists the senses of that first term first (see
+    `term_order`)."""
+    if len(terms) < 2:
+        return terms
+    best = next((t for t in terms if t[1] == word), None)
+    if best is None and word == word.lower():
+        best = next((t for t in terms if t[1] == t[1].lower()), None)
+    if best is None or best is terms[0]:
+        return terms
+    return [best, *(t for t in terms if t is not best)]
+
+
+def term_order(column: str, count: int) -> str:
+    """The start of an ORDER BY that keeps the order `resolve_headwords` gave `count` terms:
+    the first (the best match, see `best_first`) before the others, which follow by id.
+    Put it before `column` in the ORDER BY and bind `term_order_args` after the term ids.
+    One term needs nothing, so the usual statement keeps reading in index order."""
+    return f"{column} <> ?, " if count > 1 else ""
+
+
+def term_order_args(term_ids: Sequence[int]) -> tuple[int, ...]:
+    """The parameter `term_order` binds: the first term's id, when there are several."""
+    return (term_ids[0],) if len(term_ids) > 1 else ()
 
 
 def _term_text(conn: sqlite3.Connection, term_id: int) -> str:
@@ -626,6 +658,7 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
         (norm,),
     ).fetchall()
     if exact:
+        exact = best_first(exact, word)
         return Headwords(
             norm,
             tuple(row[0] for row in exact),
@@ -654,13 +687,14 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
         )
     if not found and language == "en":
         for lemma, pos, rule in _suffix_candidates(norm):
-            ids = [i for i in _terms_with_entries(conn, lemma, pos) if i not in found]
-            if ids:
-                found.extend(ids)
+            terms = [t for t in _terms_with_entries(conn, lemma, pos) if t[0] not in found]
+            if terms:
+                terms = best_first(terms, lemma if word == word.lower() else word)
+                found.extend(t[0] for t in terms)
                 resolutions.append(
                     Resolution(
                         form=word,
-                        lemma=_term_text(conn, ids[0]),
+                        lemma=terms[0][1],
                         via="suffix_rule",
                         pos=pos,
                         rule=rule,
@@ -669,11 +703,14 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
     if found:
         return Headwords(norm, tuple(found), tuple(resolutions), cited.sources())
     # No entry at all: a bare term may still carry translations or pronunciations.
-    bare = [row[0] for row in conn.execute("SELECT id FROM terms WHERE norm = ?", (norm,))]
+    bare = best_first(
+        conn.execute("SELECT id, text FROM terms WHERE norm = ? ORDER BY id", (norm,)).fetchall(),
+        word,
+    )
     if bare:
         return Headwords(
             norm,
-            tuple(bare),
-            (Resolution(form=word, lemma=_term_text(conn, bare[0]), via="exact"),),
+            tuple(row[0] for row in bare),
+            (Resolution(form=word, lemma=bare[0][1], via="exact"),),
         )
     return Headwords(norm, (), ())

@@ -39,6 +39,8 @@ from lexicon_server.query.common import (
     resolve_headwords,
     round_robin,
     sources,
+    term_order,
+    term_order_args,
 )
 
 if TYPE_CHECKING:
@@ -116,7 +118,7 @@ _SENSE_SELECT = (
     "t.text, sy.external_id, s.synset_id{extra} "
     "FROM entries e JOIN terms t ON t.id = e.term_id JOIN senses s ON s.entry_id = e.id "
     "LEFT JOIN synsets sy ON sy.id = s.synset_id "
-    "WHERE e.term_id IN ({marks}) ORDER BY e.term_id, e.id, s.rank, s.id LIMIT ?"
+    "WHERE e.term_id IN ({marks}) ORDER BY {first}e.term_id, e.id, s.rank, s.id LIMIT ?"
 )
 
 
@@ -127,8 +129,10 @@ def sense_rows(
     then the source's own sense order."""
     if not term_ids:
         return []
-    sql = _SENSE_SELECT.format(extra="", marks=_marks(len(term_ids)))
-    return [SenseRow(row) for row in conn.execute(sql, (*term_ids, limit)).fetchall()]
+    first = term_order("e.term_id", len(term_ids))
+    sql = _SENSE_SELECT.format(extra="", marks=_marks(len(term_ids)), first=first)
+    params = (*term_ids, *term_order_args(term_ids), limit)
+    return [SenseRow(row) for row in conn.execute(sql, params).fetchall()]
 
 
 # --- whether a translation's target word has its own entry ------------------------------
@@ -232,7 +236,7 @@ _SQL_TEMPLATES = {
     "examples": "SELECT sense_id, text, source_id FROM examples WHERE sense_id IN ({marks}) "
     "ORDER BY sense_id, id",
     "pronunciations": "SELECT entry_id, notation, value, variant, source_id FROM pronunciations "
-    "WHERE term_id IN ({marks}) ORDER BY term_id, variant, notation, id",
+    "WHERE term_id IN ({marks}) ORDER BY {first}term_id, variant, notation, id",
 }
 # Translation rows: target_language, target_text, target_norm, note, source_id,
 # target_entry (NULL from a database without the column), then sense_id for sensed ones.
@@ -263,16 +267,22 @@ def _translation_sql() -> dict[str, str]:
 
 _SQL_TEMPLATES.update(_translation_sql())
 _SQL_TEMPLATES["documents"] = (
-    "SELECT doc FROM term_docs WHERE term_id IN ({marks}) ORDER BY term_id"
+    "SELECT doc FROM term_docs WHERE term_id IN ({marks}) ORDER BY {first}term_id"
 )
+# Statements over several terms start their ORDER BY with the best-matching term (see
+# common.term_order), bound after the term ids.
+_TERM_COLUMN = {"senses": "e.term_id", "pronunciations": "term_id", "documents": "term_id"}
 _SQL_CACHE: dict[tuple[str, int, int], str] = {}
 
 
 def _sql(kind: str, marks: int, smarks: int = 0) -> str:
+    """The statement `kind` for `marks` term ids (and `smarks` sense ids)."""
     key = (kind, marks, smarks)
     sql = _SQL_CACHE.get(key)
     if sql is None:
-        sql = _SQL_TEMPLATES[kind].format(marks=_marks(marks), smarks=_marks(smarks))
+        column = _TERM_COLUMN.get(kind)
+        first = term_order(column, marks) if column else ""
+        sql = _SQL_TEMPLATES[kind].format(marks=_marks(marks), smarks=_marks(smarks), first=first)
         _SQL_CACHE[key] = sql
     return sql
 
@@ -614,7 +624,8 @@ def _read_tables(
     if not term_ids:
         return _Rows([], 0, {}, 0, [], {}, [], False)
     nterms = len(term_ids)
-    chosen = conn.execute(_sql("senses", nterms), (*term_ids, *term_ids, limit)).fetchall()
+    best = term_order_args(term_ids)
+    chosen = conn.execute(_sql("senses", nterms), (*term_ids, *term_ids, *best, limit)).fetchall()
     total_senses = chosen[0][11] if chosen else 0
     ids = [row[0] for row in chosen]
     examples: dict[int, list[Any]] = {}
@@ -628,7 +639,7 @@ def _read_tables(
                 examples[ex_row[0]] = [ex_row]
             else:
                 have.append(ex_row)
-    prons = conn.execute(_sql("pronunciations", nterms), term_ids).fetchall()
+    prons = conn.execute(_sql("pronunciations", nterms), (*term_ids, *best)).fetchall()
     from_column = target_entry_column(conn)
     by_sense, unsensed = _translations(conn, term_ids, ids, tr_budget, from_column)
     return _Rows(
@@ -646,7 +657,8 @@ def _read_documents(
     cap = tr_budget + 1
     if limit > term_docs.SENSES or cap > term_docs.TRANSLATIONS:
         return None
-    found = conn.execute(_sql("documents", len(term_ids)), term_ids).fetchall()
+    best = term_order_args(term_ids)
+    found = conn.execute(_sql("documents", len(term_ids)), (*term_ids, *best)).fetchall()
     if len(found) != len(term_ids):
         return None
     # Strings are not interned: few repeat within a document, and the cache costs time.
@@ -654,7 +666,7 @@ def _read_documents(
     if len(docs) == 1:
         total, senses, prons, unsensed = docs[0]
         unsensed = unsensed[:cap]
-    else:  # several terms (a form that is also a lemma): merge as the tables' ORDER BY does
+    else:  # several terms (e.g. 'be' and 'Be'): merge as the tables' ORDER BY does
         total = sum([doc[0] for doc in docs])
         senses = [sense for doc in docs for sense in doc[1]]
         prons = [pron for doc in docs for pron in doc[2]]

@@ -36,6 +36,8 @@ from lexicon_server.query.common import (
     round_robin,
     sense_handle,
     sources,
+    term_order,
+    term_order_args,
 )
 from lexicon_server.query.synonyms import (
     MAX_SENSES_DEFAULT,
@@ -151,7 +153,7 @@ _TERM_EDGES = (
 _SENSES = (
     "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id "
     "FROM entries e JOIN senses s ON s.entry_id = e.id "
-    f"WHERE e.term_id IN {_IDS} ORDER BY e.term_id, e.id, s.rank, s.id LIMIT ?"
+    f"WHERE e.term_id IN {_IDS} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id LIMIT ?"
 )
 _SYNSET_INFO = f"SELECT id, external_id, gloss FROM synsets WHERE id IN {_IDS}"
 _SENSE_INFO = (
@@ -244,7 +246,10 @@ def _relations_data(
     cited.merge(heads.sources)
     # Only the senses inspected are read (a polysemous word has dozens more).
     senses: list[_Row] = (
-        conn.execute(_SENSES, (_ids(heads.term_ids), _SENSE_CAP)).fetchall()
+        conn.execute(
+            _SENSES.format(first=term_order("e.term_id", len(heads.term_ids))),
+            (_ids(heads.term_ids), *term_order_args(heads.term_ids), _SENSE_CAP),
+        ).fetchall()
         if heads.term_ids
         else []
     )

@@ -34,6 +34,8 @@ from lexicon_server.query.common import (
     round_robin,
     sense_handle,
     sources,
+    term_order,
+    term_order_args,
 )
 from lexicon_server.query.lookup import SenseRow
 
@@ -131,7 +133,12 @@ def _synonyms_data(
     heads = resolve_headwords(conn, word, language)
     cited.merge(heads.sources)
     all_senses: list[_Row] = (
-        conn.execute(_SENSES, (_ids(heads.term_ids),)).fetchall() if heads.term_ids else []
+        conn.execute(
+            _SENSES.format(first=term_order("e.term_id", len(heads.term_ids))),
+            (_ids(heads.term_ids), *term_order_args(heads.term_ids)),
+        ).fetchall()
+        if heads.term_ids
+        else []
     )
     senses = all_senses[:max_senses]
     if len(all_senses) > max_senses:
@@ -250,7 +257,7 @@ _IDS = "(SELECT value FROM json_each(?))"
 _SENSES = (
     "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id, e.term_id "
     "FROM entries e JOIN senses s ON s.entry_id = e.id "
-    f"WHERE e.term_id IN {_IDS} ORDER BY e.term_id, e.id, s.rank, s.id"
+    f"WHERE e.term_id IN {_IDS} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id"
 )
 _TERM_NORMS = f"SELECT norm FROM terms WHERE id IN {_IDS}"
 # Every member of some synsets (term id, text, norm, source id), by synset then sense id,

@@ -135,3 +135,44 @@ def test_starter_semantic_neighbours_of_king(request: pytest.FixtureRequest) -> 
     data_dir = _data_dir(request, "starter_data_dir")
     (result,) = _calls(data_dir, [("dictionary_semantic_neighbors", {"word": "king"})])
     assert "queen" in {n["text"] for n in result["neighbors"]}
+
+
+@pytest.mark.starter
+@pytest.mark.parametrize(
+    ("word", "first_gloss"),
+    [
+        ("be", "have the quality of being"),  # not 'Be', beryllium
+        ("Be", "a light strong brittle grey toxic bivalent metallic element"),
+        ("cat", "feline mammal usually having thick soft fur"),  # not 'CAT', the scan
+        ("nights", "the time after sunset and before sunrise while it is dark outside"),
+        ("day", "time for Earth to make a complete rotation on its axis"),  # not 'Day'
+    ],
+)
+def test_starter_senses_of_the_term_spelled_as_asked_come_first(
+    request: pytest.FixtureRequest, word: str, first_gloss: str
+) -> None:
+    """Several terms share a spelling up to case ('be', 'Be'): every tool leads with the
+    senses of the one spelled as the query, then the others."""
+    data_dir = _data_dir(request, "starter_data_dir")
+    lookup, synonyms, relations, translate = _calls(
+        data_dir,
+        [
+            ("dictionary_lookup", {"word": word, "limit": 100}),
+            ("dictionary_synonyms", {"word": word}),
+            ("dictionary_relations", {"word": word, "relation": "hypernym"}),
+            ("dictionary_translate", {"word": word, "target_language": "fr"}),
+        ],
+    )
+    assert lookup["senses"][0]["gloss"].startswith(first_gloss)
+    lemma = lookup["resolutions"][0]["lemma"]
+    assert lookup["senses"][0]["word"] == lemma == synonyms["resolutions"][0]["lemma"]
+    words = [s["word"] for s in lookup["senses"]]
+    assert len(set(words)) > 1  # the other terms' senses are there too, after
+    assert words == sorted(words, key=lambda w: w != lemma)
+    own = {s["id"] for s in lookup["senses"] if s["word"] == lemma}
+    # The other tools skip senses with nothing to show, but start from the same term.
+    assert synonyms["groups"][0]["sense"]["id"] in own
+    assert relations["results"][0]["from_sense"] in own
+    sensed = [g for g in translate["groups"] if g["sense"] is not None]
+    if sensed:  # the starter's English-French translations are mostly not tied to senses
+        assert sensed[0]["sense"]["id"] in own

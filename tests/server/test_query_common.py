@@ -8,7 +8,14 @@ import unicodedata
 import pytest
 
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.common import MAX_TEXT_CHARS, check_language, check_text
+from lexicon_server.query.common import (
+    MAX_TEXT_CHARS,
+    best_first,
+    check_language,
+    check_text,
+    term_order,
+    term_order_args,
+)
 
 
 def _reference_check_text(value: str, max_chars: int = MAX_TEXT_CHARS) -> str | None:
@@ -121,3 +128,26 @@ def test_bad_language_tags_are_refused_every_time(value: str) -> None:
     for _ in range(2):
         with pytest.raises(InvalidArgument):
             check_language("language", value)
+
+
+@pytest.mark.parametrize(
+    ("word", "terms", "first"),
+    [
+        ("be", [(1, "Be"), (2, "be")], 2),  # the same spelling first
+        ("Be", [(1, "Be"), (2, "be")], 1),
+        ("in", [(1, "IN"), (2, "In"), (3, "in")], 3),
+        ("day", [(1, "Day"), (2, "day")], 2),
+        ("DAY", [(1, "Day"), (2, "day")], 1),  # no same spelling, query not lower case: ids
+        ("cat", [(1, "cat")], 1),
+        ("paris", [(1, "Paris"), (2, "PARIS")], 1),  # nothing in lower case: ids
+    ],
+)
+def test_the_term_spelled_as_asked_comes_first(
+    word: str, terms: list[tuple[int, str]], first: int
+) -> None:
+    ordered = best_first(terms, word)
+    assert ordered[0][0] == first
+    # the others keep their id order
+    assert [t[0] for t in ordered[1:]] == sorted(t[0] for t in terms if t[0] != first)
+    assert term_order_args([t[0] for t in ordered]) == ((first,) if len(terms) > 1 else ())
+    assert term_order("e.term_id", len(terms)) == ("e.term_id <> ?, " if len(terms) > 1 else "")
