@@ -600,8 +600,8 @@ def _terms_with_entries(conn: sqlite3.Connection, norm: str, pos: str) -> list[t
 def best_first(terms: list[tuple[int, str]], word: str) -> list[tuple[int, str]]:
     """`terms` (id, text), in id order, with the one that best matches how `word` is spelled
     moved to the front: the same spelling, else (for a query in lower case) the term in
-    lower case. So 'be' reads the verb before 'Be' (beryllium) and 'days' reaches 'day'
-    before 'Day'; every tool lists the senses of that first term first (see
+    lower case. So 'be' reads the verb before 'Be' (beryllium) and 'nights' reaches 'night'
+    before 'Night'; every tool lists the senses of that first term first (see
     `term_order`)."""
     if len(terms) < 2:
         return terms
