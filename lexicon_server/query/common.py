@@ -52,6 +52,7 @@ __all__ = [
     "installed_entries",
     "normalize",
     "parse_sense_id",
+    "pos_filter",
     "resolve_headwords",
     "round_robin",
     "sense_handle",
@@ -581,6 +582,9 @@ class Headwords:
     resolutions: tuple[Resolution, ...]
     # The sources the resolutions name, for the result's `sources` (merge into its Cited).
     sources: Mapping[str, dict[str, str]] = field(default_factory=dict)
+    # The parts of speech an inflected form can be, whose senses alone are its own ('ran'
+    # is a verb: the noun 'run' is not what it means); empty for any (an exact match).
+    pos: tuple[str, ...] = ()
 
     @property
     def found(self) -> bool:
@@ -619,6 +623,14 @@ def term_order(column: str, count: int) -> str:
     Put it before `column` in the ORDER BY and bind `term_order_args` after the term ids.
     One term needs nothing, so the usual statement keeps reading in index order."""
     return f"{column} <> ?, " if count > 1 else ""
+
+
+def pos_filter(column: str, heads: Headwords) -> tuple[str, tuple[str, ...]]:
+    """A condition keeping the senses of `heads`' parts of speech (see `Headwords.pos`), to
+    add to a WHERE over entries, and its parameters; nothing when any will do."""
+    if not heads.pos:
+        return "", ()
+    return f" AND {column} IN ({','.join('?' * len(heads.pos))})", heads.pos
 
 
 def term_order_args(term_ids: Sequence[int]) -> tuple[int, ...]:
@@ -668,6 +680,8 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
     cited = Cited()
     found: list[int] = []
     resolutions: list[Resolution] = []
+    # The parts of speech the form has been resolved as; None when a source left one out.
+    parts: set[str | None] = set()
     rows = conn.execute(
         "SELECT lemma_term_id, pos, source_id FROM inflections WHERE form_norm = ? "
         "ORDER BY lemma_term_id, pos",
@@ -676,6 +690,7 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
     for lemma_id, pos, source_id in rows:
         if lemma_id not in found:
             found.append(lemma_id)
+        parts.add(pos)
         resolutions.append(
             Resolution(
                 form=word,
@@ -685,23 +700,27 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
                 source=cited.key(table, source_id),
             )
         )
-    if not found and language == "en":
+    # English suffix rules, morphy-style, for the parts of speech the table did not cover
+    # ('leaves' is in it as a noun, 'leaf'; as a verb it is 'leave' by rule).
+    covered = set(parts)
+    if language == "en" and None not in covered:
         for lemma, pos, rule in _suffix_candidates(norm):
-            terms = [t for t in _terms_with_entries(conn, lemma, pos) if t[0] not in found]
-            if terms:
-                terms = best_first(terms, lemma if word == word.lower() else word)
-                found.extend(t[0] for t in terms)
-                resolutions.append(
-                    Resolution(
-                        form=word,
-                        lemma=terms[0][1],
-                        via="suffix_rule",
-                        pos=pos,
-                        rule=rule,
-                    )
-                )
+            if pos in covered:
+                continue
+            terms = _terms_with_entries(conn, lemma, pos)
+            if not terms:
+                continue
+            terms = best_first(terms, lemma if word == word.lower() else word)
+            if any(r.lemma == terms[0][1] and r.pos == pos for r in resolutions):
+                continue  # another rule reached the same lemma ('houses': -s, -es -> -e)
+            found.extend(t[0] for t in terms if t[0] not in found)
+            parts.add(pos)
+            resolutions.append(
+                Resolution(form=word, lemma=terms[0][1], via="suffix_rule", pos=pos, rule=rule)
+            )
     if found:
-        return Headwords(norm, tuple(found), tuple(resolutions), cited.sources())
+        pos = () if None in parts else tuple(sorted(p for p in parts if p is not None))
+        return Headwords(norm, tuple(found), tuple(resolutions), cited.sources(), pos)
     # No entry at all: a bare term may still carry translations or pronunciations.
     bare = best_first(
         conn.execute("SELECT id, text FROM terms WHERE norm = ? ORDER BY id", (norm,)).fetchall(),

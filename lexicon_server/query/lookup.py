@@ -118,21 +118,19 @@ _SENSE_SELECT = (
     "t.text, sy.external_id, s.synset_id{extra} "
     "FROM entries e JOIN terms t ON t.id = e.term_id JOIN senses s ON s.entry_id = e.id "
     "LEFT JOIN synsets sy ON sy.id = s.synset_id "
-    "WHERE e.term_id IN ({marks}) ORDER BY {first}e.term_id, e.id, s.rank, s.id LIMIT ?"
+    "WHERE e.term_id IN ({marks}){pos} ORDER BY {first}e.term_id, e.id, s.rank, s.id LIMIT ?"
 )
 
 
 def sense_rows(
-    conn: sqlite3.Connection, term_ids: tuple[int, ...], limit: int = -1
+    conn: sqlite3.Connection, term_ids: tuple[int, ...], limit: int = -1, pos: Sequence[str] = ()
 ) -> list[SenseRow]:
-    """The senses of the given terms (the first `limit`, or all with -1), in entry order
-    then the source's own sense order."""
+    """The senses of the given terms (the first `limit`, or all with -1), of the parts of
+    speech `pos` (any when empty), in entry order then the source's own sense order."""
     if not term_ids:
         return []
-    first = term_order("e.term_id", len(term_ids))
-    sql = _SENSE_SELECT.format(extra="", marks=_marks(len(term_ids)), first=first)
-    params = (*term_ids, *term_order_args(term_ids), limit)
-    return [SenseRow(row) for row in conn.execute(sql, params).fetchall()]
+    params = (*term_ids, *pos, *term_order_args(term_ids), limit)
+    return [SenseRow(row) for row in conn.execute(_sql("rows", len(term_ids), 0, len(pos)), params)]
 
 
 # --- whether a translation's target word has its own entry ------------------------------
@@ -231,8 +229,9 @@ _SQL_TEMPLATES = {
     "senses": _SENSE_SELECT.replace(
         "{extra}",
         ", (SELECT count(*) FROM entries e2 JOIN senses s2 ON s2.entry_id = e2.id "
-        "WHERE e2.term_id IN ({marks}))",
+        "WHERE e2.term_id IN ({marks}){pos2})",
     ),
+    "rows": _SENSE_SELECT.replace("{extra}", ""),
     "examples": "SELECT sense_id, text, source_id FROM examples WHERE sense_id IN ({marks}) "
     "ORDER BY sense_id, id",
     "pronunciations": "SELECT entry_id, notation, value, variant, source_id FROM pronunciations "
@@ -271,18 +270,29 @@ _SQL_TEMPLATES["documents"] = (
 )
 # Statements over several terms start their ORDER BY with the best-matching term (see
 # common.term_order), bound after the term ids.
-_TERM_COLUMN = {"senses": "e.term_id", "pronunciations": "term_id", "documents": "term_id"}
-_SQL_CACHE: dict[tuple[str, int, int], str] = {}
+_TERM_COLUMN = {
+    "senses": "e.term_id",
+    "rows": "e.term_id",
+    "pronunciations": "term_id",
+    "documents": "term_id",
+}
+_SQL_CACHE: dict[tuple[str, int, int, int], str] = {}
 
 
-def _sql(kind: str, marks: int, smarks: int = 0) -> str:
-    """The statement `kind` for `marks` term ids (and `smarks` sense ids)."""
-    key = (kind, marks, smarks)
+def _sql(kind: str, marks: int, smarks: int = 0, parts: int = 0) -> str:
+    """The statement `kind` for `marks` term ids, `smarks` sense ids and, for senses,
+    `parts` parts of speech to keep (see common.pos_filter)."""
+    key = (kind, marks, smarks, parts)
     sql = _SQL_CACHE.get(key)
     if sql is None:
         column = _TERM_COLUMN.get(kind)
-        first = term_order(column, marks) if column else ""
-        sql = _SQL_TEMPLATES[kind].format(marks=_marks(marks), smarks=_marks(smarks), first=first)
+        sql = _SQL_TEMPLATES[kind].format(
+            marks=_marks(marks),
+            smarks=_marks(smarks),
+            first=term_order(column, marks) if column else "",
+            pos=f" AND e.pos IN ({_marks(parts)})" if parts else "",
+            pos2=f" AND e2.pos IN ({_marks(parts)})" if parts else "",
+        )
         _SQL_CACHE[key] = sql
     return sql
 
@@ -336,10 +346,11 @@ def _lookup_data(
     heads = resolve_headwords(conn, word, language)
     term_ids = heads.term_ids
     rows = None
-    if term_ids and not tables_only and has_term_docs(conn):
+    # Documents hold every part of speech: an inflected form's senses come from the tables.
+    if term_ids and not tables_only and not heads.pos and has_term_docs(conn):
         rows = _read_documents(conn, term_ids, limit, tr_budget)
     if rows is None:
-        rows = _read_tables(conn, term_ids, limit, tr_budget)
+        rows = _read_tables(conn, term_ids, limit, tr_budget, heads.pos)
     chosen, total_senses, examples = rows.chosen, rows.total_senses, rows.examples
     by_sense, unsensed = rows.by_sense, rows.unsensed
     if total_senses > limit:
@@ -617,15 +628,20 @@ class _Rows:
 
 
 def _read_tables(
-    conn: sqlite3.Connection, term_ids: tuple[int, ...], limit: int, tr_budget: int
+    conn: sqlite3.Connection,
+    term_ids: tuple[int, ...],
+    limit: int,
+    tr_budget: int,
+    pos: tuple[str, ...] = (),
 ) -> _Rows:
     """The rows from the normalised tables: only the senses shown are read (a polysemous
-    word such as 'set' has dozens more)."""
+    word such as 'set' has dozens more), of the parts of speech `pos` (any when empty)."""
     if not term_ids:
         return _Rows([], 0, {}, 0, [], {}, [], False)
     nterms = len(term_ids)
     best = term_order_args(term_ids)
-    chosen = conn.execute(_sql("senses", nterms), (*term_ids, *term_ids, *best, limit)).fetchall()
+    params = (*term_ids, *pos, *term_ids, *pos, *best, limit)
+    chosen = conn.execute(_sql("senses", nterms, 0, len(pos)), params).fetchall()
     total_senses = chosen[0][11] if chosen else 0
     ids = [row[0] for row in chosen]
     examples: dict[int, list[Any]] = {}

@@ -32,6 +32,7 @@ from lexicon_server.query.common import (
     installed_entries,
     json_bound,
     normalize,
+    pos_filter,
     resolve_headwords,
     round_robin,
     sense_handle,
@@ -153,7 +154,7 @@ _TERM_EDGES = (
 _SENSES = (
     "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id "
     "FROM entries e JOIN senses s ON s.entry_id = e.id "
-    f"WHERE e.term_id IN {_IDS} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id LIMIT ?"
+    f"WHERE e.term_id IN {_IDS}{{pos}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id LIMIT ?"
 )
 _SYNSET_INFO = f"SELECT id, external_id, gloss FROM synsets WHERE id IN {_IDS}"
 _SENSE_INFO = (
@@ -245,10 +246,11 @@ def _relations_data(
     cited = Cited()
     cited.merge(heads.sources)
     # Only the senses inspected are read (a polysemous word has dozens more).
+    pos, parts = pos_filter("e.pos", heads)
     senses: list[_Row] = (
         conn.execute(
-            _SENSES.format(first=term_order("e.term_id", len(heads.term_ids))),
-            (_ids(heads.term_ids), *term_order_args(heads.term_ids), _SENSE_CAP),
+            _SENSES.format(pos=pos, first=term_order("e.term_id", len(heads.term_ids))),
+            (_ids(heads.term_ids), *parts, *term_order_args(heads.term_ids), _SENSE_CAP),
         ).fetchall()
         if heads.term_ids
         else []

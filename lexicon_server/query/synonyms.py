@@ -30,6 +30,7 @@ from lexicon_server.query.common import (
     installed_entries,
     json_bound,
     normalize,
+    pos_filter,
     resolve_headwords,
     round_robin,
     sense_handle,
@@ -132,10 +133,11 @@ def _synonyms_data(
     cut: list[str] = []  # what the answer left out, for `budget.cut`
     heads = resolve_headwords(conn, word, language)
     cited.merge(heads.sources)
+    pos, parts = pos_filter("e.pos", heads)
     all_senses: list[_Row] = (
         conn.execute(
-            _SENSES.format(first=term_order("e.term_id", len(heads.term_ids))),
-            (_ids(heads.term_ids), *term_order_args(heads.term_ids)),
+            _SENSES.format(pos=pos, first=term_order("e.term_id", len(heads.term_ids))),
+            (_ids(heads.term_ids), *parts, *term_order_args(heads.term_ids)),
         ).fetchall()
         if heads.term_ids
         else []
@@ -257,7 +259,7 @@ _IDS = "(SELECT value FROM json_each(?))"
 _SENSES = (
     "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id, e.term_id "
     "FROM entries e JOIN senses s ON s.entry_id = e.id "
-    f"WHERE e.term_id IN {_IDS} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id"
+    f"WHERE e.term_id IN {_IDS}{{pos}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id"
 )
 _TERM_NORMS = f"SELECT norm FROM terms WHERE id IN {_IDS}"
 # Every member of some synsets (term id, text, norm, source id), by synset then sense id,

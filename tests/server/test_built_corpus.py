@@ -176,3 +176,27 @@ def test_starter_senses_of_the_term_spelled_as_asked_come_first(
     sensed = [g for g in translate["groups"] if g["sense"] is not None]
     if sensed:  # the starter's English-French translations are mostly not tied to senses
         assert sensed[0]["sense"]["id"] in own
+
+
+@pytest.mark.starter
+def test_starter_inflected_forms_read_as_their_parts_of_speech(
+    request: pytest.FixtureRequest,
+) -> None:
+    """An inflected form shows the senses it can have: 'ran' and 'went' only verbs (WordNet's
+    exception lists), 'leaves' the noun 'leaf' from the lists and the verb 'leave' by rule."""
+    data_dir = _data_dir(request, "starter_data_dir")
+    ran, went, leaves = _calls(
+        data_dir,
+        [
+            ("dictionary_lookup", {"word": "ran", "limit": 100}),
+            ("dictionary_lookup", {"word": "went", "limit": 100}),
+            ("dictionary_lookup", {"word": "leaves", "limit": 100}),
+        ],
+    )
+    for answer, lemma in ((ran, "run"), (went, "go")):
+        assert {s["pos"] for s in answer["senses"]} == {"verb"}
+        assert {s["word"] for s in answer["senses"]} == {lemma}
+        assert answer["count"] == answer["total_senses"] > 10
+    read = {(s["word"], s["pos"]) for s in leaves["senses"]}
+    assert {("leaf", "noun"), ("leave", "verb")} <= read
+    assert {"inflection_table", "suffix_rule"} == {r["via"] for r in leaves["resolutions"]}

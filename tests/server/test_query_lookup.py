@@ -12,6 +12,9 @@ from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import LookupResult
 from lexicon_server.query import lookup as lookup_module
 from lexicon_server.query.lookup import lookup, lookup_data
+from lexicon_server.query.relations import relations_data
+from lexicon_server.query.synonyms import synonyms_data
+from lexicon_server.query.translate import translate
 
 
 def test_senses_carry_provenance_and_scope(corpus: Corpus) -> None:
@@ -146,6 +149,24 @@ def test_regular_inflection_resolves_by_suffix_rule(
     assert result.resolutions[0].via == "suffix_rule"
     assert result.resolutions[0].lemma == lemma
     assert result.resolutions[0].rule == rule
+
+
+def test_an_inflected_form_keeps_to_its_parts_of_speech(corpus: Corpus) -> None:
+    # 'dogged' can only be the verb 'dog': the noun's senses are not its senses
+    dogged = lookup(corpus, "dogged")
+    assert [r.pos for r in dogged.resolutions] == ["verb"]
+    assert [s.pos for s in dogged.senses] == ["verb"] and dogged.total_senses == 1
+    # 'dogs' is the noun's plural and the verb's third person
+    dogs = lookup(corpus, "dogs")
+    assert [(r.lemma, r.pos) for r in dogs.resolutions] == [("dog", "noun"), ("dog", "verb")]
+    assert {s.pos for s in dogs.senses} == {"noun", "verb"}
+    assert dogs.total_senses == lookup(corpus, "dog").total_senses
+    # the other tools read the same senses
+    assert synonyms_data(corpus, "dogged")["senses_inspected"] == 1
+    assert relations_data(corpus, "dogged", "hypernym")["senses_inspected"] == 1
+    assert translate(corpus, "dogged", "fr").senses_inspected == 1
+    # 'ran' is in the inflection table as a verb
+    assert {s.pos for s in lookup(corpus, "ran").senses} == {"verb"}
 
 
 def test_unknown_word_is_not_found_not_an_error(corpus: Corpus) -> None:
