@@ -44,6 +44,8 @@ __all__ = [
     "clip",
     "corpus_language",
     "drop_last_group",
+    "entry_filter",
+    "entry_filter_args",
     "entry_installed",
     "fit_response",
     "has_column",
@@ -52,7 +54,6 @@ __all__ = [
     "installed_entries",
     "normalize",
     "parse_sense_id",
-    "pos_filter",
     "resolve_headwords",
     "round_robin",
     "sense_handle",
@@ -582,9 +583,9 @@ class Headwords:
     resolutions: tuple[Resolution, ...]
     # The sources the resolutions name, for the result's `sources` (merge into its Cited).
     sources: Mapping[str, dict[str, str]] = field(default_factory=dict)
-    # The parts of speech an inflected form can be, whose senses alone are its own ('ran'
-    # is a verb: the noun 'run' is not what it means); empty for any (an exact match).
-    pos: tuple[str, ...] = ()
+    # For an inflected form, the (term id, part of speech) entries whose senses are its
+    # own: 'ran' is the verb 'run', not the noun. Empty: every entry of `term_ids`.
+    entries: tuple[tuple[int, str], ...] = ()
 
     @property
     def found(self) -> bool:
@@ -603,14 +604,13 @@ def _terms_with_entries(conn: sqlite3.Connection, norm: str, pos: str) -> list[t
 
 def best_first(terms: list[tuple[int, str]], word: str) -> list[tuple[int, str]]:
     """`terms` (id, text), in id order, with the one that best matches how `word` is spelled
-    moved to the front: the same spelling, else (for a query in lower case) the term in
-    lower case. So 'be' reads the verb before 'Be' (beryllium) and 'nights' reaches 'night'
-    before 'Night'; every tool lists the senses of that first term first (see
-    `term_order`)."""
+    moved to the front: the same spelling, else the term in lower case. So 'be' reads the
+    verb before 'Be' (beryllium), 'Be' the element, and 'DAY' the common noun before 'Day'
+    (a name); every tool lists the senses of that first term first (see `term_order`)."""
     if len(terms) < 2:
         return terms
     best = next((t for t in terms if t[1] == word), None)
-    if best is None and word == word.lower():
+    if best is None:
         best = next((t for t in terms if t[1] == t[1].lower()), None)
     if best is None or best is terms[0]:
         return terms
@@ -625,12 +625,17 @@ def term_order(column: str, count: int) -> str:
     return f"{column} <> ?, " if count > 1 else ""
 
 
-def pos_filter(column: str, heads: Headwords) -> tuple[str, tuple[str, ...]]:
-    """A condition keeping the senses of `heads`' parts of speech (see `Headwords.pos`), to
-    add to a WHERE over entries, and its parameters; nothing when any will do."""
-    if not heads.pos:
-        return "", ()
-    return f" AND {column} IN ({','.join('?' * len(heads.pos))})", heads.pos
+def entry_filter(alias: str, count: int) -> str:
+    """A condition for a WHERE over entries (`alias`) keeping `count` bound (term id, part
+    of speech) pairs, `entry_filter_args`; nothing when `count` is 0."""
+    if not count:
+        return ""
+    return f" AND ({alias}.term_id, {alias}.pos) IN (VALUES {', '.join(['(?, ?)'] * count)})"
+
+
+def entry_filter_args(heads: Headwords) -> tuple[int | str, ...]:
+    """The parameters of `entry_filter` for `heads.entries`, flattened."""
+    return tuple(value for pair in heads.entries for value in pair)
 
 
 def term_order_args(term_ids: Sequence[int]) -> tuple[int, ...]:
@@ -661,6 +666,95 @@ def _suffix_candidates(norm: str) -> Iterable[tuple[str, str, str]]:
                     yield stem[:-1], pos, f"-{stem[-1]}{suffix}"
 
 
+_ID_LIST = "(SELECT value FROM json_each(?))"
+
+
+def _cited_by(resolutions: Iterable[Resolution], cited: Cited) -> dict[str, dict[str, str]]:
+    """The sources of the resolutions kept (a dropped one's source is not cited)."""
+    used = {r.source for r in resolutions if r.source}
+    return {key: info for key, info in cited.sources().items() if key in used}
+
+
+def _json(ids: Iterable[int]) -> str:
+    return "[" + ",".join(str(int(i)) for i in ids) + "]"
+
+
+def _as_spelled(lemma: str, word: str) -> str:
+    """`lemma` in the query's case ('Cats' -> 'Cat', 'CATS' -> 'CAT'), to pick its term."""
+    if word.isupper():
+        return lemma.upper()
+    return lemma[:1].upper() + lemma[1:] if word[:1].isupper() else lemma
+
+
+# A lemma reached by an inflected form: the terms spelled so, and how it was reached.
+_Reached = tuple[tuple[int, ...], Resolution]
+
+
+def _apply_suffix_rules(
+    conn: sqlite3.Connection,
+    word: str,
+    norm: str,
+    covered: set[str | None],
+    strict: bool,
+    reached: list[_Reached],
+) -> None:
+    """Morphy's rules for each part of speech not in `covered`: the first rule whose lemma
+    has an entry of that part of speech wins, as `wn.morphy(form, pos)` answers ('hates'
+    is 'hate', not also 'hat' by '-es'). `strict` keeps lower-case lemmas only."""
+    done = set(covered)
+    for lemma, pos, rule in _suffix_candidates(norm):
+        if pos in done:
+            continue
+        terms = _terms_with_entries(conn, lemma, pos)
+        if strict:
+            terms = [t for t in terms if t[1] == t[1].lower()]
+        if not terms:
+            continue
+        done.add(pos)
+        terms = best_first(terms, _as_spelled(lemma, word))
+        resolution = Resolution(form=word, lemma=terms[0][1], via="suffix_rule", pos=pos, rule=rule)
+        reached.append((tuple(t[0] for t in terms), resolution))
+
+
+def _form_terms(
+    conn: sqlite3.Connection, word: str, reached: list[_Reached]
+) -> tuple[tuple[int, ...], tuple[Resolution, ...], tuple[tuple[int, str], ...]]:
+    """Term ids (best match first), resolutions and entries (see Headwords.entries) of an
+    inflected form from the lemmas it reached. A term keeps its entries of the parts of
+    speech it was reached as. One that has none of them is a case variant the source
+    linked too ('was' -> 'be', and 'Be' the element): it is dropped, unless no term has
+    one (WordNet 3.0's exception lists name a few verbs 3.1 lacks, 'chummed' -> 'chum'),
+    in which case every term keeps all its entries."""
+    wanted: dict[int, set[str | None]] = {}
+    for ids, resolution in reached:
+        for term_id in ids:
+            wanted.setdefault(term_id, set()).add(resolution.pos)
+    have: dict[int, list[str]] = {}
+    for term_id, pos in conn.execute(
+        f"SELECT DISTINCT term_id, pos FROM entries WHERE term_id IN {_ID_LIST} "
+        "ORDER BY term_id, pos",
+        (_json(wanted),),
+    ):
+        have.setdefault(term_id, []).append(pos)
+    keep = {
+        term_id: [p for p in parts if p in wanted[term_id] or None in wanted[term_id]]
+        for term_id, parts in have.items()
+    }
+    if any(keep.values()):
+        keep = {term_id: parts for term_id, parts in keep.items() if parts}
+    else:
+        keep = have
+    texts = dict(conn.execute(f"SELECT id, text FROM terms WHERE id IN {_ID_LIST}", (_json(keep),)))
+    terms = sorted((i, texts[i]) for i in keep)
+    # The lemma spelled in the query's case leads: 'CATS' the scans, 'cats' the animals.
+    same = next((t[1] for t in terms if t[1] == _as_spelled(t[1].lower(), word)), word)
+    ordered = best_first(terms, same)
+    resolutions = tuple(r for ids, r in reached if any(i in keep for i in ids))
+    narrowed = any(len(keep[i]) < len(have[i]) for i in keep)
+    entries = tuple((i, p) for i in sorted(keep) for p in keep[i]) if narrowed else ()
+    return tuple(t[0] for t in ordered), resolutions, entries
+
+
 def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Headwords:
     """Find the headword(s) for `word`: exact, else its lemma (irregular table, then rules)."""
     norm = normalize(word)
@@ -678,49 +772,34 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
         )
     table = sources(conn)
     cited = Cited()
-    found: list[int] = []
-    resolutions: list[Resolution] = []
-    # The parts of speech the form has been resolved as; None when a source left one out.
-    parts: set[str | None] = set()
+    reached: list[_Reached] = []
     rows = conn.execute(
         "SELECT lemma_term_id, pos, source_id FROM inflections WHERE form_norm = ? "
         "ORDER BY lemma_term_id, pos",
         (norm,),
     ).fetchall()
     for lemma_id, pos, source_id in rows:
-        if lemma_id not in found:
-            found.append(lemma_id)
-        parts.add(pos)
-        resolutions.append(
-            Resolution(
-                form=word,
-                lemma=_term_text(conn, lemma_id),
-                via="inflection_table",
-                pos=pos,
-                source=cited.key(table, source_id),
-            )
+        resolution = Resolution(
+            form=word,
+            lemma=_term_text(conn, lemma_id),
+            via="inflection_table",
+            pos=pos,
+            source=cited.key(table, source_id),
         )
-    # English suffix rules, morphy-style, for the parts of speech the table did not cover
-    # ('leaves' is in it as a noun, 'leaf'; as a verb it is 'leave' by rule).
-    covered = set(parts)
+        reached.append(((lemma_id,), resolution))
+    covered = {row[1] for row in rows}
     if language == "en" and None not in covered:
-        for lemma, pos, rule in _suffix_candidates(norm):
-            if pos in covered:
-                continue
-            terms = _terms_with_entries(conn, lemma, pos)
-            if not terms:
-                continue
-            terms = best_first(terms, lemma if word == word.lower() else word)
-            if any(r.lemma == terms[0][1] and r.pos == pos for r in resolutions):
-                continue  # another rule reached the same lemma ('houses': -s, -es -> -e)
-            found.extend(t[0] for t in terms if t[0] not in found)
-            parts.add(pos)
-            resolutions.append(
-                Resolution(form=word, lemma=terms[0][1], via="suffix_rule", pos=pos, rule=rule)
-            )
-    if found:
-        pos = () if None in parts else tuple(sorted(p for p in parts if p is not None))
-        return Headwords(norm, tuple(found), tuple(resolutions), cited.sources(), pos)
+        # Suffix rules for the parts of speech the table did not cover ('leaves' is in it
+        # as the noun 'leaf'; as a verb it is 'leave' by rule). A lower-case query first
+        # reaches only lower-case lemmas ('was' is not 'WA', Washington, by '-s').
+        strict = word == word.lower()
+        _apply_suffix_rules(conn, word, norm, covered, strict, reached)
+        if strict and len(reached) == len(rows) == 0:  # 'americans' -> 'American'
+            _apply_suffix_rules(conn, word, norm, covered, False, reached)
+    if reached:
+        term_ids, resolutions, entries = _form_terms(conn, word, reached)
+        if term_ids:
+            return Headwords(norm, term_ids, resolutions, _cited_by(resolutions, cited), entries)
     # No entry at all: a bare term may still carry translations or pronunciations.
     bare = best_first(
         conn.execute("SELECT id, text FROM terms WHERE norm = ? ORDER BY id", (norm,)).fetchall(),

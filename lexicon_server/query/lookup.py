@@ -31,6 +31,8 @@ from lexicon_server.query.common import (
     check_limit,
     check_text,
     corpus_language,
+    entry_filter,
+    entry_filter_args,
     has_column,
     has_index,
     has_term_docs,
@@ -123,14 +125,20 @@ _SENSE_SELECT = (
 
 
 def sense_rows(
-    conn: sqlite3.Connection, term_ids: tuple[int, ...], limit: int = -1, pos: Sequence[str] = ()
+    conn: sqlite3.Connection,
+    term_ids: tuple[int, ...],
+    limit: int = -1,
+    entries: Sequence[tuple[int, str]] = (),
 ) -> list[SenseRow]:
-    """The senses of the given terms (the first `limit`, or all with -1), of the parts of
-    speech `pos` (any when empty), in entry order then the source's own sense order."""
+    """The senses of the given terms (the first `limit`, or all with -1), of the (term, part
+    of speech) `entries` only when given (see Headwords.entries), the best-matching term
+    first, then in entry order and the source's own sense order."""
     if not term_ids:
         return []
-    params = (*term_ids, *pos, *term_order_args(term_ids), limit)
-    return [SenseRow(row) for row in conn.execute(_sql("rows", len(term_ids), 0, len(pos)), params)]
+    pairs = tuple(value for pair in entries for value in pair)
+    params = (*term_ids, *pairs, *term_order_args(term_ids), limit)
+    sql = _sql("rows", len(term_ids), 0, len(entries))
+    return [SenseRow(row) for row in conn.execute(sql, params)]
 
 
 # --- whether a translation's target word has its own entry ------------------------------
@@ -281,7 +289,7 @@ _SQL_CACHE: dict[tuple[str, int, int, int], str] = {}
 
 def _sql(kind: str, marks: int, smarks: int = 0, parts: int = 0) -> str:
     """The statement `kind` for `marks` term ids, `smarks` sense ids and, for senses,
-    `parts` parts of speech to keep (see common.pos_filter)."""
+    `parts` (term, part of speech) entries to keep (see common.entry_filter)."""
     key = (kind, marks, smarks, parts)
     sql = _SQL_CACHE.get(key)
     if sql is None:
@@ -290,8 +298,8 @@ def _sql(kind: str, marks: int, smarks: int = 0, parts: int = 0) -> str:
             marks=_marks(marks),
             smarks=_marks(smarks),
             first=term_order(column, marks) if column else "",
-            pos=f" AND e.pos IN ({_marks(parts)})" if parts else "",
-            pos2=f" AND e2.pos IN ({_marks(parts)})" if parts else "",
+            pos=entry_filter("e", parts),
+            pos2=entry_filter("e2", parts),
         )
         _SQL_CACHE[key] = sql
     return sql
@@ -347,10 +355,10 @@ def _lookup_data(
     term_ids = heads.term_ids
     rows = None
     # Documents hold every part of speech: an inflected form's senses come from the tables.
-    if term_ids and not tables_only and not heads.pos and has_term_docs(conn):
+    if term_ids and not tables_only and not heads.entries and has_term_docs(conn):
         rows = _read_documents(conn, term_ids, limit, tr_budget)
     if rows is None:
-        rows = _read_tables(conn, term_ids, limit, tr_budget, heads.pos)
+        rows = _read_tables(conn, term_ids, limit, tr_budget, entry_filter_args(heads))
     chosen, total_senses, examples = rows.chosen, rows.total_senses, rows.examples
     by_sense, unsensed = rows.by_sense, rows.unsensed
     if total_senses > limit:
@@ -632,16 +640,17 @@ def _read_tables(
     term_ids: tuple[int, ...],
     limit: int,
     tr_budget: int,
-    pos: tuple[str, ...] = (),
+    entries: tuple[int | str, ...] = (),
 ) -> _Rows:
     """The rows from the normalised tables: only the senses shown are read (a polysemous
-    word such as 'set' has dozens more), of the parts of speech `pos` (any when empty)."""
+    word such as 'set' has dozens more), of the (term, part of speech) pairs flattened in
+    `entries` only, when given (see common.entry_filter)."""
     if not term_ids:
         return _Rows([], 0, {}, 0, [], {}, [], False)
     nterms = len(term_ids)
     best = term_order_args(term_ids)
-    params = (*term_ids, *pos, *term_ids, *pos, *best, limit)
-    chosen = conn.execute(_sql("senses", nterms, 0, len(pos)), params).fetchall()
+    params = (*term_ids, *entries, *term_ids, *entries, *best, limit)
+    chosen = conn.execute(_sql("senses", nterms, 0, len(entries) // 2), params).fetchall()
     total_senses = chosen[0][11] if chosen else 0
     ids = [row[0] for row in chosen]
     examples: dict[int, list[Any]] = {}

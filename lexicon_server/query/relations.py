@@ -28,11 +28,12 @@ from lexicon_server.query.common import (
     check_text,
     clip,
     corpus_language,
+    entry_filter,
+    entry_filter_args,
     fit_response,
     installed_entries,
     json_bound,
     normalize,
-    pos_filter,
     resolve_headwords,
     round_robin,
     sense_handle,
@@ -246,7 +247,7 @@ def _relations_data(
     cited = Cited()
     cited.merge(heads.sources)
     # Only the senses inspected are read (a polysemous word has dozens more).
-    pos, parts = pos_filter("e.pos", heads)
+    pos, parts = entry_filter("e", len(heads.entries)), entry_filter_args(heads)
     senses: list[_Row] = (
         conn.execute(
             _SENSES.format(pos=pos, first=term_order("e.term_id", len(heads.term_ids))),

@@ -26,11 +26,12 @@ from lexicon_server.query.common import (
     clip,
     corpus_language,
     drop_last_group,
+    entry_filter,
+    entry_filter_args,
     fit_response,
     installed_entries,
     json_bound,
     normalize,
-    pos_filter,
     resolve_headwords,
     round_robin,
     sense_handle,
@@ -133,7 +134,7 @@ def _synonyms_data(
     cut: list[str] = []  # what the answer left out, for `budget.cut`
     heads = resolve_headwords(conn, word, language)
     cited.merge(heads.sources)
-    pos, parts = pos_filter("e.pos", heads)
+    pos, parts = entry_filter("e", len(heads.entries)), entry_filter_args(heads)
     all_senses: list[_Row] = (
         conn.execute(
             _SENSES.format(pos=pos, first=term_order("e.term_id", len(heads.term_ids))),

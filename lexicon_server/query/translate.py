@@ -65,7 +65,7 @@ def translate(
     cuts = Cuts()
     heads = resolve_headwords(conn, word, source_language)
     cited.merge(heads.sources)
-    all_senses = sense_rows(conn, heads.term_ids, pos=heads.pos)
+    all_senses = sense_rows(conn, heads.term_ids, entries=heads.entries)
     if wanted_sense is not None:
         senses = [s for s in all_senses if s.id == wanted_sense]
         if not senses:

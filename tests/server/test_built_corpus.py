@@ -139,17 +139,18 @@ def test_starter_semantic_neighbours_of_king(request: pytest.FixtureRequest) -> 
 
 @pytest.mark.starter
 @pytest.mark.parametrize(
-    ("word", "first_gloss"),
+    ("word", "first_gloss", "others"),
     [
-        ("be", "have the quality of being"),  # not 'Be', beryllium
-        ("Be", "a light strong brittle grey toxic bivalent metallic element"),
-        ("cat", "feline mammal usually having thick soft fur"),  # not 'CAT', the scan
-        ("nights", "the time after sunset and before sunrise while it is dark outside"),
-        ("day", "time for Earth to make a complete rotation on its axis"),  # not 'Day'
+        ("be", "have the quality of being", True),  # not 'Be', beryllium
+        ("Be", "a light strong brittle grey toxic bivalent metallic element", True),
+        ("cat", "feline mammal usually having thick soft fur", True),  # not 'CAT', the scan
+        ("day", "time for Earth to make a complete rotation on its axis", True),  # not 'Day'
+        # an inflected form in lower case reaches lower-case lemmas only: not 'Night'
+        ("nights", "the time after sunset and before sunrise while it is dark outside", False),
     ],
 )
 def test_starter_senses_of_the_term_spelled_as_asked_come_first(
-    request: pytest.FixtureRequest, word: str, first_gloss: str
+    request: pytest.FixtureRequest, word: str, first_gloss: str, others: bool
 ) -> None:
     """Several terms share a spelling up to case ('be', 'Be'): every tool leads with the
     senses of the one spelled as the query, then the others."""
@@ -167,7 +168,7 @@ def test_starter_senses_of_the_term_spelled_as_asked_come_first(
     lemma = lookup["resolutions"][0]["lemma"]
     assert lookup["senses"][0]["word"] == lemma == synonyms["resolutions"][0]["lemma"]
     words = [s["word"] for s in lookup["senses"]]
-    assert len(set(words)) > 1  # the other terms' senses are there too, after
+    assert (len(set(words)) > 1) is others  # the other terms' senses come after
     assert words == sorted(words, key=lambda w: w != lemma)
     own = {s["id"] for s in lookup["senses"] if s["word"] == lemma}
     # The other tools skip senses with nothing to show, but start from the same term.
@@ -200,3 +201,25 @@ def test_starter_inflected_forms_read_as_their_parts_of_speech(
     read = {(s["word"], s["pos"]) for s in leaves["senses"]}
     assert {("leaf", "noun"), ("leave", "verb")} <= read
     assert {"inflection_table", "suffix_rule"} == {r["via"] for r in leaves["resolutions"]}
+
+
+@pytest.mark.starter
+@pytest.mark.parametrize(
+    ("form", "lemmas"),
+    [
+        ("was", {("be", "verb")}),  # not 'Be' (beryllium) nor 'WA' (Washington) by '-s'
+        ("has", {("have", "verb")}),  # not 'HA' by '-s', nor the noun 'have'
+        ("hates", {("hate", "noun"), ("hate", "verb")}),  # not 'hat' by '-es'
+        ("aurorae", {("aurora", "noun"), ("Aurora", "noun")}),
+        ("americans", {("American", "noun")}),  # no lower-case lemma: any case
+        ("chummed", {("chum", "noun")}),  # WordNet 3.0 lists the verb; 3.1 has the noun
+    ],
+)
+def test_starter_inflected_forms_reach_the_right_lemmas(
+    request: pytest.FixtureRequest, form: str, lemmas: set[tuple[str, str]]
+) -> None:
+    data_dir = _data_dir(request, "starter_data_dir")
+    (answer,) = _calls(data_dir, [("dictionary_lookup", {"word": form, "limit": 100})])
+    assert {(s["word"], s["pos"]) for s in answer["senses"]} == lemmas
+    first = answer["senses"][0]["word"]
+    assert first == first.lower() or not any(w == w.lower() for w, _ in lemmas)

@@ -137,7 +137,7 @@ def test_bad_language_tags_are_refused_every_time(value: str) -> None:
         ("Be", [(1, "Be"), (2, "be")], 1),
         ("in", [(1, "IN"), (2, "In"), (3, "in")], 3),
         ("day", [(1, "Day"), (2, "day")], 2),
-        ("DAY", [(1, "Day"), (2, "day")], 1),  # no same spelling, query not lower case: ids
+        ("DAY", [(1, "Day"), (2, "day")], 2),  # no same spelling: the lower-case term
         ("cat", [(1, "cat")], 1),
         ("paris", [(1, "Paris"), (2, "PARIS")], 1),  # nothing in lower case: ids
     ],
