@@ -679,13 +679,6 @@ def _json(ids: Iterable[int]) -> str:
     return "[" + ",".join(str(int(i)) for i in ids) + "]"
 
 
-def _as_spelled(lemma: str, word: str) -> str:
-    """`lemma` in the query's case ('Cats' -> 'Cat', 'CATS' -> 'CAT'), to pick its term."""
-    if word.isupper():
-        return lemma.upper()
-    return lemma[:1].upper() + lemma[1:] if word[:1].isupper() else lemma
-
-
 # A lemma reached by an inflected form: the terms spelled so, and how it was reached.
 _Reached = tuple[tuple[int, ...], Resolution]
 
@@ -700,7 +693,8 @@ def _apply_suffix_rules(
 ) -> None:
     """Morphy's rules for each part of speech not in `covered`: the first rule whose lemma
     has an entry of that part of speech wins, as `wn.morphy(form, pos)` answers ('hates'
-    is 'hate', not also 'hat' by '-es'). `strict` keeps lower-case lemmas only."""
+    is 'hate', not also 'hat' by '-es'). `strict` keeps lower-case lemmas only: 'Was' at
+    the start of a sentence is not 'WA' (Washington) by '-s'."""
     done = set(covered)
     for lemma, pos, rule in _suffix_candidates(norm):
         if pos in done:
@@ -711,7 +705,7 @@ def _apply_suffix_rules(
         if not terms:
             continue
         done.add(pos)
-        terms = best_first(terms, _as_spelled(lemma, word))
+        terms = best_first(terms, lemma)
         resolution = Resolution(form=word, lemma=terms[0][1], via="suffix_rule", pos=pos, rule=rule)
         reached.append((tuple(t[0] for t in terms), resolution))
 
@@ -719,12 +713,12 @@ def _apply_suffix_rules(
 def _form_terms(
     conn: sqlite3.Connection, word: str, reached: list[_Reached]
 ) -> tuple[tuple[int, ...], tuple[Resolution, ...], tuple[tuple[int, str], ...]]:
-    """Term ids (best match first), resolutions and entries (see Headwords.entries) of an
-    inflected form from the lemmas it reached. A term keeps its entries of the parts of
-    speech it was reached as. One that has none of them is a case variant the source
-    linked too ('was' -> 'be', and 'Be' the element): it is dropped, unless no term has
-    one (WordNet 3.0's exception lists name a few verbs 3.1 lacks, 'chummed' -> 'chum'),
-    in which case every term keeps all its entries."""
+    """Term ids (a lower-case one first), resolutions and entries (see Headwords.entries) of
+    an inflected form from the lemmas it reached. A term keeps its entries of the parts of
+    speech it was reached as. One that has none of them keeps all its entries (WordNet
+    3.0's exception lists name a few verbs 3.1 lacks: 'chummed' -> 'chum'), unless it is a
+    case variant of a term that has them: the table links 'was' to 'be' and to 'Be', the
+    element, which is dropped."""
     wanted: dict[int, set[str | None]] = {}
     for ids, resolution in reached:
         for term_id in ids:
@@ -736,19 +730,18 @@ def _form_terms(
         (_json(wanted),),
     ):
         have.setdefault(term_id, []).append(pos)
-    keep = {
+    texts = dict(conn.execute(f"SELECT id, text FROM terms WHERE id IN {_ID_LIST}", (_json(have),)))
+    matched = {
         term_id: [p for p in parts if p in wanted[term_id] or None in wanted[term_id]]
         for term_id, parts in have.items()
     }
-    if any(keep.values()):
-        keep = {term_id: parts for term_id, parts in keep.items() if parts}
-    else:
-        keep = have
-    texts = dict(conn.execute(f"SELECT id, text FROM terms WHERE id IN {_ID_LIST}", (_json(keep),)))
-    terms = sorted((i, texts[i]) for i in keep)
-    # The lemma spelled in the query's case leads: 'CATS' the scans, 'cats' the animals.
-    same = next((t[1] for t in terms if t[1] == _as_spelled(t[1].lower(), word)), word)
-    ordered = best_first(terms, same)
+    spelled = {texts[i].lower() for i, parts in matched.items() if parts}
+    keep = {
+        term_id: matched[term_id] or parts
+        for term_id, parts in have.items()
+        if matched[term_id] or texts[term_id].lower() not in spelled
+    }
+    ordered = best_first(sorted((i, texts[i]) for i in keep), word)
     resolutions = tuple(r for ids, r in reached if any(i in keep for i in ids))
     narrowed = any(len(keep[i]) < len(have[i]) for i in keep)
     entries = tuple((i, p) for i in sorted(keep) for p in keep[i]) if narrowed else ()
@@ -790,11 +783,9 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
     covered = {row[1] for row in rows}
     if language == "en" and None not in covered:
         # Suffix rules for the parts of speech the table did not cover ('leaves' is in it
-        # as the noun 'leaf'; as a verb it is 'leave' by rule). A lower-case query first
-        # reaches only lower-case lemmas ('was' is not 'WA', Washington, by '-s').
-        strict = word == word.lower()
-        _apply_suffix_rules(conn, word, norm, covered, strict, reached)
-        if strict and len(reached) == len(rows) == 0:  # 'americans' -> 'American'
+        # as the noun 'leaf'; as a verb it is 'leave' by rule), to lower-case lemmas first.
+        _apply_suffix_rules(conn, word, norm, covered, True, reached)
+        if not reached:  # no lemma in lower case: 'americans' -> 'American'
             _apply_suffix_rules(conn, word, norm, covered, False, reached)
     if reached:
         term_ids, resolutions, entries = _form_terms(conn, word, reached)

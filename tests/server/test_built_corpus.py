@@ -223,3 +223,17 @@ def test_starter_inflected_forms_reach_the_right_lemmas(
     assert {(s["word"], s["pos"]) for s in answer["senses"]} == lemmas
     first = answer["senses"][0]["word"]
     assert first == first.lower() or not any(w == w.lower() for w, _ in lemmas)
+
+
+@pytest.mark.starter
+@pytest.mark.parametrize(
+    ("form", "first"),
+    [("Was", "be"), ("Bases", "base"), ("Hopes", "hope"), ("CATS", "cat"), ("Aurorae", "aurora")],
+)
+def test_starter_capitalised_inflected_forms_lead_with_the_common_word(
+    request: pytest.FixtureRequest, form: str, first: str
+) -> None:
+    """A form capitalised at the start of a sentence is still the common word first."""
+    data_dir = _data_dir(request, "starter_data_dir")
+    (answer,) = _calls(data_dir, [("dictionary_lookup", {"word": form, "limit": 1})])
+    assert answer["senses"][0]["word"] == first
