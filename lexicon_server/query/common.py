@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_ALLOCATION",
+    "ID_LIST",
     "LIMIT_MAX",
     "MAX_TEXT_CHARS",
     "Cited",
@@ -51,6 +52,7 @@ __all__ = [
     "has_column",
     "has_index",
     "has_term_docs",
+    "id_list",
     "installed_entries",
     "normalize",
     "parse_sense_id",
@@ -666,7 +668,10 @@ def _suffix_candidates(norm: str) -> Iterable[tuple[str, str, str]]:
                     yield stem[:-1], pos, f"-{stem[-1]}{suffix}"
 
 
-_ID_LIST = "(SELECT value FROM json_each(?))"
+# Id lists are bound as one JSON array, so each statement has a single text whatever the
+# number of ids: IN lists of every length crowded the connection's statement cache (shared
+# by all tools), and a statement compiled again costs ~80 µs.
+ID_LIST = "(SELECT value FROM json_each(?))"
 
 
 def _cited_by(resolutions: Iterable[Resolution], cited: Cited) -> dict[str, dict[str, str]]:
@@ -675,7 +680,8 @@ def _cited_by(resolutions: Iterable[Resolution], cited: Cited) -> dict[str, dict
     return {key: info for key, info in cited.sources().items() if key in used}
 
 
-def _json(ids: Iterable[int]) -> str:
+def id_list(ids: Iterable[int]) -> str:
+    """Ids as the JSON array `ID_LIST` reads."""
     return "[" + ",".join(str(int(i)) for i in ids) + "]"
 
 
@@ -725,12 +731,14 @@ def _form_terms(
             wanted.setdefault(term_id, set()).add(resolution.pos)
     have: dict[int, list[str]] = {}
     for term_id, pos in conn.execute(
-        f"SELECT DISTINCT term_id, pos FROM entries WHERE term_id IN {_ID_LIST} "
+        f"SELECT DISTINCT term_id, pos FROM entries WHERE term_id IN {ID_LIST} "
         "ORDER BY term_id, pos",
-        (_json(wanted),),
+        (id_list(wanted),),
     ):
         have.setdefault(term_id, []).append(pos)
-    texts = dict(conn.execute(f"SELECT id, text FROM terms WHERE id IN {_ID_LIST}", (_json(have),)))
+    texts = dict(
+        conn.execute(f"SELECT id, text FROM terms WHERE id IN {ID_LIST}", (id_list(have),))
+    )
     matched = {
         term_id: [p for p in parts if p in wanted[term_id] or None in wanted[term_id]]
         for term_id, parts in have.items()

@@ -21,6 +21,7 @@ from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, RelationsResult
 from lexicon_server.query.common import (
     GLOSS_CHARS,
+    ID_LIST,
     Cited,
     ConnectionMemo,
     check_allocation,
@@ -31,6 +32,7 @@ from lexicon_server.query.common import (
     entry_filter,
     entry_filter_args,
     fit_response,
+    id_list,
     installed_entries,
     json_bound,
     normalize,
@@ -127,10 +129,6 @@ ALIASES = {
 TRANSITIVE_RELATIONS = frozenset({"hypernym", "hyponym", "instance_hypernym", "instance_hyponym"})
 _SENSE_CAP = MAX_SENSES_DEFAULT
 
-# Id lists are bound as one JSON array, so each statement has a single text whatever the
-# number of ids: IN lists of every length filled the connection's statement cache (shared
-# by all tools) with variants, and a statement compiled again costs ~80 µs.
-_IDS = "(SELECT value FROM json_each(?))"
 
 # One stored edge, as a plain row: the relation is the one asked for (every statement
 # filters on it), so it is not read.
@@ -142,35 +140,31 @@ _EDGE = (
 )
 # Ordered by the indexed source column first, so SQLite reads the index in order instead
 # of sorting; within one source the order is the edge id, as before.
-_SENSE_EDGES = _EDGE + f"WHERE src_sense_id IN {_IDS} AND relation = ? ORDER BY src_sense_id, id"
+_SENSE_EDGES = _EDGE + f"WHERE src_sense_id IN {ID_LIST} AND relation = ? ORDER BY src_sense_id, id"
 _SYNSET_EDGES = (
-    _EDGE + f"WHERE src_synset_id IN {_IDS} AND relation = ? AND scope = 'synset' "
+    _EDGE + f"WHERE src_synset_id IN {ID_LIST} AND relation = ? AND scope = 'synset' "
     "ORDER BY src_synset_id, id"
 )
 _TERM_EDGES = (
-    _EDGE + f"WHERE src_term_id IN {_IDS} AND relation = ? ORDER BY COALESCE(weight, 0) DESC, id"
+    _EDGE + f"WHERE src_term_id IN {ID_LIST} AND relation = ? ORDER BY COALESCE(weight, 0) DESC, id"
 )
 # The senses inspected, with only what a result shows of them: id, external_id, gloss,
 # source_id, pos, synset_id (entry order, then the source's own sense order).
 _SENSES = (
     "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id "
     "FROM entries e JOIN senses s ON s.entry_id = e.id "
-    f"WHERE e.term_id IN {_IDS}{{pos}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id LIMIT ?"
+    f"WHERE e.term_id IN {ID_LIST}{{pos}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id LIMIT ?"
 )
-_SYNSET_INFO = f"SELECT id, external_id, gloss FROM synsets WHERE id IN {_IDS}"
+_SYNSET_INFO = f"SELECT id, external_id, gloss FROM synsets WHERE id IN {ID_LIST}"
 _SENSE_INFO = (
     "SELECT s.id, t.text, s.gloss FROM senses s JOIN entries e ON e.id = s.entry_id "
-    f"JOIN terms t ON t.id = e.term_id WHERE s.id IN {_IDS}"
+    f"JOIN terms t ON t.id = e.term_id WHERE s.id IN {ID_LIST}"
 )
-_TERM_TEXT = f"SELECT id, text FROM terms WHERE id IN {_IDS}"
+_TERM_TEXT = f"SELECT id, text FROM terms WHERE id IN {ID_LIST}"
 _SENSE_SCOPES = {"synset": "synset", "sense": "sense"}
 
 _Row = tuple[Any, ...]  # a sense row (see _SENSES) or an edge row (see _EDGE)
 _Found = tuple[_Row | None, tuple[_Row, ...]]  # (the word's sense, if any; the edge path)
-
-
-def _ids(ids: Iterable[int]) -> str:
-    return "[" + ",".join(map(str, ids)) + "]"
 
 
 def relations(
@@ -251,7 +245,7 @@ def _relations_data(
     senses: list[_Row] = (
         conn.execute(
             _SENSES.format(pos=pos, first=term_order("e.term_id", len(heads.term_ids))),
-            (_ids(heads.term_ids), *parts, *term_order_args(heads.term_ids), _SENSE_CAP),
+            (id_list(heads.term_ids), *parts, *term_order_args(heads.term_ids), _SENSE_CAP),
         ).fetchall()
         if heads.term_ids
         else []
@@ -274,7 +268,7 @@ def _relations_data(
         per_group.append(found)
     term_found: list[_Found] = []
     if heads.term_ids and has_term_edges(conn):
-        for edge in conn.execute(_TERM_EDGES, (_ids(heads.term_ids), name)):
+        for edge in conn.execute(_TERM_EDGES, (id_list(heads.term_ids), name)):
             key = _target_key(edge)
             if key not in seen_targets:
                 seen_targets.add(key)
@@ -351,7 +345,7 @@ def _edges_from_synsets(
     wanted = [s for s in synsets if s is not None]
     out: dict[int, list[_Row]] = {}
     if wanted:
-        for edge in conn.execute(_SYNSET_EDGES, (_ids(wanted), name)):
+        for edge in conn.execute(_SYNSET_EDGES, (id_list(wanted), name)):
             out.setdefault(edge[_SRC_SYNSET], []).append(edge)
     return out
 
@@ -363,7 +357,7 @@ def _edges_from_senses(
     by_sense: dict[int, list[_Row]] = {}
     if not senses:
         return by_sense, {}
-    for edge in conn.execute(_SENSE_EDGES, (_ids(row[0] for row in senses), name)):
+    for edge in conn.execute(_SENSE_EDGES, (id_list(row[0] for row in senses), name)):
         by_sense.setdefault(edge[_SRC_SENSE], []).append(edge)
     return by_sense, _edges_from_synsets(conn, {row[5] for row in senses}, name)
 
@@ -591,7 +585,7 @@ def _read_synsets(conn: sqlite3.Connection, ids: set[int]) -> dict[int, _Synset]
         return out
     members = synset_members(conn, missing)
     fresh: dict[int, _Synset] = {}
-    for synset_id, ext, gloss in conn.execute(_SYNSET_INFO, (_ids(missing),)):
+    for synset_id, ext, gloss in conn.execute(_SYNSET_INFO, (id_list(missing),)):
         words = tuple(m[1] for m in members.get(synset_id, ()))
         fresh[synset_id] = (ext, words, gloss, ", ".join(words))
     _SYNSETS.keep(conn, fresh)
@@ -604,14 +598,15 @@ def _read_senses(conn: sqlite3.Connection, ids: set[int]) -> dict[int, tuple[str
     if not ids:
         return {}
     return {
-        sense_id: (text, gloss) for sense_id, text, gloss in conn.execute(_SENSE_INFO, (_ids(ids),))
+        sense_id: (text, gloss)
+        for sense_id, text, gloss in conn.execute(_SENSE_INFO, (id_list(ids),))
     }
 
 
 def _read_terms(conn: sqlite3.Connection, ids: set[int]) -> dict[int, str]:
     if not ids:
         return {}
-    return dict(conn.execute(_TERM_TEXT, (_ids(ids),)))
+    return dict(conn.execute(_TERM_TEXT, (id_list(ids),)))
 
 
 def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, str] | None:

@@ -18,6 +18,7 @@ from lexicon_server import models
 from lexicon_server.models import MAX_RESPONSE_CHARS, SenseRef, SynonymsResult
 from lexicon_server.query.common import (
     GLOSS_CHARS,
+    ID_LIST,
     Cited,
     ConnectionMemo,
     check_allocation,
@@ -29,6 +30,7 @@ from lexicon_server.query.common import (
     entry_filter,
     entry_filter_args,
     fit_response,
+    id_list,
     installed_entries,
     json_bound,
     normalize,
@@ -138,7 +140,7 @@ def _synonyms_data(
     all_senses: list[_Row] = (
         conn.execute(
             _SENSES.format(pos=pos, first=term_order("e.term_id", len(heads.term_ids))),
-            (_ids(heads.term_ids), *parts, *term_order_args(heads.term_ids)),
+            (id_list(heads.term_ids), *parts, *term_order_args(heads.term_ids)),
         ).fetchall()
         if heads.term_ids
         else []
@@ -253,22 +255,19 @@ def _synonyms_data(
 _Row = tuple[Any, ...]
 _Edge = tuple[str, str | None, int, bool]  # text, norm, source_id, has_entry
 
-# Id lists are bound as one JSON array, so each statement has a single text whatever the
-# number of ids (IN lists of every length crowded the connection's statement cache).
-_IDS = "(SELECT value FROM json_each(?))"
 # All the word's senses (the count is reported), entry order then the source's order.
 _SENSES = (
     "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id, e.term_id "
     "FROM entries e JOIN senses s ON s.entry_id = e.id "
-    f"WHERE e.term_id IN {_IDS}{{pos}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id"
+    f"WHERE e.term_id IN {ID_LIST}{{pos}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id"
 )
-_TERM_NORMS = f"SELECT norm FROM terms WHERE id IN {_IDS}"
+_TERM_NORMS = f"SELECT norm FROM terms WHERE id IN {ID_LIST}"
 # Every member of some synsets (term id, text, norm, source id), by synset then sense id,
 # the order the index gives without a sort.
 _MEMBERS_SQL = (
     "SELECT s.synset_id, e.term_id, t.text, t.norm, s.source_id FROM senses s "
     "JOIN entries e ON e.id = s.entry_id JOIN terms t ON t.id = e.term_id "
-    f"WHERE s.synset_id IN {_IDS} ORDER BY s.synset_id, s.id"
+    f"WHERE s.synset_id IN {ID_LIST} ORDER BY s.synset_id, s.id"
 )
 _SENSE_SYNONYMS = (
     "SELECT r.src_sense_id, COALESCE(ts.text, tt.text, r.dst_text), "
@@ -280,21 +279,16 @@ _SENSE_SYNONYMS = (
     "LEFT JOIN entries de ON de.id = ds.entry_id "
     "LEFT JOIN terms ts ON ts.id = de.term_id "
     "LEFT JOIN terms tt ON tt.id = r.dst_term_id "
-    f"WHERE r.src_sense_id IN {_IDS} AND r.relation = 'synonym' "
+    f"WHERE r.src_sense_id IN {ID_LIST} AND r.relation = 'synonym' "
     "ORDER BY r.src_sense_id, r.id"
 )
 _TERM_SYNONYMS = (
     "SELECT COALESCE(t.text, r.dst_text), r.source_id FROM relations r "
     "LEFT JOIN terms t ON t.id = r.dst_term_id "
-    f"WHERE r.src_term_id IN {_IDS} AND r.relation = 'synonym' AND r.scope = 'term' "
+    f"WHERE r.src_term_id IN {ID_LIST} AND r.relation = 'synonym' AND r.scope = 'term' "
     "AND r.dst_language = ? ORDER BY COALESCE(r.weight, 0) DESC, r.id"
 )
 _ANY_TERM_EDGE = "SELECT 1 FROM relations WHERE src_term_id IS NOT NULL LIMIT 1"
-
-
-def _ids(ids: Iterable[int]) -> str:
-    """Ids as the JSON array `_IDS` reads."""
-    return "[" + ",".join(map(str, ids)) + "]"
 
 
 _term_edges_lock = threading.Lock()
@@ -322,7 +316,7 @@ def _own_norms(conn: sqlite3.Connection, heads: Headwords, senses: list[_Row]) -
     # inflection or a suffix rule have their own.
     if senses and heads.resolutions and heads.resolutions[0].via != "exact":
         with_senses = {row[6] for row in senses}
-        own.update(row[0] for row in conn.execute(_TERM_NORMS, (_ids(with_senses),)))
+        own.update(row[0] for row in conn.execute(_TERM_NORMS, (id_list(with_senses),)))
     return own
 
 
@@ -349,7 +343,9 @@ def synset_members(
     if not missing:
         return out
     fresh: dict[int, list[_SynsetMember]] = {i: [] for i in missing}
-    for synset_id, term_id, text, norm, source_id in conn.execute(_MEMBERS_SQL, (_ids(missing),)):
+    for synset_id, term_id, text, norm, source_id in conn.execute(
+        _MEMBERS_SQL, (id_list(missing),)
+    ):
         # one string object when the norm is the text itself (most words), to keep less
         fresh[synset_id].append((term_id, text, text if norm == text else norm, source_id))
     kept = {synset_id: tuple(members) for synset_id, members in fresh.items()}
@@ -369,7 +365,7 @@ def _sense_material(
     synsets.discard(None)
     members = synset_members(conn, synsets) if synsets else {}
     for sense_id, text, norm, source_id, has_entry in conn.execute(
-        _SENSE_SYNONYMS, (_ids(row[0] for row in senses),)
+        _SENSE_SYNONYMS, (id_list(row[0] for row in senses),)
     ):
         if text is not None:
             edges.setdefault(sense_id, []).append((text, norm, source_id, bool(has_entry)))
@@ -412,7 +408,7 @@ def _unsensed_candidates(
         return []
     found: list[tuple[str, str, int]] = []
     seen = set(own)
-    for text, source_id in conn.execute(_TERM_SYNONYMS, (_ids(term_ids), language)):
+    for text, source_id in conn.execute(_TERM_SYNONYMS, (id_list(term_ids), language)):
         if text is None:
             continue
         key = normalize(text)
