@@ -79,6 +79,7 @@ def translate(
     # note, source_id, target_entry (the builder's answer, or NULL from an older release).
     by_sense: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
     unsensed: list[tuple[Any, ...]] = []
+    unsensed_skipped = 0  # not tied to a sense, so not shown for one `sense_id`
     from_column = bool(heads.term_ids) and target_entry_column(conn)
     if heads.term_ids:
         wanted = {s.id for s in senses}
@@ -98,9 +99,18 @@ def translate(
             if sid is None:
                 if wanted_sense is None:
                     unsensed.append(row)
+                else:
+                    unsensed_skipped += 1
             elif sid in wanted:
                 by_sense[sid].append(row)
 
+    if unsensed_skipped:
+        # Say so, or an empty answer reads as 'no translation': many dictionaries (the
+        # starter's FreeDict ones) tie none of theirs to a sense.
+        cuts.add(
+            f"unsensed translations: {unsensed_skipped} into {target_language} are not tied "
+            "to any sense, so sense_id leaves them out; omit sense_id to see them"
+        )
     sensed_groups = [(s, by_sense[s.id]) for s in senses if by_sense[s.id]]
     takes = round_robin([len(c) for _, c in sensed_groups] + [len(unsensed)], limit)
     shown = [
