@@ -7,6 +7,7 @@ statement.
 
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 import threading
@@ -62,6 +63,7 @@ __all__ = [
     "sources",
     "term_order",
     "term_order_args",
+    "word_senses",
 ]
 
 LIMIT_MAX = 100
@@ -635,9 +637,24 @@ def entry_filter(alias: str, count: int) -> str:
     return f" AND ({alias}.term_id, {alias}.pos) IN (VALUES {', '.join(['(?, ?)'] * count)})"
 
 
-def entry_filter_args(heads: Headwords) -> tuple[int | str, ...]:
-    """The parameters of `entry_filter` for `heads.entries`, flattened."""
-    return tuple(value for pair in heads.entries for value in pair)
+def entry_filter_args(entries: Sequence[tuple[int, str]]) -> tuple[int | str, ...]:
+    """The parameters of `entry_filter` for `entries` (see Headwords.entries), flattened."""
+    return tuple(value for pair in entries for value in pair)
+
+
+@functools.lru_cache(maxsize=64)
+def _word_senses_sql(template: str, entries: int, terms: int) -> str:
+    return template.format(entries=entry_filter("e", entries), first=term_order("e.term_id", terms))
+
+
+def word_senses(template: str, heads: Headwords) -> tuple[str, tuple[int | str, ...]]:
+    """A statement over the senses of `heads`' terms and its leading parameters. The
+    `template` reads `e.term_id IN ID_LIST{entries} ORDER BY {first}e.term_id, ...`: it
+    keeps an inflected form's entries (`entry_filter`) and puts the best-matching term
+    first (`term_order`); parameters it binds after those (a LIMIT) follow."""
+    sql = _word_senses_sql(template, len(heads.entries), len(heads.term_ids))
+    args = (id_list(heads.term_ids), *entry_filter_args(heads.entries))
+    return sql, (*args, *term_order_args(heads.term_ids))
 
 
 def term_order_args(term_ids: Sequence[int]) -> tuple[int, ...]:

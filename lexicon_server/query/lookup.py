@@ -120,7 +120,7 @@ _SENSE_SELECT = (
     "t.text, sy.external_id, s.synset_id{extra} "
     "FROM entries e JOIN terms t ON t.id = e.term_id JOIN senses s ON s.entry_id = e.id "
     "LEFT JOIN synsets sy ON sy.id = s.synset_id "
-    "WHERE e.term_id IN ({marks}){pos} ORDER BY {first}e.term_id, e.id, s.rank, s.id LIMIT ?"
+    "WHERE e.term_id IN ({marks}){entries} ORDER BY {first}e.term_id, e.id, s.rank, s.id LIMIT ?"
 )
 
 
@@ -135,8 +135,7 @@ def sense_rows(
     first, then in entry order and the source's own sense order."""
     if not term_ids:
         return []
-    pairs = tuple(value for pair in entries for value in pair)
-    params = (*term_ids, *pairs, *term_order_args(term_ids), limit)
+    params = (*term_ids, *entry_filter_args(entries), *term_order_args(term_ids), limit)
     sql = _sql("rows", len(term_ids), 0, len(entries))
     return [SenseRow(row) for row in conn.execute(sql, params)]
 
@@ -237,7 +236,7 @@ _SQL_TEMPLATES = {
     "senses": _SENSE_SELECT.replace(
         "{extra}",
         ", (SELECT count(*) FROM entries e2 JOIN senses s2 ON s2.entry_id = e2.id "
-        "WHERE e2.term_id IN ({marks}){pos2})",
+        "WHERE e2.term_id IN ({marks}){entries2})",
     ),
     "rows": _SENSE_SELECT.replace("{extra}", ""),
     "examples": "SELECT sense_id, text, source_id FROM examples WHERE sense_id IN ({marks}) "
@@ -298,8 +297,8 @@ def _sql(kind: str, marks: int, smarks: int = 0, parts: int = 0) -> str:
             marks=_marks(marks),
             smarks=_marks(smarks),
             first=term_order(column, marks) if column else "",
-            pos=entry_filter("e", parts),
-            pos2=entry_filter("e2", parts),
+            entries=entry_filter("e", parts),
+            entries2=entry_filter("e2", parts),
         )
         _SQL_CACHE[key] = sql
     return sql
@@ -358,7 +357,7 @@ def _lookup_data(
     if term_ids and not tables_only and not heads.entries and has_term_docs(conn):
         rows = _read_documents(conn, term_ids, limit, tr_budget)
     if rows is None:
-        rows = _read_tables(conn, term_ids, limit, tr_budget, entry_filter_args(heads))
+        rows = _read_tables(conn, term_ids, limit, tr_budget, entry_filter_args(heads.entries))
     chosen, total_senses, examples = rows.chosen, rows.total_senses, rows.examples
     by_sense, unsensed = rows.by_sense, rows.unsensed
     if total_senses > limit:

@@ -29,8 +29,6 @@ from lexicon_server.query.common import (
     check_text,
     clip,
     corpus_language,
-    entry_filter,
-    entry_filter_args,
     fit_response,
     id_list,
     installed_entries,
@@ -40,8 +38,7 @@ from lexicon_server.query.common import (
     round_robin,
     sense_handle,
     sources,
-    term_order,
-    term_order_args,
+    word_senses,
 )
 from lexicon_server.query.synonyms import (
     MAX_SENSES_DEFAULT,
@@ -153,7 +150,8 @@ _TERM_EDGES = (
 _SENSES = (
     "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id "
     "FROM entries e JOIN senses s ON s.entry_id = e.id "
-    f"WHERE e.term_id IN {ID_LIST}{{pos}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id LIMIT ?"
+    f"WHERE e.term_id IN {ID_LIST}{{entries}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id "
+    "LIMIT ?"
 )
 _SYNSET_INFO = f"SELECT id, external_id, gloss FROM synsets WHERE id IN {ID_LIST}"
 _SENSE_INFO = (
@@ -241,15 +239,10 @@ def _relations_data(
     cited = Cited()
     cited.merge(heads.sources)
     # Only the senses inspected are read (a polysemous word has dozens more).
-    pos, parts = entry_filter("e", len(heads.entries)), entry_filter_args(heads)
-    senses: list[_Row] = (
-        conn.execute(
-            _SENSES.format(pos=pos, first=term_order("e.term_id", len(heads.term_ids))),
-            (id_list(heads.term_ids), *parts, *term_order_args(heads.term_ids), _SENSE_CAP),
-        ).fetchall()
-        if heads.term_ids
-        else []
-    )
+    senses: list[_Row] = []
+    if heads.term_ids:
+        sql, args = word_senses(_SENSES, heads)
+        senses = conn.execute(sql, (*args, _SENSE_CAP)).fetchall()
 
     # Direct edges, one list per source sense and a last one for term edges.
     per_group: list[list[_Found]] = []

@@ -27,8 +27,6 @@ from lexicon_server.query.common import (
     clip,
     corpus_language,
     drop_last_group,
-    entry_filter,
-    entry_filter_args,
     fit_response,
     id_list,
     installed_entries,
@@ -38,8 +36,7 @@ from lexicon_server.query.common import (
     round_robin,
     sense_handle,
     sources,
-    term_order,
-    term_order_args,
+    word_senses,
 )
 from lexicon_server.query.lookup import SenseRow
 
@@ -136,15 +133,9 @@ def _synonyms_data(
     cut: list[str] = []  # what the answer left out, for `budget.cut`
     heads = resolve_headwords(conn, word, language)
     cited.merge(heads.sources)
-    pos, parts = entry_filter("e", len(heads.entries)), entry_filter_args(heads)
-    all_senses: list[_Row] = (
-        conn.execute(
-            _SENSES.format(pos=pos, first=term_order("e.term_id", len(heads.term_ids))),
-            (id_list(heads.term_ids), *parts, *term_order_args(heads.term_ids)),
-        ).fetchall()
-        if heads.term_ids
-        else []
-    )
+    all_senses: list[_Row] = []
+    if heads.term_ids:
+        all_senses = conn.execute(*word_senses(_SENSES, heads)).fetchall()
     senses = all_senses[:max_senses]
     if len(all_senses) > max_senses:
         cut.append(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
@@ -259,7 +250,7 @@ _Edge = tuple[str, str | None, int, bool]  # text, norm, source_id, has_entry
 _SENSES = (
     "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id, e.term_id "
     "FROM entries e JOIN senses s ON s.entry_id = e.id "
-    f"WHERE e.term_id IN {ID_LIST}{{pos}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id"
+    f"WHERE e.term_id IN {ID_LIST}{{entries}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id"
 )
 _TERM_NORMS = f"SELECT norm FROM terms WHERE id IN {ID_LIST}"
 # Every member of some synsets (term id, text, norm, source id), by synset then sense id,
