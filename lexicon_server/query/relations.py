@@ -333,26 +333,54 @@ def _relations_data(
 
 def _edges_from_synsets(
     conn: sqlite3.Connection, synsets: Iterable[int | None], name: str
-) -> dict[int, list[_Row]]:
-    """Each synset's own edges of relation `name`, in id order, in one query."""
-    wanted = [s for s in synsets if s is not None]
-    out: dict[int, list[_Row]] = {}
-    if wanted:
-        for edge in conn.execute(_SYNSET_EDGES, (id_list(wanted), name)):
-            out.setdefault(edge[_SRC_SYNSET], []).append(edge)
-    return out
+) -> dict[int, tuple[_Row, ...]]:
+    """Each synset's own edges of relation `name`, in id order (those not kept yet in one
+    query)."""
+    out, missing = _SYNSET_EDGES_KEPT.split(conn, ((s, name) for s in synsets if s is not None))
+    found = {key[0]: edges for key, edges in out.items()}
+    if missing:
+        fresh: dict[int, list[_Row]] = {key[0]: [] for key in missing}
+        for edge in conn.execute(_SYNSET_EDGES, (id_list(fresh), name)):
+            fresh[edge[_SRC_SYNSET]].append(edge)
+        kept = {synset: tuple(edges) for synset, edges in fresh.items()}
+        _SYNSET_EDGES_KEPT.keep(conn, {(synset, name): edges for synset, edges in kept.items()})
+        found.update(kept)
+    return found
 
 
 def _edges_from_senses(
     conn: sqlite3.Connection, senses: list[_Row], name: str
-) -> tuple[dict[int, list[_Row]], dict[int, list[_Row]]]:
+) -> tuple[dict[int, list[_Row]], dict[int, tuple[_Row, ...]]]:
     """The senses' own (lexical) edges by sense, and their synsets' edges by synset."""
     by_sense: dict[int, list[_Row]] = {}
     if not senses:
         return by_sense, {}
-    for edge in conn.execute(_SENSE_EDGES, (id_list(row[0] for row in senses), name)):
-        by_sense.setdefault(edge[_SRC_SENSE], []).append(edge)
+    if name in _sense_relations(conn):
+        for edge in conn.execute(_SENSE_EDGES, (id_list(row[0] for row in senses), name)):
+            by_sense.setdefault(edge[_SRC_SENSE], []).append(edge)
     return by_sense, _edges_from_synsets(conn, {row[5] for row in senses}, name)
+
+
+# A synset's edges of one relation, kept per database across calls like `_SYNSETS` below:
+# answers for different words keep reaching the same synsets (a two-level expansion reads
+# the edges of every direct target), and stored edges never change. Keyed by (synset,
+# relation); about 0.5 KB an entry, ~4 MB at most.
+_SYNSET_EDGES_KEPT = ConnectionMemo[tuple[int, str], tuple[_Row, ...]](8192)
+# The relations a database has any sense-to-sense edge of, read once per connection.
+_SENSE_RELATIONS = ConnectionMemo[str, frozenset[str]](1)
+_ANY_SENSE_EDGE = "SELECT DISTINCT relation FROM relations WHERE src_sense_id IS NOT NULL"
+
+
+def _sense_relations(conn: sqlite3.Connection) -> frozenset[str]:
+    """Which relations have sense edges here: WordNet stores hypernyms and most other
+    relations only between synsets, so their sense-edge statement (~12 µs of index probes
+    per call) is skipped. One scan of the sense-edge index, ~8 ms, on first use."""
+    kept, _ = _SENSE_RELATIONS.split(conn, ("",))
+    if kept:
+        return kept[""]
+    found = frozenset(row[0] for row in conn.execute(_ANY_SENSE_EDGE))
+    _SENSE_RELATIONS.keep(conn, {"": found})
+    return found
 
 
 def _target_key(edge: _Row) -> object:
@@ -563,9 +591,10 @@ _SYNSETS = ConnectionMemo[int, _Synset](4096)
 
 
 def clear_synset_caches() -> None:
-    """Forget the synsets and synset members kept across calls (for measuring cold
-    look-ups; `common.clear_caches` does not reach them)."""
+    """Forget the synsets, synset members and synset edges kept across calls (for
+    measuring cold look-ups; `common.clear_caches` does not reach them)."""
     _SYNSETS.clear()
+    _SYNSET_EDGES_KEPT.clear()
     clear_members()
 
 
