@@ -22,6 +22,7 @@ from lexicon_server.corpus.term_docs import (
     TARGET_UNKNOWN,
     TRANSLATIONS,
     VERSION,
+    in_language_turns,
 )
 
 __all__ = ["refresh_term_docs", "term_docs", "write_term_docs"]
@@ -115,17 +116,20 @@ def term_docs(conn: sqlite3.Connection) -> Iterator[tuple[int, bytes]]:
     unsensed = _Groups(conn.execute(_UNSENSED, in_use))
     for term_id, sense_rows in _by_term(conn.execute(_SENSES, in_use)):
         senses = [
-            [*row[1:], examples.get(row[1], []), sensed.get(row[1], [])[:TRANSLATIONS]]
+            [
+                *row[1:],
+                examples.get(row[1], []),
+                in_language_turns(sensed.get(row[1], []))[:TRANSLATIONS],
+            ]
             for row in sense_rows[:SENSES]
         ]
         shown: list[list[Any]] = []
         pairs: set[tuple[str, str]] = set()
         for _, lang, text, norm, note, source_id, entry, row_id in unsensed.take(term_id):
-            if len(shown) == TRANSLATIONS:
-                break
             if (lang, norm) not in pairs:
                 pairs.add((lang, norm))
                 shown.append([lang, text, norm, note, source_id, _flag(entry), row_id])
+        shown = in_language_turns(shown)[:TRANSLATIONS]
         document = [len(sense_rows), senses, [list(row[1:]) for row in prons.take(term_id)], shown]
         yield term_id, to_json(document)
 

@@ -21,13 +21,14 @@ returns it):
     example:     [text, source_id]                                   (id order)
     translation: [target_language, text, norm, note, source_id, target_entry]
                  sense-tied ones per sense; duplicates of (language, norm) dropped;
-                 (target_language, id) order; at most TRANSLATIONS per list
+                 in language turns (see `in_language_turns`); at most TRANSLATIONS
+                 per list
     pronunciation: [entry_id, notation, value, variant, source_id]   (variant, notation, id)
     unsensed:    [target_language, text, norm, note, source_id, target_entry, id]
                  as translations, at most TRANSLATIONS
 
 The caps hold for several terms merged as well: a merged list's first n rows never reach
-past any one term's first n.
+past any one term's first n (merging only adds rows ahead of a row in its own language).
 
 `target_entry` is a digit so that linking a build rewrites each document in place at the
 same size: 1 the target word has its own entry in the release, 0 it has none, 2 unknown
@@ -36,11 +37,46 @@ same size: 1 the target word has its own entry in the release, 0 it has none, 2 
 
 from __future__ import annotations
 
-__all__ = ["META_KEY", "MIN_ZIPF", "SENSES", "TARGET_UNKNOWN", "TRANSLATIONS", "VERSION"]
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+__all__ = [
+    "META_KEY",
+    "MIN_ZIPF",
+    "SENSES",
+    "TARGET_UNKNOWN",
+    "TRANSLATIONS",
+    "VERSION",
+    "in_language_turns",
+]
 
 META_KEY = "term_docs"
-VERSION = "1"  # changes with the layout or the caps below
+VERSION = "2"  # changes with the layout, the order or the caps below (2: language turns)
 MIN_ZIPF = 3.0
 SENSES = 10
 TRANSLATIONS = 21  # a budget of 20, plus one row to tell that the list was cut
 TARGET_UNKNOWN = 2  # the digit a document holds where the table column is NULL
+
+
+_Row = TypeVar("_Row", bound=Sequence[Any])
+
+
+def in_language_turns(rows: Sequence[_Row]) -> list[_Row]:
+    """Translation rows (target language first, in language then id order, duplicates
+    dropped) in turns: every language's first row, then every language's second row, and
+    so on. A budget of n then takes the first n rows and every language gets its share,
+    where language order gave the first languages all of it (`dog`: 16 German rows, no
+    French)."""
+    turn: dict[str, int] = {}
+    keyed: list[tuple[int, str, _Row]] = []
+    for row in rows:
+        language = row[0]
+        n = turn.get(language, 0)
+        turn[language] = n + 1
+        keyed.append((n, language, row))
+    keyed.sort(key=_turn_then_language)
+    return [row for _, _, row in keyed]
+
+
+def _turn_then_language(item: tuple[int, str, Any]) -> tuple[int, str]:
+    return item[0], item[1]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic_core import from_json, to_json
 
 from lexicon_server.corpus import term_docs
-from lexicon_server.corpus.term_docs import TARGET_UNKNOWN
+from lexicon_server.corpus.term_docs import TARGET_UNKNOWN, in_language_turns
 from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
 from lexicon_server.query.common import (
     EXAMPLE_CHARS,
@@ -256,19 +256,31 @@ _SENSED = {
 }
 
 
+# The translation columns as the subqueries of the unsensed statement name them.
+_OUTER = _TRANSLATION_COLUMNS.replace("{entry}", "target_entry")
+
+
 def _translation_sql() -> dict[str, str]:
     out = {}
     for entry, column in (("col", "target_entry"), ("nocol", "NULL")):
         columns = _TRANSLATION_COLUMNS.replace("{entry}", column)
+        named = _TRANSLATION_COLUMNS.replace("{entry}", f"{column} AS target_entry")
         for plan, where in _SENSED.items():
             out[f"sensed-{plan}-{entry}"] = (
                 f"SELECT {columns}, sense_id FROM translations {where} ORDER BY target_language, id"
             )
+        # In language turns (term_docs.in_language_turns), duplicates of a (language, norm)
+        # dropped first, as the documents hold them.
         out[f"unsensed-{entry}"] = (
-            f"SELECT {columns} FROM translations WHERE term_id IN ({{marks}}) "
-            "AND sense_id IS NULL ORDER BY target_language, id LIMIT ?"
+            f"SELECT {_OUTER} FROM (SELECT {_OUTER}, ROW_NUMBER() OVER "
+            "(PARTITION BY target_language ORDER BY id) AS turn FROM "
+            f"(SELECT {named}, id, ROW_NUMBER() OVER "
+            "(PARTITION BY target_language, target_norm ORDER BY id) AS copy "
+            "FROM translations WHERE term_id IN ({marks}) AND sense_id IS NULL) "
+            "WHERE copy = 1) ORDER BY turn, target_language LIMIT ?"
         )
     return out
+
 
 
 _SQL_TEMPLATES.update(_translation_sql())
@@ -516,11 +528,12 @@ def _translation_items(
 ) -> list[_Json]:
     """Translation `rows` as `LanguageTranslations` sets: consecutive rows with the same
     target language and source share one set, so the language, scope and source are said
-    once per set rather than once per word (the rows come in language order)."""
+    once per set rather than once per word. The rows come in language turns; shown, they
+    are put back in language order (a stable sort keeps each language's own order)."""
     out: list[_Json] = []
     items: list[_Json] = []
     current = None
-    for t in rows:
+    for t in sorted(rows, key=_language):
         group = (t[0], t[4])
         if group != current:
             current = group
@@ -701,8 +714,7 @@ def _read_documents(
             if (row[0], row[2]) not in pairs:
                 pairs.add((row[0], row[2]))
                 unsensed.append(row)
-                if len(unsensed) >= cap:
-                    break
+        unsensed = in_language_turns(unsensed)[:cap]
     chosen = senses[:limit]
     examples = {row[0]: row[10] for row in chosen if row[10]}
     by_sense = {row[0]: row[11][:cap] for row in chosen if row[11]}
@@ -712,6 +724,10 @@ def _read_documents(
 
 def _language_then_id(row: Sequence[Any]) -> tuple[str, int]:
     return row[0], row[6]
+
+
+def _language(row: Sequence[Any]) -> str:
+    return str(row[0])
 
 
 _TranslationRow = tuple[Any, ...]  # see _TRANSLATION_COLUMNS
@@ -747,8 +763,8 @@ def _translations(
     from_column: bool,
 ) -> tuple[dict[int, list[_TranslationRow]], list[_TranslationRow]]:
     """Translations per returned sense, and unsensed ones, without duplicates (same
-    target word in the same language); no group ever needs more than `budget` (+1 to
-    tell that it was cut), so neither query keeps more."""
+    target word in the same language), each list in language turns; no group ever needs
+    more than `budget` (+1 to tell that it was cut), so neither query keeps more."""
     by_sense: dict[int, list[_TranslationRow]] = {}
     if not term_ids:
         return by_sense, []
@@ -761,30 +777,10 @@ def _translations(
             kind, params = f"sensed-unindexed-{entry}", (*term_ids, *sense_ids)
         seen: set[tuple[int, str, str]] = set()
         for row in conn.execute(_sql(kind, len(term_ids), len(sense_ids)), params).fetchall():
-            sense_id = row[6]
-            key = (sense_id, row[0], row[2])
-            have = by_sense.get(sense_id)
-            if have is None:
-                by_sense[sense_id] = [row]
+            key = (row[6], row[0], row[2])
+            if key not in seen:
                 seen.add(key)
-            elif key not in seen and len(have) < cap:
-                seen.add(key)
-                have.append(row)
-    # Duplicates are dropped after the LIMIT, so read with some slack.
+                by_sense.setdefault(row[6], []).append(row)
+        by_sense = {sid: in_language_turns(rows)[:cap] for sid, rows in by_sense.items()}
     kind = "unsensed-col" if from_column else "unsensed-nocol"
-    cursor = conn.execute(_sql(kind, len(term_ids)), (*term_ids, cap * 3))
-    first = cursor.fetchmany(cap)
-    if len({(row[0], row[2]) for row in first}) == len(first):
-        return by_sense, first  # the usual case: no duplicate among the first `cap`
-    unsensed: list[_TranslationRow] = []
-    pairs: set[tuple[str, str]] = set()
-    for rows in (first, cursor):
-        for row in rows:
-            pair = (row[0], row[2])
-            if pair in pairs:
-                continue
-            pairs.add(pair)
-            unsensed.append(row)
-            if len(unsensed) >= cap:
-                return by_sense, unsensed
-    return by_sense, unsensed
+    return by_sense, conn.execute(_sql(kind, len(term_ids)), (*term_ids, cap)).fetchall()

@@ -215,6 +215,8 @@ def build_english(path: Path) -> dict[str, int]:
         ("house", None, "fr", "logis"),
         ("house", None, "de", "Gebäude"),
         ("dog", None, "fr", "chien"),
+        ("dog", None, "de", "Hund"),
+        ("dog", None, "de", "Köter"),
     ]
     for word, sense, lang, text in tr:
         conn.execute(

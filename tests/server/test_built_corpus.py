@@ -131,6 +131,21 @@ def test_starter_translate_house_into_french(request: pytest.FixtureRequest) -> 
 
 
 @pytest.mark.starter
+def test_starter_lookup_translations_reach_every_language(request: pytest.FixtureRequest) -> None:
+    # FreeDict gives 'dog' 16 German rows (most of them tools called "dog") before any
+    # other language: the default budget of 20 must still reach French and the rest.
+    data_dir = _data_dir(request, "starter_data_dir")
+    (dog,) = _calls(data_dir, [("dictionary_lookup", {"word": "dog"})])
+    sets = dog["unsensed_translations"]
+    languages = [t["target_language"] for t in sets]
+    assert languages == sorted(set(languages))  # shown one set per language, in order
+    assert set(languages) == {"de", "es", "fi", "fr", "it", "ja", "pl", "pt"}
+    french = next(t for t in sets if t["target_language"] == "fr")
+    assert "chien" in [i["text"] for i in french["items"]]
+    assert sum(len(t["items"]) for t in sets) == 20
+
+
+@pytest.mark.starter
 def test_starter_semantic_neighbours_of_king(request: pytest.FixtureRequest) -> None:
     data_dir = _data_dir(request, "starter_data_dir")
     (result,) = _calls(data_dir, [("dictionary_semantic_neighbors", {"word": "king"})])

@@ -8,6 +8,7 @@ from _support.provenance import assert_sources_complete
 from pydantic_core import to_json
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
+from lexicon_server.corpus.term_docs import in_language_turns
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import LookupResult
 from lexicon_server.query import lookup as lookup_module
@@ -90,6 +91,33 @@ def test_translations_come_in_sets_by_language_and_source(corpus: Corpus) -> Non
     unsensed = data["unsensed_translations"]
     assert {t["target_language"] for t in unsensed} == {"de", "fr"}
     assert all(t["sense_scope"] == "unsensed" and t["items"] for t in unsensed)
+
+
+def test_a_tight_translation_budget_gives_each_language_a_turn(corpus: Corpus) -> None:
+    # 'dog' has two German rows and one French: in language order a budget of two went
+    # to German alone; in turns each language gets one.
+    data = lookup_data(corpus, "dog", translations_limit=2)
+    sets = data["unsensed_translations"]
+    assert [(t["target_language"], [i["text"] for i in t["items"]]) for t in sets] == [
+        ("de", ["Hund"]),
+        ("fr", ["chien"]),
+    ]
+    assert data["unsensed_translations_truncated"]
+    again = lookup_data(corpus, "dog", translations_limit=3)["unsensed_translations"]
+    assert [[i["text"] for i in t["items"]] for t in again] == [["Hund", "Köter"], ["chien"]]
+
+
+def test_language_turns_order() -> None:
+    rows = [("de", 1), ("de", 2), ("de", 3), ("es", 4), ("fr", 5), ("fr", 6)]
+    assert in_language_turns(rows) == [
+        ("de", 1),
+        ("es", 4),
+        ("fr", 5),
+        ("de", 2),
+        ("fr", 6),
+        ("de", 3),
+    ]
+    assert in_language_turns([]) == []
 
 
 def test_empty_details_are_left_out(corpus: Corpus) -> None:
