@@ -282,7 +282,6 @@ def _translation_sql() -> dict[str, str]:
     return out
 
 
-
 _SQL_TEMPLATES.update(_translation_sql())
 _SQL_TEMPLATES["documents"] = (
     "SELECT doc FROM term_docs WHERE term_id IN ({marks}) ORDER BY {first}term_id"
