@@ -232,7 +232,11 @@ class LookupResult(_Model):
 class SynonymCandidate(_Model):
     text: str
     sense_scope: SenseScope
-    relation: Literal["synset_member", "synonym"]
+    relation: Literal["synset_member", "synonym", "similar"] = Field(
+        description="synset_member: another word of the sense's synset; synonym: a synonym "
+        "edge of the sense or word; similar: a word of an adjective synset the source links "
+        "to the sense's synset as similar (WordNet's near-synonyms of a head adjective)"
+    )
     target_entry_installed: bool
     source: SourceKey
 
@@ -337,6 +341,11 @@ class RelationsResult(_Model):
     word: str
     language: str
     relation: str
+    relation_in_data: bool = Field(
+        description="whether the installed data of this language has any edge of this "
+        "relation at all; false means an empty answer says nothing about the word (the "
+        "sources installed do not publish this relation)"
+    )
     dataset_version: str
     found: bool
     resolutions: list[Resolution]

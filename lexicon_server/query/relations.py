@@ -309,6 +309,7 @@ def _relations_data(
         "word": word,
         "language": language,
         "relation": name,
+        "relation_in_data": bool(results) or name in _stored_relations(conn),
         "dataset_version": corpus.dataset_version,
         "found": heads.found,
         "resolutions": [r.model_dump(mode="json") for r in heads.resolutions],
@@ -369,6 +370,22 @@ _SYNSET_EDGES_KEPT = ConnectionMemo[tuple[int, str], tuple[_Row, ...]](8192)
 # The relations a database has any sense-to-sense edge of, read once per connection.
 _SENSE_RELATIONS = ConnectionMemo[str, frozenset[str]](1)
 _ANY_SENSE_EDGE = "SELECT DISTINCT relation FROM relations WHERE src_sense_id IS NOT NULL"
+_ALL_RELATIONS = "SELECT DISTINCT relation FROM relations"
+
+
+_STORED_RELATIONS = ConnectionMemo[str, frozenset[str]](1)
+
+
+def _stored_relations(conn: sqlite3.Connection) -> frozenset[str]:
+    """Every relation the database has edges of. Asked only when an answer is empty (to
+    tell "this word has none" from "these sources have none"): one scan of an index,
+    some tens of milliseconds, once per connection."""
+    kept, _ = _STORED_RELATIONS.split(conn, ("",))
+    if kept:
+        return kept[""]
+    found = frozenset(row[0] for row in conn.execute(_ALL_RELATIONS))
+    _STORED_RELATIONS.keep(conn, {"": found})
+    return found
 
 
 def _sense_relations(conn: sqlite3.Connection) -> frozenset[str]:

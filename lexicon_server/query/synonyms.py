@@ -141,8 +141,10 @@ def _synonyms_data(
         cut.append(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
 
     own = _own_norms(conn, heads, all_senses)
-    members, edges = _sense_material(conn, senses)
-    sensed = [_sense_candidates(row, own, heads.term_ids, members, edges) for row in senses]
+    members, edges, similar = _sense_material(conn, senses)
+    sensed = [
+        _sense_candidates(row, own, heads.term_ids, members, edges, similar) for row in senses
+    ]
     unsensed = _unsensed_candidates(corpus, conn, heads.term_ids, language, own)
     if unsensed:
         shown_norms = {c[1] for cands in sensed for c in cands}
@@ -260,6 +262,11 @@ _MEMBERS_SQL = (
     "JOIN entries e ON e.id = s.entry_id JOIN terms t ON t.id = e.term_id "
     f"WHERE s.synset_id IN {ID_LIST} ORDER BY s.synset_id, s.id"
 )
+_SIMILAR = (
+    f"SELECT src_synset_id, dst_synset_id FROM relations WHERE src_synset_id IN {ID_LIST} "
+    "AND relation = 'similar' AND scope = 'synset' AND dst_synset_id IS NOT NULL "
+    "ORDER BY src_synset_id, id"
+)
 _SENSE_SYNONYMS = (
     "SELECT r.src_sense_id, COALESCE(ts.text, tt.text, r.dst_text), "
     "COALESCE(ts.norm, tt.norm), r.source_id, "
@@ -347,20 +354,34 @@ def synset_members(
 
 def _sense_material(
     conn: sqlite3.Connection, senses: list[_Row]
-) -> tuple[dict[int, tuple[_SynsetMember, ...]], dict[int, list[_Edge]]]:
-    """Synset members per synset and synonym edges per sense."""
+) -> tuple[dict[int, tuple[_SynsetMember, ...]], dict[int, list[_Edge]], dict[int, list[int]]]:
+    """Synset members per synset, synonym edges per sense, and the synsets each adjective
+    sense's synset is linked to as `similar`."""
     edges: dict[int, list[_Edge]] = {}
     if not senses:
-        return {}, edges
+        return {}, edges, {}
     synsets = {row[5] for row in senses}
     synsets.discard(None)
-    members = synset_members(conn, synsets) if synsets else {}
+    similar = _similar_synsets(conn, {row[5] for row in senses if row[4] == "adj"} - {None})
+    wanted = synsets.union(*similar.values())
+    members = synset_members(conn, wanted) if wanted else {}
     for sense_id, text, norm, source_id, has_entry in conn.execute(
         _SENSE_SYNONYMS, (id_list(row[0] for row in senses),)
     ):
         if text is not None:
             edges.setdefault(sense_id, []).append((text, norm, source_id, bool(has_entry)))
-    return members, edges
+    return members, edges, similar
+
+
+def _similar_synsets(conn: sqlite3.Connection, synsets: set[int]) -> dict[int, list[int]]:
+    """WordNet's adjective clusters: a head adjective's synset ('happy') has no other
+    members, its near-synonyms ('blissful', 'glad') sit in satellite synsets linked to it
+    as `similar` (and each satellite to its head)."""
+    out: dict[int, list[int]] = {}
+    if synsets:
+        for src, dst in conn.execute(_SIMILAR, (id_list(synsets),)):
+            out.setdefault(src, []).append(dst)
+    return out
 
 
 def _sense_candidates(
@@ -369,7 +390,10 @@ def _sense_candidates(
     own_terms: tuple[int, ...],
     members: dict[int, tuple[_SynsetMember, ...]],
     edges: dict[int, list[_Edge]],
+    similar: dict[int, list[int]],
 ) -> list[_Cand]:
+    """The sense's synonyms: its synset's other members, the source's synonym edges of the
+    sense, then (adjectives) the members of the synsets linked as similar."""
     out: list[_Cand] = []
     seen = set(own)
     if row[5] is not None:
@@ -385,6 +409,12 @@ def _sense_candidates(
         if key not in seen:
             seen.add(key)
             out.append((target, key, "synonym", source_id, has_entry, "sense"))
+    for synset in similar.get(row[5], ()):
+        for _term_id, text, norm, source_id in members.get(synset, ()):
+            key = norm or normalize(text)
+            if key not in seen:
+                seen.add(key)
+                out.append((text, key, "similar", source_id, True, "synset"))
     return out
 
 

@@ -31,7 +31,7 @@ from pydantic_core import to_json
 
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS
-from lexicon_server.query.common import Cited, check_limit, check_text, clip
+from lexicon_server.query.common import Cited, check_limit, check_text, clip, normalize
 from lexicon_server.query.rhymes import RhymeIndex, query_words, rhyme_index
 from lexicon_server.query.wordplay_keys import fold, is_palindrome, letters, signature
 from lexicon_server.query.wordplay_models import WordplayResult
@@ -488,6 +488,26 @@ def _synsets(conn: sqlite3.Connection, ids: Sequence[int]) -> list[str]:
     return [row[0] for row in rows]
 
 
+# The word's synsets in the dictionary's own sense order: the term spelled as given first
+# ('night' before the goddess 'Night'), then by entry and sense rank.
+_SENSE_ORDER = (
+    "SELECT y.external_id FROM terms t JOIN entries e ON e.term_id = t.id "
+    "JOIN senses s ON s.entry_id = e.id JOIN synsets y ON y.id = s.synset_id "
+    "WHERE t.norm = ? ORDER BY t.text <> ?, e.id, s.rank, s.id"
+)
+
+
+def _in_sense_order(corpus: Corpus, word: str, synsets: list[str]) -> list[str]:
+    """`synsets` (external ids) in the lexical component's sense order for `word`, so the
+    word's main meanings come first ('night': the time after sunset, not the goddess);
+    any it does not list keep their order at the end."""
+    lexical = corpus.db(LANGUAGE, "lexical")
+    order: dict[str, int] = {}
+    for (synset,) in lexical.execute(_SENSE_ORDER, (normalize(word), word)):
+        order.setdefault(synset, len(order))
+    return sorted(synsets, key=lambda synset: order.get(synset, len(order)))
+
+
 def _gloss_reader(corpus: Corpus) -> Callable[[str], str | None] | None:
     """Glosses come from the lexical component when it is installed; else None."""
     if corpus.selection.availability(LANGUAGE, "lexical") is not None:
@@ -561,6 +581,8 @@ def _puns(
         distinct = [s for s in _synsets(conn, sorted(same_word)) if s not in query_senses]
         if not distinct:
             continue  # no meaning of its own to pun on
+        if gloss is not None:
+            distinct = _in_sense_order(corpus, word, distinct)
         senses: list[Data] = []
         matches: set[str] = set()
         for synset in distinct[:MAX_PUN_SENSES]:

@@ -157,6 +157,9 @@ def build_english(path: Path) -> dict[str, int]:
     ids["run"] = lx.synset("wn31-01926311-v", "verb", "move fast by using one's feet", ["run"])
     ids["good"] = lx.synset("wn31-01123148-a", "adj", "having desirable qualities", ["good"])
     ids["bad"] = lx.synset("wn31-01125429-a", "adj", "having undesirable qualities", ["bad"])
+    # an adjective cluster: the head synset has no other member, its satellite has two
+    ids["happy"] = lx.synset("wn31-01148283-a", "adj", "enjoying or showing joy", ["happy"])
+    ids["glad"] = lx.synset("wn31-01149494-s", "adj", "showing or causing joy", ["glad", "joyful"])
     # a word with many senses, for the limits
     for i in range(30):
         lx.synset(f"wn31-1{i:07d}-n", "noun", f"set sense number {i}", ["set", f"setword{i}"])
@@ -170,6 +173,8 @@ def build_english(path: Path) -> dict[str, int]:
     ):
         lx.rel("hypernym", "synset", ids[lower], ids[upper])
         lx.rel("hyponym", "synset", ids[upper], ids[lower])
+    lx.rel("similar", "synset", ids["happy"], ids["glad"])
+    lx.rel("similar", "synset", ids["glad"], ids["happy"])
     lx.rel("antonym", "sense", lx.sense_of("good", ids["good"]), lx.sense_of("bad", ids["bad"]))
     lx.rel("antonym", "sense", lx.sense_of("bad", ids["bad"]), lx.sense_of("good", ids["good"]))
     dog = lx.term("dog")

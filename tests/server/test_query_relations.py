@@ -192,3 +192,14 @@ def test_kept_synsets_answer_like_fresh_reads(corpus: Corpus) -> None:
     assert relations_data(corpus, "canine", "hyponym", max_depth=2) == kept
     clear_synset_caches()
     assert relations_data(corpus, "canine", "hyponym", max_depth=2) == kept
+
+
+def test_a_relation_the_sources_lack_is_told_apart_from_none_for_the_word(
+    corpus: Corpus,
+) -> None:
+    lacking = relations_data(corpus, "dog", "causes")
+    assert lacking["count"] == 0 and lacking["relation_in_data"] is False
+    stored = relations_data(corpus, "dog", "antonym")  # the data has antonyms, not of 'dog'
+    assert stored["count"] == 0 and stored["relation_in_data"] is True
+    assert relations_data(corpus, "dog", "hypernym")["relation_in_data"] is True
+    assert relations(corpus, "dog", "causes").relation_in_data is False

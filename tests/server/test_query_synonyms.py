@@ -142,3 +142,26 @@ def test_members_kept_by_relations_serve_synonyms(corpus: Corpus) -> None:
     texts = [c["text"] for g in result["groups"] for c in g["candidates"]]
     assert "domestic dog" in texts and "Canis familiaris" in texts and "dog" not in texts
     assert result == synonyms(corpus, "dog", unsensed_limit=0).model_dump(mode="json")
+
+
+def test_adjectives_offer_the_words_of_similar_synsets(corpus: Corpus) -> None:
+    # WordNet's head adjective 'happy' is alone in its synset; its near-synonyms are the
+    # satellite synset linked to it as similar, and the satellite leads back to its head.
+    happy = synonyms_data(corpus, "happy")
+    (group,) = happy["groups"]
+    assert [(c["text"], c["relation"], c["sense_scope"]) for c in group["candidates"]] == [
+        ("glad", "similar", "synset"),
+        ("joyful", "similar", "synset"),
+    ]
+    glad = synonyms_data(corpus, "glad")
+    assert [(c["text"], c["relation"]) for c in glad["groups"][0]["candidates"]] == [
+        ("joyful", "synset_member"),
+        ("happy", "similar"),
+    ]
+    assert_sources_complete(happy)
+    assert SynonymsResult.model_validate(happy).model_dump(mode="json") == happy
+    # nouns and verbs are not extended: 'dog' keeps its synset members and edges only
+    relations_of_dog = {
+        c["relation"] for g in synonyms_data(corpus, "dog")["groups"] for c in g["candidates"]
+    }
+    assert "similar" not in relations_of_dog

@@ -23,6 +23,8 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("dictionary_translate", {"word": "house", "target_language": "fr"}),
     ("dictionary_relations", {"word": "dog", "relation": "hypernym", "max_depth": 2}),
     ("dictionary_semantic_neighbors", {"word": "king", "limit": 3}),
+    ("rhymes", {"word": "cat", "mode": "near", "limit": 5}),
+    ("wordplay", {"text": "listen", "kind": "anagram"}),
 ]
 
 
@@ -66,6 +68,9 @@ def test_whole_server_over_stdio_without_network(sample_data_dir: Path, tmp_path
     assert out["dictionary_semantic_neighbors"]["count"] == 3
     hops = {r["relation_scope"] for r in out["dictionary_relations"]["results"]}
     assert hops == {"direct", "transitive"}
+    assert out["rhymes"]["count"] == 5
+    assert all(r["edit"] != "identical" for r in out["rhymes"]["results"])
+    assert "silent" in {a["word"] for a in out["wordplay"]["anagrams"]}
     assert out["bad"].is_error and "limit" in out["bad"].content[0].text
     assert out["languages"]["dataset_version"] == out["dictionary_lookup"]["dataset_version"]
     # no tool tried to reach the network

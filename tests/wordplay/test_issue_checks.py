@@ -88,3 +88,19 @@ def test_knight_puns_find_night(corpus: Corpus) -> None:
     result = wordplay(corpus, "knight", "pun")
     assert "night" in [p.word for p in result.puns]
     assert result.context_scope == "uncontextualized"
+
+
+@pytest.mark.starter
+def test_pun_senses_come_in_the_dictionarys_order(request: pytest.FixtureRequest) -> None:
+    # 'night' is also the goddess Night (another term, capitalised): the word's own
+    # senses lead, in WordNet's order, instead of synset-id order.
+    from lexicon_store.selection import load_active
+
+    corpus = Corpus(load_active(request.getfixturevalue("starter_data_dir")))
+    try:
+        result = wordplay(corpus, "knight", "pun")
+        night = next(p for p in result.puns if p.word == "night")
+        assert night.distinct_senses[0].gloss is not None
+        assert night.distinct_senses[0].gloss.startswith("the time after sunset")
+    finally:
+        corpus.close()
