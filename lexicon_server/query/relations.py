@@ -367,6 +367,7 @@ def _edges_from_senses(
 # the edges of every direct target), and stored edges never change. Keyed by (synset,
 # relation); about 0.5 KB an entry, ~4 MB at most.
 _SYNSET_EDGES_KEPT = ConnectionMemo[tuple[int, str], tuple[_Row, ...]](8192)
+
 # Which relations a database has edges of: all of them (`_ALL_RELATIONS`), and those with
 # sense-to-sense edges (`_SENSE_RELATIONS`). Read once per connection, keyed by statement.
 _ALL_RELATIONS = "SELECT DISTINCT relation FROM relations"
