@@ -56,6 +56,15 @@ _FREQUENT_ZIPF = 4.0
 _EXPANSION_FREQUENT = 64
 _METHOD = f"usearch HNSW (over-fetch x{OVERFETCH}) + exact float16 cosine re-rank"
 _METHOD_STORED = "exact neighbours stored at build time + exact float16 cosine re-rank"
+_METHOD_NONE = "no search: the word has no vector in this language"
+
+
+def _method(found: bool, stored_by_language: list[bool]) -> str:
+    """How the neighbours were found: from stored neighbours only when every language
+    searched had them, and no search at all for a word without a vector."""
+    if not found:
+        return _METHOD_NONE
+    return _METHOD_STORED if stored_by_language and all(stored_by_language) else _METHOD
 
 
 class _Vectors:
@@ -315,7 +324,7 @@ def semantic_data(
         "dataset_version": corpus.dataset_version,
         "found": hit is not None,
         "count": len(neighbors),
-        "method": _METHOD_STORED if stored_by_language and all(stored_by_language) else _METHOD,
+        "method": _method(hit is not None, stored_by_language),
         "neighbors": neighbors,
         "sources": cited.sources(),
         "budget": {"max_chars": MAX_RESPONSE_CHARS, "cut": []},

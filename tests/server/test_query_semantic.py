@@ -75,6 +75,7 @@ def test_reasons(corpus: Corpus, language: str, target: str | None, reason: str)
 def test_word_without_vector(corpus: Corpus) -> None:
     result = semantic_neighbors(VectorStore(corpus), "zebra")
     assert not result.found and result.neighbors == []
+    assert result.method.startswith("no search")
     assert result.sources == {}
 
 
