@@ -141,7 +141,7 @@ def _synonyms_data(
         cut.append(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
 
     own = _own_norms(conn, heads, all_senses)
-    members, edges, similar = _sense_material(conn, senses)
+    members, edges, similar = _sense_material(conn, senses, limit)
     sensed = [
         _sense_candidates(row, own, heads.term_ids, members, edges, similar) for row in senses
     ]
@@ -353,16 +353,17 @@ def synset_members(
 
 
 def _sense_material(
-    conn: sqlite3.Connection, senses: list[_Row]
+    conn: sqlite3.Connection, senses: list[_Row], limit: int
 ) -> tuple[dict[int, tuple[_SynsetMember, ...]], dict[int, list[_Edge]], dict[int, list[int]]]:
     """Synset members per synset, synonym edges per sense, and the synsets each adjective
-    sense's synset is linked to as `similar`."""
+    sense's synset is linked to as `similar` (at most `limit` each: no sense shows more
+    candidates, and a head adjective such as 'large' has dozens)."""
     edges: dict[int, list[_Edge]] = {}
     if not senses:
         return {}, edges, {}
     synsets = {row[5] for row in senses}
     synsets.discard(None)
-    similar = _similar_synsets(conn, {row[5] for row in senses if row[4] == "adj"} - {None})
+    similar = _similar_synsets(conn, {row[5] for row in senses if row[4] == "adj"} - {None}, limit)
     wanted = synsets.union(*similar.values())
     members = synset_members(conn, wanted) if wanted else {}
     for sense_id, text, norm, source_id, has_entry in conn.execute(
@@ -373,14 +374,18 @@ def _sense_material(
     return members, edges, similar
 
 
-def _similar_synsets(conn: sqlite3.Connection, synsets: set[int]) -> dict[int, list[int]]:
+def _similar_synsets(
+    conn: sqlite3.Connection, synsets: set[int], limit: int
+) -> dict[int, list[int]]:
     """WordNet's adjective clusters: a head adjective's synset ('happy') has no other
     members, its near-synonyms ('blissful', 'glad') sit in satellite synsets linked to it
     as `similar` (and each satellite to its head)."""
     out: dict[int, list[int]] = {}
     if synsets:
         for src, dst in conn.execute(_SIMILAR, (id_list(synsets),)):
-            out.setdefault(src, []).append(dst)
+            linked = out.setdefault(src, [])
+            if len(linked) < limit:
+                linked.append(dst)
     return out
 
 
