@@ -27,10 +27,12 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = [
+    "ALL_RELATIONS",
     "DEFAULT_ALLOCATION",
     "ID_LIST",
     "LIMIT_MAX",
     "MAX_TEXT_CHARS",
+    "SENSE_RELATIONS",
     "Cited",
     "ConnectionMemo",
     "Cuts",
@@ -57,6 +59,7 @@ __all__ = [
     "installed_entries",
     "normalize",
     "parse_sense_id",
+    "relations_stored",
     "resolve_headwords",
     "round_robin",
     "sense_handle",
@@ -828,3 +831,27 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
             (Resolution(form=word, lemma=bare[0][1], via="exact"),),
         )
     return Headwords(norm, (), ())
+
+
+# Which relations a database has edges of: all of them (`ALL_RELATIONS`), and those with
+# sense-to-sense edges (`SENSE_RELATIONS`). Read once per connection, keyed by statement.
+ALL_RELATIONS = "SELECT DISTINCT relation FROM relations"
+SENSE_RELATIONS = "SELECT DISTINCT relation FROM relations WHERE src_sense_id IS NOT NULL"
+_DISTINCT_RELATIONS = ConnectionMemo[str, frozenset[str]](2)
+
+
+def relations_stored(conn: sqlite3.Connection, sql: str) -> frozenset[str]:
+    """The relation names `sql` reads, kept per connection.
+
+    `SENSE_RELATIONS` (one scan of the sense-edge index, ~8 ms, on first use) lets a tool
+    skip a sense-edge statement for a relation the database has none of: WordNet stores
+    hypernyms and most other relations only between synsets, and the starter has no
+    sense-level synonym edges (each such statement is ~12 µs of index probes a call).
+    `ALL_RELATIONS` is read only when a relations answer is empty, to tell "this word
+    has none" from "these sources have none" (one index scan, some tens of ms)."""
+    kept, _ = _DISTINCT_RELATIONS.split(conn, (sql,))
+    if kept:
+        return kept[sql]
+    found = frozenset(row[0] for row in conn.execute(sql))
+    _DISTINCT_RELATIONS.keep(conn, {sql: found})
+    return found

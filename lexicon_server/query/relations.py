@@ -20,8 +20,10 @@ from lexicon_server import models
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, RelationsResult
 from lexicon_server.query.common import (
+    ALL_RELATIONS,
     GLOSS_CHARS,
     ID_LIST,
+    SENSE_RELATIONS,
     Cited,
     ConnectionMemo,
     check_allocation,
@@ -34,6 +36,7 @@ from lexicon_server.query.common import (
     installed_entries,
     json_bound,
     normalize,
+    relations_stored,
     resolve_headwords,
     round_robin,
     sense_handle,
@@ -309,7 +312,7 @@ def _relations_data(
         "word": word,
         "language": language,
         "relation": name,
-        "relation_in_data": bool(results) or name in _relations_stored(conn, _ALL_RELATIONS),
+        "relation_in_data": bool(results) or name in relations_stored(conn, ALL_RELATIONS),
         "dataset_version": corpus.dataset_version,
         "found": heads.found,
         "resolutions": [r.model_dump(mode="json") for r in heads.resolutions],
@@ -356,7 +359,7 @@ def _edges_from_senses(
     by_sense: dict[int, list[_Row]] = {}
     if not senses:
         return by_sense, {}
-    if name in _relations_stored(conn, _SENSE_RELATIONS):
+    if name in relations_stored(conn, SENSE_RELATIONS):
         for edge in conn.execute(_SENSE_EDGES, (id_list(row[0] for row in senses), name)):
             by_sense.setdefault(edge[_SRC_SENSE], []).append(edge)
     return by_sense, _edges_from_synsets(conn, {row[5] for row in senses}, name)
@@ -367,28 +370,6 @@ def _edges_from_senses(
 # the edges of every direct target), and stored edges never change. Keyed by (synset,
 # relation); about 0.5 KB an entry, ~4 MB at most.
 _SYNSET_EDGES_KEPT = ConnectionMemo[tuple[int, str], tuple[_Row, ...]](8192)
-
-# Which relations a database has edges of: all of them (`_ALL_RELATIONS`), and those with
-# sense-to-sense edges (`_SENSE_RELATIONS`). Read once per connection, keyed by statement.
-_ALL_RELATIONS = "SELECT DISTINCT relation FROM relations"
-_SENSE_RELATIONS = "SELECT DISTINCT relation FROM relations WHERE src_sense_id IS NOT NULL"
-_DISTINCT_RELATIONS = ConnectionMemo[str, frozenset[str]](2)
-
-
-def _relations_stored(conn: sqlite3.Connection, sql: str) -> frozenset[str]:
-    """The relation names `sql` reads, kept per connection.
-
-    `_SENSE_RELATIONS` is read on a database's first relations call (one scan of the
-    sense-edge index, ~8 ms): WordNet stores hypernyms and most other relations only
-    between synsets, so their sense-edge statement (~12 µs of index probes a call) is
-    skipped. `_ALL_RELATIONS` is read only when an answer is empty, to tell "this word
-    has none" from "these sources have none" (one index scan, some tens of ms)."""
-    kept, _ = _DISTINCT_RELATIONS.split(conn, (sql,))
-    if kept:
-        return kept[sql]
-    found = frozenset(row[0] for row in conn.execute(sql))
-    _DISTINCT_RELATIONS.keep(conn, {sql: found})
-    return found
 
 
 def _target_key(edge: _Row) -> object:

@@ -19,6 +19,7 @@ from lexicon_server.models import MAX_RESPONSE_CHARS, SenseRef, SynonymsResult
 from lexicon_server.query.common import (
     GLOSS_CHARS,
     ID_LIST,
+    SENSE_RELATIONS,
     Cited,
     ConnectionMemo,
     check_allocation,
@@ -32,6 +33,7 @@ from lexicon_server.query.common import (
     installed_entries,
     json_bound,
     normalize,
+    relations_stored,
     resolve_headwords,
     round_robin,
     sense_handle,
@@ -366,11 +368,12 @@ def _sense_material(
     similar = _similar_synsets(conn, {row[5] for row in senses if row[4] == "adj"} - {None}, limit)
     wanted = synsets.union(*similar.values())
     members = synset_members(conn, wanted) if wanted else {}
-    for sense_id, text, norm, source_id, has_entry in conn.execute(
-        _SENSE_SYNONYMS, (id_list(row[0] for row in senses),)
-    ):
-        if text is not None:
-            edges.setdefault(sense_id, []).append((text, norm, source_id, bool(has_entry)))
+    if "synonym" in relations_stored(conn, SENSE_RELATIONS):
+        for sense_id, text, norm, source_id, has_entry in conn.execute(
+            _SENSE_SYNONYMS, (id_list(row[0] for row in senses),)
+        ):
+            if text is not None:
+                edges.setdefault(sense_id, []).append((text, norm, source_id, bool(has_entry)))
     return members, edges, similar
 
 

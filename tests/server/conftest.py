@@ -173,6 +173,8 @@ def build_english(path: Path) -> dict[str, int]:
     ):
         lx.rel("hypernym", "synset", ids[lower], ids[upper])
         lx.rel("hyponym", "synset", ids[upper], ids[lower])
+    # a synonym edge the source ties to one sense (as Wiktionary's are), to plain text
+    lx.rel("synonym", "sense", lx.sense_of("run", ids["run"]), None, text="sprint", source=4)
     lx.rel("similar", "synset", ids["happy"], ids["glad"])
     lx.rel("similar", "synset", ids["glad"], ids["happy"])
     lx.rel("antonym", "sense", lx.sense_of("good", ids["good"]), lx.sense_of("bad", ids["bad"]))

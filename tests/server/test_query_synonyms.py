@@ -165,3 +165,11 @@ def test_adjectives_offer_the_words_of_similar_synsets(corpus: Corpus) -> None:
         c["relation"] for g in synonyms_data(corpus, "dog")["groups"] for c in g["candidates"]
     }
     assert "similar" not in relations_of_dog
+
+
+def test_synonym_edges_the_source_ties_to_a_sense(corpus: Corpus) -> None:
+    (group,) = synonyms_data(corpus, "run")["groups"]
+    assert group["sense_scope"] == "synset"
+    assert [(c["text"], c["relation"], c["sense_scope"]) for c in group["candidates"]] == [
+        ("sprint", "synonym", "sense")
+    ]
