@@ -162,8 +162,7 @@ def _line(
     if kind == "extra_forbidden" and not nested:
         line = f"unknown argument {path}={shown_value(got)}: the parameters are "
         line += ", ".join(parameters)
-        close = difflib.get_close_matches(path, parameters, n=1)
-        return line + (f" (did you mean {close[0]}?)" if close else "")
+        return line + _suggestion(path, parameters)
     # A nested value (an item of a list argument) is described by pydantic's own words.
     rule = _pydantic_rule(detail["msg"]) if nested else allowed.get(path, "valid")
     if not nested and (kind not in _PYDANTIC_ERRORS or kind in ("value_error", "assertion_error")):
@@ -172,6 +171,13 @@ def _line(
     if kind == "missing":
         return f"missing {path}: {path} is required" + ("" if nested else f" and must be {rule}")
     return str(InvalidArgument(path, rule, got))
+
+
+def _suggestion(unknown: str, parameters: tuple[str, ...]) -> str:
+    """' (did you mean limit?)' for a misspelling ('limt') or an abbreviation ('dir')."""
+    close = [p for p in parameters if len(unknown) > 2 and p.startswith(unknown)]
+    close = close or difflib.get_close_matches(unknown, parameters, n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def _path(loc: tuple[int | str, ...]) -> str:
