@@ -18,6 +18,7 @@ __all__ = [
     "NoSuchSense",
     "describe_unavailable",
     "fix_command",
+    "shown_value",
 ]
 
 
@@ -32,10 +33,13 @@ class InvalidArgument(LexiconServerError, ValueError):
         self.parameter = parameter
         self.allowed = allowed
         self.got = got
-        shown = repr(got)
-        if len(shown) > 60:
-            shown = shown[:57] + "..."
-        super().__init__(f"invalid {parameter}={shown}: {parameter} must be {allowed}")
+        super().__init__(f"invalid {parameter}={shown_value(got)}: {parameter} must be {allowed}")
+
+
+def shown_value(got: object) -> str:
+    """`got` as an error message quotes it: its repr, cut to 60 characters."""
+    shown = repr(got)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 class NoSuchSense(LexiconServerError, LookupError):

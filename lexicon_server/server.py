@@ -92,6 +92,7 @@ def _version() -> str:
 def _register_dictionary_tools(
     server: MCPServer[AppState], corpus: Corpus, vectors: VectorStore
 ) -> None:
+    from lexicon_server.arguments import strict_arguments
     from lexicon_server.tools import lookup, relations, semantic, synonyms, translate
 
     lookup.register(server, corpus)
@@ -102,6 +103,7 @@ def _register_dictionary_tools(
     # rhymes and wordplay are written by the wordplay engineer, against the same contract.
     import importlib
 
+    missing: set[str] = set()
     for name in ("rhymes", "wordplay"):
         try:
             module = importlib.import_module(f"lexicon_server.tools.{name}")
@@ -109,8 +111,11 @@ def _register_dictionary_tools(
             if exc.name != f"lexicon_server.tools.{name}":
                 raise
             _log.warning("tool module lexicon_server.tools.%s is not available", name)
+            missing.add(name)
             continue
         module.register(server, corpus)
+    # Strict, closed arguments, refused in the same words as the query layer's checks.
+    strict_arguments(server, [name for name in DICTIONARY_TOOLS if name not in missing])
 
 
 def _register_resources(server: MCPServer[AppState], corpus: Corpus) -> None:

@@ -63,6 +63,7 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
     from mcp_types import CallToolResult, TextContent, ToolAnnotations
     from pydantic import BaseModel, Field
 
+    from lexicon_server.arguments import strict_arguments
     from lexicon_server.glossary import schemas as s
     from lexicon_server.glossary.dictionary import dictionary_senses
     from lexicon_server.glossary.errors import GlossaryError, TermExists, TermNotFound
@@ -239,4 +240,5 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
         description=_DELETE_DOC,
         annotations=writing(destructive=True),
     )
+    strict_arguments(server, TOOL_NAMES)
     return glossary

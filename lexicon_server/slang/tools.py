@@ -17,6 +17,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
+from lexicon_server.arguments import strict_arguments
 from lexicon_server.slang.definitions import Definition
 from lexicon_server.slang.errors import SlangError
 from lexicon_server.slang.glossary_source import ProjectGlossary
@@ -159,6 +160,7 @@ def register(
 
     if provider is not None:
         _register_online(server, provider)
+    strict_arguments(server, TOOLS + (ONLINE_TOOLS if provider is not None else ()))
 
 
 def _register_online(server: MCPServer, provider: UrbanDictionary) -> None:

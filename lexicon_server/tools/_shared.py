@@ -19,6 +19,7 @@ from pydantic_core import to_json
 from lexicon_server.corpus.reader import CapabilityUnavailable, SchemaMismatch
 from lexicon_server.errors import LexiconServerError, describe_unavailable, fix_command
 from lexicon_server.models import Unavailable
+from lexicon_server.query.common import MAX_TEXT_CHARS
 
 if TYPE_CHECKING:
     from pydantic import GetJsonSchemaHandler
@@ -30,14 +31,19 @@ __all__ = [
     "Language",
     "Limit",
     "OptionalLanguage",
+    "Text",
     "Word",
     "published_output",
     "respond",
     "tool_annotations",
 ]
 
+# A word or phrase a query function checks with `check_text`. That check is on the
+# stripped text (so "   " is still refused there, in the same words); the schema bounds
+# the text as sent, so a client can check it before calling.
+Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
 Word = Annotated[
-    str,
+    Text,
     Field(description="the word or phrase to look up, as written (1 to 100 characters)"),
 ]
 Language = Annotated[

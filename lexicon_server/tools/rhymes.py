@@ -9,7 +9,13 @@ from pydantic import Field
 
 from lexicon_server.query.rhymes import MAX_SYLLABLES, rhymes_data
 from lexicon_server.query.wordplay_models import RhymesResult
-from lexicon_server.tools._shared import Limit, published_output, respond, tool_annotations
+from lexicon_server.tools._shared import (
+    Limit,
+    Text,
+    published_output,
+    respond,
+    tool_annotations,
+)
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -32,7 +38,7 @@ that many syllables. `found` is false when CMUdict has no pronunciation of the w
 def register(server: MCPServer, corpus: Corpus) -> None:
     async def rhymes_tool(
         word: Annotated[
-            str, Field(description="an English word, as written (1 to 100 characters)")
+            Text, Field(description="an English word, as written (1 to 100 characters)")
         ],
         mode: Annotated[
             Literal["perfect", "near"],

@@ -9,7 +9,13 @@ from pydantic import Field
 
 from lexicon_server.query.wordplay import MAX_CONTEXT_CHARS, wordplay_data
 from lexicon_server.query.wordplay_models import WordplayResult
-from lexicon_server.tools._shared import Limit, published_output, respond, tool_annotations
+from lexicon_server.tools._shared import (
+    Limit,
+    Text,
+    published_output,
+    respond,
+    tool_annotations,
+)
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -38,7 +44,7 @@ Every candidate carries `provenance`: spelling/senses from WordNet, sounds from 
 def register(server: MCPServer, corpus: Corpus) -> None:
     async def wordplay_tool(
         text: Annotated[
-            str,
+            Text,
             Field(
                 description="the word or phrase to play with (1 to 100 characters); "
                 "two words for kind='spoonerism'"
@@ -51,6 +57,7 @@ def register(server: MCPServer, corpus: Corpus) -> None:
         context: Annotated[
             str | None,
             Field(
+                min_length=1,
                 max_length=MAX_CONTEXT_CHARS,
                 description=f"kind='pun' only: 1 to {MAX_CONTEXT_CHARS} characters of the "
                 "setting, used to put fitting meanings first; must be omitted for other kinds",

@@ -7,11 +7,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from mcp import Client
 
 from lexicon_server.glossary.tools import TOOL_NAMES
 
-from .conftest import glossary_server, run
+from .conftest import call, glossary_server, run
 
 
 def _tools(path: Path) -> dict[str, Any]:
@@ -55,6 +56,41 @@ def test_schemas_use_the_wire_names(gpath: Path) -> None:
         "error",
     }
     assert "required" not in tools["glossary_map"].input_schema  # term is optional
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "expected"),
+    [
+        (
+            "glossary_find",
+            {"query": "batch", "maxResults": "5"},
+            "invalid maxResults='5': maxResults must be an integer from 1 to 100",
+        ),
+        (
+            "glossary_find",
+            {"query": "batch", "max_results": 5},
+            "unknown argument max_results=5: the parameters are query, maxResults, dictionary "
+            "(did you mean maxResults?)",
+        ),
+        (
+            "glossary_find",
+            {"query": "batch", "dictionary": "yes"},
+            "invalid dictionary='yes': dictionary must be true or false",
+        ),
+        (
+            "glossary_add",
+            {"term": "Lot"},
+            "missing description: description is required and must be a string",
+        ),
+        ("glossary_map", {"term": 3}, "invalid term=3: term must be a string, or null"),
+    ],
+)
+def test_argument_refusals_are_in_the_house_form(
+    gpath: Path, name: str, args: dict[str, Any], expected: str
+) -> None:
+    is_error, _, text = call(gpath, name, args)
+    assert is_error
+    assert text == f"Error executing tool {name}: {expected}"
 
 
 def test_importing_register_loads_no_sdk_or_numpy() -> None:

@@ -178,6 +178,121 @@ def test_bad_input_is_a_clear_tool_error(
     assert "Error executing tool" in text and len(text) < 2000
 
 
+LOOKUP_PARAMETERS = (
+    "word, language, limit, examples_limit, pronunciations_limit, translations_limit"
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "expected"),
+    [
+        (
+            "dictionary_lookup",
+            {"word": "dog", "limit": 0},
+            "invalid limit=0: limit must be an integer from 1 to 100",
+        ),
+        (
+            "dictionary_lookup",
+            {"word": "dog", "limit": 101},
+            "invalid limit=101: limit must be an integer from 1 to 100",
+        ),
+        # JSON types are respected: a boolean or a string is not an integer.
+        (
+            "dictionary_lookup",
+            {"word": "dog", "limit": True},
+            "invalid limit=True: limit must be an integer from 1 to 100",
+        ),
+        (
+            "dictionary_lookup",
+            {"word": "dog", "limit": "5"},
+            "invalid limit='5': limit must be an integer from 1 to 100",
+        ),
+        (
+            "dictionary_lookup",
+            {"word": "dog", "limit": 5.5},
+            "invalid limit=5.5: limit must be an integer from 1 to 100",
+        ),
+        (
+            "dictionary_synonyms",
+            {"word": "dog", "unsensed_limit": True},
+            "invalid unsensed_limit=True: unsensed_limit must be an integer, or null",
+        ),
+        (
+            "dictionary_lookup",
+            {"word": "x", "limt": 3},
+            f"unknown argument limt=3: the parameters are {LOOKUP_PARAMETERS} "
+            "(did you mean limit?)",
+        ),
+        ("dictionary_lookup", {"word": 5}, "invalid word=5: word must be a string of 1 to 100"),
+        (
+            "dictionary_translate",
+            {"word": "dog"},
+            "missing target_language: target_language is required and must be a string",
+        ),
+        (
+            "dictionary_lookup",
+            {"word": "x" * 101},
+            "invalid word='xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...: "
+            "word must be a string of 1 to 100 characters",
+        ),
+        ("dictionary_lookup", {"word": ""}, "invalid word='': word must be a string of 1 to 100"),
+        # Only whitespace passes the schema; the query layer refuses it in the same form.
+        ("dictionary_lookup", {"word": "   "}, "invalid word='   ': word must be 1 to 100"),
+        (
+            "wordplay",
+            {"text": "pun", "kind": "pun", "context": "x" * 513},
+            "context must be a string of 1 to 512 characters, or null",
+        ),
+        (
+            "wordplay",
+            {"text": "dog", "kind": "pan"},
+            "invalid kind='pan': kind must be one of 'anagram', 'palindrome', 'spoonerism', 'pun'",
+        ),
+        ("rhymes", {"word": "cat", "syllables": 0}, "syllables must be an integer from 1 to"),
+    ],
+)
+def test_schema_refusals_are_in_the_house_form(
+    sample_corpus: Corpus, name: str, args: dict[str, Any], expected: str
+) -> None:
+    result = call(sample_corpus, name, args)
+    assert result.is_error
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert text.startswith(f"Error executing tool {name}: ")
+    assert expected in text
+    assert "errors.pydantic.dev" not in text and "Arguments" not in text
+    assert "validation error" not in text and "[type=" not in text
+
+
+def test_every_bad_argument_gets_its_own_line(sample_corpus: Corpus) -> None:
+    args = {"word": "dog", "language": None, "limit": "[5]", "zzz": 1}
+    text = call(sample_corpus, "dictionary_lookup", args).content[0].text  # type: ignore[union-attr]
+    assert text.splitlines() == [
+        "Error executing tool dictionary_lookup: invalid language=None: language must be a string",
+        "invalid limit=[5]: limit must be an integer from 1 to 100",
+        f"unknown argument zzz=1: the parameters are {LOOKUP_PARAMETERS}",
+    ]
+
+
+def test_a_whole_number_written_as_a_float_is_an_integer(sample_corpus: Corpus) -> None:
+    # JSON Schema counts 5.0 as an integer, so the server does too.
+    as_float = call(sample_corpus, "dictionary_lookup", {"word": "bank", "limit": 2.0})
+    as_int = call(sample_corpus, "dictionary_lookup", {"word": "bank", "limit": 2})
+    assert not as_float.is_error
+    assert as_float.structured_content == as_int.structured_content
+
+
+def test_input_schemas_bound_text_and_refuse_unknown_arguments(sample_corpus: Corpus) -> None:
+    tools = {t.name: t for t in with_client(sample_corpus, lambda c: c.list_tools()).tools}
+    for tool in tools.values():
+        assert tool.input_schema["additionalProperties"] is False, tool.name
+    for name, parameter in [(n, "word") for n in DICTIONARY | {"rhymes"}] + [("wordplay", "text")]:
+        prop = tools[name].input_schema["properties"][parameter]
+        assert (prop["minLength"], prop["maxLength"]) == (1, 100), name
+        assert "1 to 100 characters" in prop["description"]
+    context = tools["wordplay"].input_schema["properties"]["context"]["anyOf"][0]
+    assert (context["minLength"], context["maxLength"]) == (1, 512)
+
+
 def test_resources(corpus: Corpus) -> None:
     async def body(client: Client) -> dict[str, str]:
         listed = await client.list_resources()

@@ -188,3 +188,38 @@ def test_out_of_range_limit_is_refused_by_the_schema(corpus: Corpus, limit: int)
     )
     assert result.is_error
     assert "limit" in result.content[0].text
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "expected"),
+    [
+        (
+            "slang_interpret",
+            {"text": "fr", "terms": ["fr"], "limit": True},
+            "invalid limit=True: limit must be an integer from 1 to 10",
+        ),
+        (
+            "slang_interpret",
+            {"text": "fr"},
+            "missing terms: terms is required and must be an array of strings",
+        ),
+        (
+            "slang_rewrite",
+            {"text": "fr", "glossary": [{"slang": 1, "plain": "for real"}]},
+            "invalid glossary[0].slang=1: glossary[0].slang must be a valid string",
+        ),
+        (
+            "slang_rewrite",
+            {"text": "fr", "glossary": GLOSSARY, "dir": "to_slang"},
+            "unknown argument dir='to_slang': the parameters are text, glossary, direction "
+            "(did you mean direction?)",
+        ),
+    ],
+)
+def test_argument_refusals_are_in_the_house_form(
+    corpus: Corpus, name: str, args: dict[str, Any], expected: str
+) -> None:
+    server = make_server(corpus, None, False, load_config({}))
+    _, (result,) = run(server, [(name, args)])
+    assert result.is_error
+    assert result.content[0].text == f"Error executing tool {name}: {expected}"
