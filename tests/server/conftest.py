@@ -224,6 +224,10 @@ def build_english(path: Path) -> dict[str, int]:
         ("dog", None, "fr", "chien"),
         ("dog", None, "de", "Hund"),
         ("dog", None, "de", "Köter"),
+        # a source repeating one word: more repeats than a look-up reads ahead
+        *[("echo", None, "de", "Echo")] * 6,
+        ("echo", None, "de", "Widerhall"),
+        ("echo", None, "fr", "écho"),
     ]
     for word, sense, lang, text in tr:
         conn.execute(

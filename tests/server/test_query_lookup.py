@@ -327,3 +327,21 @@ def test_budget_cut_drops_senses_and_their_sources(
     assert bare["unsensed_translations_truncated"] and bare["sources"] == {}
     assert "unsensed translations: dropped" in bare["budget"]["cut"][-1]
     assert_sources_complete(bare)
+
+
+def test_repeated_translations_past_the_read_ahead_are_still_counted(corpus: Corpus) -> None:
+    # 'echo' has six German rows of one word before 'Widerhall': a budget of two reads
+    # six rows a language ahead (twice budget + 1), finds one German word, and must read
+    # on to learn that a second one exists.
+    two = lookup_data(corpus, "echo", translations_limit=2)
+    assert [[i["text"] for i in t["items"]] for t in two["unsensed_translations"]] == [
+        ["Echo"],
+        ["écho"],
+    ]
+    assert two["unsensed_translations_truncated"] is True
+    three = lookup_data(corpus, "echo", translations_limit=3)
+    assert [[i["text"] for i in t["items"]] for t in three["unsensed_translations"]] == [
+        ["Echo", "Widerhall"],
+        ["écho"],
+    ]
+    assert three["unsensed_translations_truncated"] is False
