@@ -273,6 +273,7 @@ def _translation_sql() -> dict[str, str]:
 
 
 _SQL_TEMPLATES.update(_translation_sql())
+_SQL_TEMPLATES["documents-of"] = "SELECT term_id, doc FROM term_docs WHERE term_id IN ({marks})"
 _SQL_TEMPLATES["documents"] = (
     "SELECT doc FROM term_docs WHERE term_id IN ({marks}) ORDER BY {first}term_id"
 )
@@ -358,7 +359,10 @@ def _lookup_data(
     if term_ids and not tables_only and not heads.entries and has_term_docs(conn):
         rows = _read_documents(conn, term_ids, limit, tr_budget)
     if rows is None:
-        rows = _read_tables(conn, term_ids, limit, tr_budget, entry_filter_args(heads.entries))
+        documented = not tables_only and bool(term_ids) and has_term_docs(conn)
+        rows = _read_tables(
+            conn, term_ids, limit, tr_budget, entry_filter_args(heads.entries), documented
+        )
     chosen, total_senses, examples = rows.chosen, rows.total_senses, rows.examples
     by_sense, unsensed = rows.by_sense, rows.unsensed
     if total_senses > limit:
@@ -642,10 +646,13 @@ def _read_tables(
     limit: int,
     tr_budget: int,
     entries: tuple[int | str, ...] = (),
+    documented: bool = False,
 ) -> _Rows:
     """The rows from the normalised tables: only the senses shown are read (a polysemous
     word such as 'set' has dozens more), of the (term, part of speech) pairs flattened in
-    `entries` only, when given (see common.entry_filter)."""
+    `entries` only, when given (see common.entry_filter). With `documented` (the release
+    has term documents), a term's unsensed translations come from its document when it
+    has one."""
     if not term_ids:
         return _Rows([], 0, {}, 0, [], {}, [], False)
     nterms = len(term_ids)
@@ -667,7 +674,7 @@ def _read_tables(
                 have.append(ex_row)
     prons = conn.execute(_sql("pronunciations", nterms), (*term_ids, *best)).fetchall()
     from_column = target_entry_column(conn)
-    by_sense, unsensed = _translations(conn, term_ids, ids, tr_budget, from_column)
+    by_sense, unsensed = _translations(conn, term_ids, ids, tr_budget, from_column, documented)
     return _Rows(
         chosen, total_senses, examples, example_count, prons, by_sense, unsensed, from_column
     )
@@ -743,6 +750,7 @@ def _translations(
     sense_ids: list[int],
     budget: int,
     from_column: bool,
+    documented: bool = False,
 ) -> tuple[dict[int, list[_TranslationRow]], list[_TranslationRow]]:
     """Translations per returned sense, and unsensed ones, without duplicates (same
     target word in the same language), each list in language turns; no group ever needs
@@ -765,19 +773,37 @@ def _translations(
                 by_sense.setdefault(row[6], []).append(row)
         by_sense = {sid: in_language_turns(rows)[:cap] for sid, rows in by_sense.items()}
     sql = _SQL_TEMPLATES["unsensed-col" if from_column else "unsensed-nocol"]
-    return by_sense, _unsensed_rows(conn, sql, term_ids, cap)
+    held = _held_unsensed(conn, term_ids) if documented and cap <= term_docs.TRANSLATIONS else {}
+    return by_sense, _unsensed_rows(conn, sql, term_ids, cap, held)
 
 
 def _unsensed_rows(
-    conn: sqlite3.Connection, sql: str, term_ids: tuple[int, ...], cap: int
+    conn: sqlite3.Connection,
+    sql: str,
+    term_ids: tuple[int, ...],
+    cap: int,
+    held: dict[int, list[_TranslationRow]],
 ) -> list[_TranslationRow]:
     """The terms' first `cap` unsensed translations in language turns, as the documents
-    hold them. Every row is read (about 0.6 µs a row; FreeDict gives the most frequent
-    words 50 to 180): a per-language LIMIT in SQL cost more than it saved."""
+    hold them: from `held` (a term's document's list) where given, else every row of the
+    term is read and dealt here (about 0.6 µs a row; a per-language LIMIT in SQL cost
+    more than it saved)."""
     rows: list[_TranslationRow] = []
     for term_id in term_ids:
-        rows += conn.execute(sql, (term_id,)).fetchall()
+        have = held.get(term_id)
+        rows += have if have is not None else conn.execute(sql, (term_id,)).fetchall()
     return _dealt(rows, cap)
+
+
+def _held_unsensed(
+    conn: sqlite3.Connection, term_ids: tuple[int, ...]
+) -> dict[int, list[_TranslationRow]]:
+    """The unsensed translations the terms' documents hold (their first TRANSLATIONS in
+    turns, which deal again to the same order), for the terms that have one: an inflected
+    form's look-up reads its senses from the tables, but a frequent lemma's translations
+    (up to 180 rows) are cheaper to take from its document."""
+    found = conn.execute(_sql("documents-of", len(term_ids)), term_ids).fetchall()
+    return {term_id: from_json(doc, cache_strings=False)[3] for term_id, doc in found}
 
 
 def _dealt(rows: list[_TranslationRow], cap: int) -> list[_TranslationRow]:
