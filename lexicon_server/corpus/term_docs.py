@@ -38,6 +38,7 @@ same size: 1 the target word has its own entry in the release, 0 it has none, 2 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any, TypeVar
 
 __all__ = [
@@ -74,9 +75,8 @@ def in_language_turns(rows: Sequence[_Row]) -> list[_Row]:
         n = turn.get(language, 0)
         turn[language] = n + 1
         keyed.append((n, language, row))
-    keyed.sort(key=_turn_then_language)
+    keyed.sort(key=_TURN_THEN_LANGUAGE)
     return [row for _, _, row in keyed]
 
 
-def _turn_then_language(item: tuple[int, str, Any]) -> tuple[int, str]:
-    return item[0], item[1]
+_TURN_THEN_LANGUAGE = itemgetter(0, 1)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from pydantic_core import from_json, to_json
@@ -711,12 +712,9 @@ def _read_documents(
     return _Rows(chosen, total, examples, example_count, prons, by_sense, unsensed, True)
 
 
-def _language_then_id(row: Sequence[Any]) -> tuple[str, int]:
-    return row[0], row[6]
-
-
-def _language(row: Sequence[Any]) -> str:
-    return str(row[0])
+# Sort keys of translation rows (C-level, which matters at ~20 rows a look-up).
+_language = itemgetter(0)
+_language_then_id = itemgetter(0, 6)
 
 
 _TranslationRow = tuple[Any, ...]  # see _TRANSLATION_COLUMNS
