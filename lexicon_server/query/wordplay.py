@@ -391,7 +391,7 @@ def _spoonerisms(
     pronunciations: list[list[_Pron]] = []
     for token in tokens:
         spellings, prons = _word_pronunciations(conn, token)
-        resolved.extend(spellings)
+        resolved.extend(s for s in spellings if s not in resolved)  # 'cat cat': once
         if not prons:
             unresolved.append(token)
         pronunciations.append(prons)

@@ -62,3 +62,9 @@ def test_vowel_initial_word_swaps_with_a_consonant_onset(cmudict_corpus: Corpus)
     assert swap.phones == ["HH IY1 T", "AE1 T"]
     assert "heat" in swap.first_headwords and "at" in swap.second_headwords
     assert swap.lexicality_scope == "lexical_term"
+
+
+def test_a_word_given_twice_is_listed_once(slice_corpus: Corpus) -> None:
+    result = wordplay(slice_corpus, "belly belly", "spoonerism")
+    assert result.query_words == ["belly"]
+    assert result.spoonerisms == []  # the same onsets: nothing to swap
