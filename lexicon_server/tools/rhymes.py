@@ -31,8 +31,9 @@ _DESCRIPTION = """English rhymes from the CMU Pronouncing Dictionary, most frequ
 first, each with its syllable count. Every pronunciation of the word is used and the word
 itself is never returned. mode='perfect': the sounds from the last stressed vowel to the end
 are identical. mode='near': they differ by exactly one ARPAbet sound inserted, deleted or
-substituted (perfect rhymes excluded); `edit` says which. `syllables` keeps only rhymes of
-that many syllables. `found` is false when CMUdict has no pronunciation of the word."""
+substituted (perfect rhymes excluded); `edit` names the kind of change, and `rhyme` beside
+`query_rhyme` shows the sounds. `syllables` keeps only rhymes of that many syllables.
+`found` is false when CMUdict has no pronunciation of the word."""
 
 
 def register(server: MCPServer, corpus: Corpus) -> None:
