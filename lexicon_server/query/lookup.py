@@ -751,8 +751,8 @@ def _translations(
     documented: bool = False,
 ) -> tuple[dict[int, list[_TranslationRow]], list[_TranslationRow]]:
     """Translations per returned sense, and unsensed ones, without duplicates (same
-    target word in the same language), each list in language turns; no group ever needs
-    more than `budget` (+1 to tell that it was cut), so neither query keeps more."""
+    target word in the same language), each list in language turns and cut to `budget`
+    + 1 (no group shows more; the extra row tells that it was cut)."""
     by_sense: dict[int, list[_TranslationRow]] = {}
     if not term_ids:
         return by_sense, []

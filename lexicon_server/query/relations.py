@@ -347,7 +347,8 @@ def _edges_from_synsets(
         for edge in conn.execute(_SYNSET_EDGES, (id_list(fresh), name)):
             fresh[edge[_SRC_SYNSET]].append(edge)
         kept = {synset: tuple(edges) for synset, edges in fresh.items()}
-        _SYNSET_EDGES_KEPT.keep(conn, {(synset, name): edges for synset, edges in kept.items()})
+        short = {(s, name): edges for s, edges in kept.items() if len(edges) <= _KEPT_EDGES_MAX}
+        _SYNSET_EDGES_KEPT.keep(conn, short)
         found.update(kept)
     return found
 
@@ -368,8 +369,10 @@ def _edges_from_senses(
 # A synset's edges of one relation, kept per database across calls like `_SYNSETS` below:
 # answers for different words keep reaching the same synsets (a two-level expansion reads
 # the edges of every direct target), and stored edges never change. Keyed by (synset,
-# relation); about 0.5 KB an entry, ~4 MB at most.
-_SYNSET_EDGES_KEPT = ConnectionMemo[tuple[int, str], tuple[_Row, ...]](8192)
+# relation). Only short lists are kept (hypernyms have one or two edges; a broad synset
+# has hundreds of hyponyms): about 300 bytes an edge, so at most ~10 MB.
+_SYNSET_EDGES_KEPT = ConnectionMemo[tuple[int, str], tuple[_Row, ...]](4096)
+_KEPT_EDGES_MAX = 8
 
 
 def _target_key(edge: _Row) -> object:

@@ -145,7 +145,8 @@ def _synonyms_data(
     own = _own_norms(conn, heads, all_senses)
     members, edges, similar = _sense_material(conn, senses, limit)
     sensed = [
-        _sense_candidates(row, own, heads.term_ids, members, edges, similar) for row in senses
+        _sense_candidates(row, own, heads.term_ids, members, edges, similar, limit)
+        for row in senses
     ]
     unsensed = _unsensed_candidates(corpus, conn, heads.term_ids, language, own)
     if unsensed:
@@ -195,7 +196,10 @@ def _synonyms_data(
         )
     hidden = sum(len(c) - t for c, t in zip(sensed, sensed_take, strict=True))
     if hidden:
-        cut.append(f"sense-scoped candidates: {hidden} more beyond limit={limit}")
+        # Similar synsets past the first `limit` of a sense are not read: a lower bound.
+        unread = any(len(linked) > limit for linked in similar.values())
+        at_least = "at least " if unread else ""
+        cut.append(f"sense-scoped candidates: {at_least}{hidden} more beyond limit={limit}")
     if unsensed_take:
         chars += sum(len(c[0]) for c in unsensed[:unsensed_take])
         items += 1 + unsensed_take
@@ -358,15 +362,16 @@ def _sense_material(
     conn: sqlite3.Connection, senses: list[_Row], limit: int
 ) -> tuple[dict[int, tuple[_SynsetMember, ...]], dict[int, list[_Edge]], dict[int, list[int]]]:
     """Synset members per synset, synonym edges per sense, and the synsets each adjective
-    sense's synset is linked to as `similar` (at most `limit` each: no sense shows more
-    candidates, and a head adjective such as 'large' has dozens)."""
+    sense's synset is linked to as `similar` (all of them; members are read for the first
+    `limit` only: no sense shows more candidates, and a head adjective such as 'large' has
+    dozens)."""
     edges: dict[int, list[_Edge]] = {}
     if not senses:
         return {}, edges, {}
     synsets = {row[5] for row in senses}
     synsets.discard(None)
-    similar = _similar_synsets(conn, {row[5] for row in senses if row[4] == "adj"} - {None}, limit)
-    wanted = synsets.union(*similar.values())
+    similar = _similar_synsets(conn, {row[5] for row in senses if row[4] == "adj"} - {None})
+    wanted = synsets.union(*(linked[:limit] for linked in similar.values()))
     members = synset_members(conn, wanted) if wanted else {}
     if "synonym" in relations_stored(conn, SENSE_RELATIONS):
         for sense_id, text, norm, source_id, has_entry in conn.execute(
@@ -377,18 +382,14 @@ def _sense_material(
     return members, edges, similar
 
 
-def _similar_synsets(
-    conn: sqlite3.Connection, synsets: set[int], limit: int
-) -> dict[int, list[int]]:
+def _similar_synsets(conn: sqlite3.Connection, synsets: set[int]) -> dict[int, list[int]]:
     """WordNet's adjective clusters: a head adjective's synset ('happy') has no other
-    members, its near-synonyms ('blissful', 'glad') sit in satellite synsets linked to it
+    members, its near-synonyms ('blissful', 'halcyon') sit in satellite synsets linked to it
     as `similar` (and each satellite to its head)."""
     out: dict[int, list[int]] = {}
     if synsets:
         for src, dst in conn.execute(_SIMILAR, (id_list(synsets),)):
-            linked = out.setdefault(src, [])
-            if len(linked) < limit:
-                linked.append(dst)
+            out.setdefault(src, []).append(dst)
     return out
 
 
@@ -399,9 +400,10 @@ def _sense_candidates(
     members: dict[int, tuple[_SynsetMember, ...]],
     edges: dict[int, list[_Edge]],
     similar: dict[int, list[int]],
+    limit: int,
 ) -> list[_Cand]:
     """The sense's synonyms: its synset's other members, the source's synonym edges of the
-    sense, then (adjectives) the members of the synsets linked as similar."""
+    sense, then (adjectives) the members of the first `limit` synsets linked as similar."""
     out: list[_Cand] = []
     seen = set(own)
     if row[5] is not None:
@@ -417,7 +419,7 @@ def _sense_candidates(
         if key not in seen:
             seen.add(key)
             out.append((target, key, "synonym", source_id, has_entry, "sense"))
-    for synset in similar.get(row[5], ()):
+    for synset in similar.get(row[5], ())[:limit]:
         for _term_id, text, norm, source_id in members.get(synset, ()):
             key = norm or normalize(text)
             if key not in seen:

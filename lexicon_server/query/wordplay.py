@@ -391,7 +391,7 @@ def _spoonerisms(
     pronunciations: list[list[_Pron]] = []
     for token in tokens:
         spellings, prons = _word_pronunciations(conn, token)
-        resolved.extend(s for s in spellings if s not in resolved)  # 'cat cat': once
+        resolved = list(dict.fromkeys([*resolved, *spellings]))  # 'cat cat': once
         if not prons:
             unresolved.append(token)
         pronunciations.append(prons)
@@ -488,19 +488,21 @@ def _synsets(conn: sqlite3.Connection, ids: Sequence[int]) -> list[str]:
     return [row[0] for row in rows]
 
 
-# The word's synsets in the dictionary's own sense order: the term spelled as given first
-# ('night' before the goddess 'Night'), then by entry and sense rank.
+# The word's synsets in the dictionary's sense order: the term spelled as given first
+# ('night' before the goddess 'Night'), then by sense rank, so each part of speech's
+# first sense comes before any second one (a pun lists five senses at most), then by
+# entry.
 _SENSE_ORDER = (
     "SELECT y.external_id FROM terms t JOIN entries e ON e.term_id = t.id "
     "JOIN senses s ON s.entry_id = e.id JOIN synsets y ON y.id = s.synset_id "
-    "WHERE t.norm = ? ORDER BY t.text <> ?, e.id, s.rank, s.id"
+    "WHERE t.norm = ? ORDER BY t.text <> ?, s.rank, e.id, s.id"
 )
 
 
 def _in_sense_order(corpus: Corpus, word: str, synsets: list[str]) -> list[str]:
-    """`synsets` (external ids) in the lexical component's sense order for `word`, so the
-    word's main meanings come first ('night': the time after sunset, not the goddess);
-    any it does not list keep their order at the end."""
+    """`synsets` (external ids) in the lexical component's sense order for `word`
+    ('night': the time after sunset before the goddess); any it does not list keep their
+    order at the end."""
     lexical = corpus.db(LANGUAGE, "lexical")
     order: dict[str, int] = {}
     for (synset,) in lexical.execute(_SENSE_ORDER, (normalize(word), word)):

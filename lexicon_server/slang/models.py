@@ -32,6 +32,10 @@ class _Model(BaseModel):
 
 
 class GlossaryPairModel(_Model):
+    # Closed like the tools' own arguments (lexicon_server.arguments): a misspelt key in a
+    # glossary pair is refused, not ignored.
+    model_config = ConfigDict(from_attributes=True, frozen=True, extra="forbid")
+
     slang: str = Field(description="the slang phrase, matched or written exactly as given")
     plain: str = Field(description="the plain-language wording it stands for")
 

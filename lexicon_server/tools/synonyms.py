@@ -29,8 +29,9 @@ __all__ = ["register"]
 SynonymsOutput = published_output(SynonymsResult)
 
 _DESCRIPTION = """Synonyms of a word, grouped by the dictionary sense they belong to
-(synset members and sense-attached synonym edges), plus one group of unsensed synonyms
-(word-to-word edges, e.g. ConceptNet) with its own allocation. `limit` is the total
+(synset members, sense-attached synonym edges and, for adjectives, the words of WordNet's
+similar synsets, relation='similar'), plus one group of unsensed synonyms (word-to-word
+edges, e.g. ConceptNet) with its own allocation. `limit` is the total
 number of candidates; `count` is the number of groups and `candidate_count` the number
 of candidates."""
 

@@ -252,3 +252,19 @@ def test_starter_capitalised_inflected_forms_lead_with_the_common_word(
     data_dir = _data_dir(request, "starter_data_dir")
     (answer,) = _calls(data_dir, [("dictionary_lookup", {"word": form, "limit": 1})])
     assert answer["senses"][0]["word"] == first
+
+
+@pytest.mark.starter
+def test_starter_adjective_synonyms_reach_similar_synsets(request: pytest.FixtureRequest) -> None:
+    data_dir = _data_dir(request, "starter_data_dir")
+    happy, large = _calls(
+        data_dir,
+        [("dictionary_synonyms", {"word": "happy"}), ("dictionary_synonyms", {"word": "large"})],
+    )
+    main = happy["groups"][0]
+    assert main["sense"]["gloss"].startswith("enjoying or showing or marked by joy")
+    assert {"blissful", "halcyon"} <= {c["text"] for c in main["candidates"]}
+    assert {c["relation"] for c in main["candidates"]} == {"similar"}
+    # 'large' links to some fifty similar synsets; past `limit` they are not read, so the
+    # note gives a lower bound
+    assert large["budget"]["cut"][0].startswith("sense-scoped candidates: at least ")

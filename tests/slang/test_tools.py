@@ -210,6 +210,12 @@ def test_out_of_range_limit_is_refused_by_the_schema(corpus: Corpus, limit: int)
         ),
         (
             "slang_rewrite",
+            {"text": "fr", "glossary": [{"slang": "fr", "plain": "for real", "note": 1}]},
+            "invalid glossary[0].note=1: glossary[0].note must be valid (extra inputs are "
+            "not permitted)",
+        ),
+        (
+            "slang_rewrite",
             {"text": "fr", "glossary": GLOSSARY, "dir": "to_slang"},
             "unknown argument dir='to_slang': the parameters are text, glossary, direction "
             "(did you mean direction?)",
