@@ -10,7 +10,6 @@ tools' models strict and closed, and words each refusal like the query layer's e
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, cast, get_args
 
@@ -175,6 +174,8 @@ def _line(
 
 def _suggestion(unknown: str, parameters: tuple[str, ...]) -> str:
     """' (did you mean limit?)' for a misspelling ('limt') or an abbreviation ('dir')."""
+    import difflib  # only a refused call needs it: kept out of the server's start-up
+
     close = [p for p in parameters if len(unknown) > 2 and p.startswith(unknown)]
     close = close or difflib.get_close_matches(unknown, parameters, n=1)
     return f" (did you mean {close[0]}?)" if close else ""
