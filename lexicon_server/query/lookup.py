@@ -356,11 +356,11 @@ def _lookup_data(
     heads = resolve_headwords(conn, word, language)
     term_ids = heads.term_ids
     rows = None
+    documented = bool(term_ids) and not tables_only and has_term_docs(conn)
     # Documents hold every part of speech: an inflected form's senses come from the tables.
-    if term_ids and not tables_only and not heads.entries and has_term_docs(conn):
+    if documented and not heads.entries:
         rows = _read_documents(conn, term_ids, limit, tr_budget)
     if rows is None:
-        documented = not tables_only and bool(term_ids) and has_term_docs(conn)
         rows = _read_tables(
             conn, term_ids, limit, tr_budget, entry_filter_args(heads.entries), documented
         )
