@@ -16,16 +16,20 @@ sorting every match.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Protocol
 
 from lexicon_server.build.errors import BuildError
 from lexicon_server.build.records import PronunciationRow
+from lexicon_server.corpus import rhyme_docs
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS, schema_sql
+from lexicon_server.query.rhymes import candidates
 from lexicon_server.query.wordplay_keys import (
     deletion_keys,
     fold,
@@ -39,13 +43,11 @@ from lexicon_server.query.wordplay_keys import (
     syllable_count,
 )
 
-__all__ = ["NEAR_FIRST_ROWS", "SourceLike", "WordplaySource", "WordplayStats", "write_wordplay"]
+__all__ = ["SourceLike", "WordplaySource", "WordplayStats", "write_wordplay"]
 
 _BATCH = 5_000
 # near_rhymes.edit: how a rhyme part turns into the candidate's (see schema/wordplay.sql).
 _IDENTICAL, _SUBSTITUTION, _INSERTION, _DELETION = 0, 1, 2, 3
-# Rows per rhyme part copied into near_first: a default query (limit 20) reads about 22.
-NEAR_FIRST_ROWS = 32
 
 
 class SourceLike(Protocol):
@@ -102,13 +104,9 @@ CREATE TABLE _pr (
     syllables INTEGER NOT NULL, onset TEXT NOT NULL, rest TEXT NOT NULL,
     PRIMARY KEY (word, variant)
 ) WITHOUT ROWID;
-CREATE TABLE _near_first (
-    rhyme_id INTEGER NOT NULL, pron_id INTEGER NOT NULL, edit INTEGER NOT NULL,
-    member_rhyme_id INTEGER NOT NULL, PRIMARY KEY (rhyme_id, pron_id)
-) WITHOUT ROWID;
 """
 
-_STAGING_TABLES = ("_hw", "_cmu", "_hw_syn", "_pr", "_near_first")
+_STAGING_TABLES = ("_hw", "_cmu", "_hw_syn", "_pr")
 
 
 def write_wordplay(
@@ -319,6 +317,7 @@ def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats
         "SELECT w.id, s.synset FROM _hw_syn s JOIN words w ON w.text = s.text"
     )
     near = _fill_near_rhymes(conn)
+    _fill_rhyme_docs(conn)
     (words,) = conn.execute("SELECT count(*) FROM words").fetchone()
     (prons,) = conn.execute("SELECT count(*) FROM prons").fetchone()
     (links,) = conn.execute("SELECT count(*) FROM word_synsets").fetchone()
@@ -346,7 +345,6 @@ def _fill_near_rhymes(conn: sqlite3.Connection) -> int:
         for key in dict.fromkeys(deletion_keys(parts)):
             longer.setdefault(key, []).append(rid)
     rows: list[tuple[int, int, int, int]] = []
-    first: list[tuple[int, int, int, int]] = []
     total = 0
     for rid in sorted(tokens):
         parts = tokens[rid]
@@ -364,29 +362,45 @@ def _fill_near_rhymes(conn: sqlite3.Connection) -> int:
             (pron_id, edit, other) for other, edit in edits.items() for pron_id in prons[other]
         )
         rows.extend((rid, pron_id, edit, other) for pron_id, edit, other in found)
-        first.extend(
-            (rid, pron_id, edit, other) for pron_id, edit, other in found[:NEAR_FIRST_ROWS]
-        )
         if len(rows) >= _BATCH * 10:
             total += len(rows)
-            _flush_near(conn, rows, first)
+            conn.executemany("INSERT INTO near_rhymes VALUES (?, ?, ?, ?)", rows)
+            rows.clear()
     total += len(rows)
-    _flush_near(conn, rows, first)
-    conn.execute(
-        "INSERT INTO near_first SELECT f.rhyme_id, f.pron_id, f.edit, m.word_id, m.syllables, "
-        "m.text, m.phones, m.rhyme, m.zipf, m.word_source, m.pron_source FROM _near_first f "
-        "JOIN rhyme_members m ON m.rhyme_id = f.member_rhyme_id AND m.pron_id = f.pron_id "
-        "ORDER BY f.rhyme_id, f.pron_id"
-    )
+    conn.executemany("INSERT INTO near_rhymes VALUES (?, ?, ?, ?)", rows)
     return total
 
 
-def _flush_near(
-    conn: sqlite3.Connection,
-    rows: list[tuple[int, int, int, int]],
-    first: list[tuple[int, int, int, int]],
-) -> None:
-    conn.executemany("INSERT INTO near_rhymes VALUES (?, ?, ?, ?)", rows)
-    conn.executemany("INSERT INTO _near_first VALUES (?, ?, ?, ?)", first)
-    rows.clear()
-    first.clear()
+def _fill_rhyme_docs(conn: sqlite3.Connection) -> None:
+    """The derived tables of lexicon_server/corpus/rhyme_docs.py. The documents come from
+    the queries' own walk, so a document and a walk of the tables cannot disagree."""
+    conn.execute(
+        "INSERT INTO spelling_prons SELECT h.fold, p.id, w.id, w.text, p.variant, p.phones, "
+        "p.rhyme, p.syllables, p.rhyme_id FROM prons p JOIN words w ON w.id = p.word_id "
+        "JOIN _hw h ON h.text = w.text ORDER BY h.fold, p.id"
+    )
+    docs: list[tuple[int, str, str]] = []
+    for rhyme_id, rhyme in conn.execute("SELECT id, rhyme FROM rhymes ORDER BY id").fetchall():
+        part = (rhyme, rhyme_id)
+        docs.append((rhyme_id, _rhyme_doc(conn, part, "perfect"), _rhyme_doc(conn, part, "near")))
+        if len(docs) >= _BATCH:
+            conn.executemany("INSERT INTO rhyme_docs VALUES (?, ?, ?)", docs)
+            docs.clear()
+    conn.executemany("INSERT INTO rhyme_docs VALUES (?, ?, ?)", docs)
+    conn.execute(
+        "INSERT INTO meta (key, value) VALUES (?, ?)", (rhyme_docs.META_KEY, rhyme_docs.VERSION)
+    )
+
+
+def _rhyme_doc(conn: sqlite3.Connection, part: tuple[str, int], mode: str) -> str:
+    walk = candidates(conn, (part,), mode, None, frozenset(), "")
+    found = list(islice(walk, rhyme_docs.CANDIDATES + 1))
+    walk.close()
+    kept = found[: rhyme_docs.CANDIDATES]
+    # Layout in rhyme_docs.py: a perfect candidate leaves out its edit (0) and rhyme part.
+    if mode == "perfect":
+        entries = [[*c[:4], c[5], c[6]] for c in kept]
+    else:
+        entries = [list(c[:8]) for c in kept]
+    more = int(len(found) > rhyme_docs.CANDIDATES)
+    return json.dumps([more, entries], ensure_ascii=False, separators=(",", ":"))

@@ -4,11 +4,13 @@ Every pronunciation of the query counts. A perfect rhyme shares a query pronunci
 rhyme part exactly; a near rhyme's rhyme part differs from one by exactly one ARPAbet
 token inserted, deleted or substituted, and no pronunciation of it rhymes perfectly.
 
-Speed comes from the writer's id order and its precomputed near rhymes: word ids are
-assigned by descending frequency and pronunciation ids follow them, so the perfect-rhyme
-table (`rhyme_members`) and the `near_rhymes` table yield candidates already ranked,
-one index range per query rhyme. The query reads them lazily and stops once it has
-`limit + 1` words, instead of collecting and sorting every match.
+Speed comes from the writer's id order and its precomputed tables: word ids are assigned
+by descending frequency and pronunciation ids follow them, so the perfect-rhyme table
+(`rhyme_members`) and the `near_rhymes` table yield candidates already ranked, one index
+range per query rhyme. The query reads them lazily and stops once it has `limit + 1`
+words, instead of collecting and sorting every match. Most queries do not even walk a
+range: a word with one rhyme part and a small limit reads that part's rhyme document,
+the same walk done by the builder (lexicon_server/corpus/rhyme_docs.py).
 
 `rhymes_data` builds the result as plain JSON-ready data (what the MCP tool sends; the
 SDK validates it against `RhymesResult`), which spares a second validation per call;
@@ -17,12 +19,14 @@ SDK validates it against `RhymesResult`), which spares a second validation per c
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from lexicon_server.corpus import rhyme_docs
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS
 from lexicon_server.query.common import Cited, SourceTable, check_limit, check_text, sources
@@ -34,7 +38,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_SYLLABLES",
+    "Candidate",
     "RhymeIndex",
+    "candidates",
     "query_words",
     "rhyme_index",
     "rhymes",
@@ -53,26 +59,24 @@ LANGUAGE = "en"
 # are merged, near rows add the query rhyme's id, and every row ends with the pron id
 # (the merge key).
 _KEY, _SYLLABLES, _PHONES, _TEXT, _ZIPF, _SOURCES, _RHYME, _QUERY_RHYME = range(8)
-_BASE = "{t}.syllables, {t}.phones, {t}.text, {t}.zipf, ({t}.word_source << 16) | {t}.pron_source"
-_M = _BASE.format(t="m")
+_M = "m.syllables, m.phones, m.text, m.zipf, (m.word_source << 16) | m.pron_source"
 _PERFECT = f"SELECT m.word_id, {_M} FROM rhyme_members m WHERE m.rhyme_id = ?"
 _PERFECT_MERGED = (
     f"SELECT m.word_id, {_M}, m.rhyme, m.pron_id FROM rhyme_members m WHERE m.rhyme_id = ?"
 )
-_NEAR_FIRST = (
-    f"SELECT (f.word_id << 2) | f.edit, {_BASE.format(t='f')}, f.rhyme{{}} "
-    "FROM near_first f WHERE f.rhyme_id = ?"
-)
-# near_rhymes past the rows near_first copies (only read when a query gets that far).
 # Spelled n.pron_id (not m.pron_id) so SQLite sees the primary key already gives the order.
-_NEAR_REST = (
+_NEAR = (
     f"SELECT (m.word_id << 2) | n.edit, {_M}, m.rhyme{{}} FROM near_rhymes n "
     "JOIN rhyme_members m ON m.rhyme_id = n.member_rhyme_id AND m.pron_id = n.pron_id "
-    "WHERE n.rhyme_id = ? AND n.pron_id > (SELECT max(pron_id) FROM near_first WHERE rhyme_id = ?)"
+    "WHERE n.rhyme_id = ?"
 )
 _EDITS = ("identical", "substitution", "insertion", "deletion")
 
 Row = tuple[Any, ...]
+# One candidate word as the walk yields it and a rhyme document stores it (see
+# rhyme_docs.py): text, syllables, zipf, phones, edit, spelling source id, pronunciation
+# source id, its rhyme part, and the query rhyme it answers.
+Candidate = tuple[str, int, float, str, int, int, int, str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +87,16 @@ class QueryWord:
 
 
 class RhymeIndex:
-    """Per-connection state: the database's source table, read once."""
+    """Per-connection state: the database's source table and whether it holds rhyme
+    documents, read once."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.table: SourceTable = sources(conn)
+        row = conn.execute(
+            "SELECT value FROM meta WHERE key = ?", (rhyme_docs.META_KEY,)
+        ).fetchone()
+        self.docs = row is not None and row[0] == rhyme_docs.VERSION
 
     def spelling(self, cited: Cited, source_id: int) -> dict[str, str]:
         """The `spelling` provenance entry for a source id, as plain data."""
@@ -129,31 +138,39 @@ def query_words(conn: sqlite3.Connection, text: str) -> tuple[list[tuple[int, st
     return [row for row in rows if fold(row[1]) == folded], folded
 
 
-# One equality probe per spelling, joined by UNION ALL: about 2 µs cheaper per query
-# here than `text IN (...)`.
+_PRON_COLUMNS = "p.id, w.id, w.text, p.variant, p.phones, p.rhyme, p.syllables, p.rhyme_id"
+# Databases with rhyme documents: one index range of spelling_prons, in pron-id order.
+_QUERY_PRONS_FOLDED = (
+    "SELECT pron_id, word_id, text, variant, phones, rhyme, syllables, rhyme_id "
+    "FROM spelling_prons WHERE fold = ?"
+)
+# Others: one equality probe per spelling, joined by UNION ALL (about 2 µs cheaper per
+# query than `text IN (...)`), rows of other folds dropped in Python.
 _QUERY_PRONS = (
-    "SELECT p.id, w.id, w.text, p.variant, p.phones, p.rhyme, p.syllables, p.rhyme_id "
-    "FROM words w JOIN prons p ON p.word_id = w.id WHERE w.text = ?"
+    f"SELECT {_PRON_COLUMNS} FROM words w JOIN prons p ON p.word_id = w.id WHERE w.text = ?"
 )
 _QUERY_PRONS_BY_COUNT = ["", *(" UNION ALL ".join([_QUERY_PRONS] * n) for n in range(1, 6))]
 
 
-def _query_pronunciations(conn: sqlite3.Connection, text: str) -> tuple[QueryWord, str]:
+def _query_pronunciations(
+    conn: sqlite3.Connection, index: RhymeIndex, text: str
+) -> tuple[QueryWord, str]:
     """The query's word ids and its distinct pronunciations, in one statement.
 
     Sorted here rather than by SQL (a temp B-tree costs more than sorting a few tuples):
     pron ids follow (word id, variant).
     """
     folded = fold(text)
-    spellings = _spellings(text)
-    rows = conn.execute(_QUERY_PRONS_BY_COUNT[len(spellings)], spellings).fetchall()
-    rows.sort()
+    if index.docs:
+        rows = conn.execute(_QUERY_PRONS_FOLDED, (folded,)).fetchall()
+    else:
+        spellings = _spellings(text)
+        rows = conn.execute(_QUERY_PRONS_BY_COUNT[len(spellings)], spellings).fetchall()
+        rows = sorted(row for row in rows if fold(row[2]) == folded)
     ids: set[int] = set()
     seen: dict[str, dict[str, object]] = {}
     rhymes: dict[str, int] = {}
-    for _pron_id, word_id, word, variant, phones, rhyme, syllables, rhyme_id in rows:
-        if fold(word) != folded:
-            continue
+    for _pron_id, word_id, _word, variant, phones, rhyme, syllables, rhyme_id in rows:
         ids.add(word_id)
         if phones not in seen:
             seen[phones] = {
@@ -166,64 +183,42 @@ def _query_pronunciations(conn: sqlite3.Connection, text: str) -> tuple[QueryWor
     return QueryWord(frozenset(ids), tuple(seen.values()), tuple(rhymes.items())), folded
 
 
-def _streams(
+def _statement(
     rhymes: Sequence[tuple[str, int]], mode: str, syllables: int | None
-) -> list[tuple[str, list[object]]]:
-    """SQL statements whose rows, read one after the other, come in rank order.
+) -> tuple[str, list[object]]:
+    """One SQL statement whose rows come in rank order.
 
-    Each query rhyme is one or two index ranges already in pron-id (rank) order; several
-    rhymes make one statement whose ORDER BY SQLite answers by merging them, not sorting.
-    A single near rhyme reads `near_first` and only goes on to `near_rhymes` if the
-    query gets past its rows, so the second statement usually never runs.
+    Each query rhyme is one index range already in pron-id (rank) order; several rhymes
+    make one statement whose ORDER BY SQLite answers by merging them, not sorting.
     """
     if len(rhymes) == 1:
         ((_rhyme, rhyme_id),) = rhymes
         if mode == "perfect":
             if syllables is None:
-                return [(_PERFECT + " ORDER BY m.pron_id", [rhyme_id])]
-            return [(_PERFECT + " AND m.syllables = ? ORDER BY m.pron_id", [rhyme_id, syllables])]
-        first, rest = _NEAR_FIRST.format(""), _NEAR_REST.format("")
+                return _PERFECT + " ORDER BY m.pron_id", [rhyme_id]
+            return _PERFECT + " AND m.syllables = ? ORDER BY m.pron_id", [rhyme_id, syllables]
         if syllables is None:
-            return [
-                (first + " ORDER BY f.pron_id", [rhyme_id]),
-                (rest + " ORDER BY n.pron_id", [rhyme_id, rhyme_id]),
-            ]
+            return _NEAR.format("") + " ORDER BY n.pron_id", [rhyme_id]
         # Perfect rows stay in whatever the filter, so their words can be dropped.
-        return [
-            (
-                first + " AND (f.edit = 0 OR f.syllables = ?) ORDER BY f.pron_id",
-                [rhyme_id, syllables],
-            ),
-            (
-                rest + " AND (n.edit = 0 OR m.syllables = ?) ORDER BY n.pron_id",
-                [rhyme_id, rhyme_id, syllables],
-            ),
-        ]
+        return (
+            _NEAR.format("") + " AND (n.edit = 0 OR m.syllables = ?) ORDER BY n.pron_id",
+            [rhyme_id, syllables],
+        )
     parts: list[str] = []
     params: list[object] = []
-    first, rest = (
-        _NEAR_FIRST.format(", f.rhyme_id, f.pron_id"),
-        _NEAR_REST.format(", n.rhyme_id, n.pron_id"),
-    )
+    near = _NEAR.format(", n.rhyme_id, n.pron_id")
     for _rhyme, rhyme_id in rhymes:
         if mode == "perfect":
-            if syllables is None:
-                parts.append(_PERFECT_MERGED)
-                params.append(rhyme_id)
-            else:
-                parts.append(_PERFECT_MERGED + " AND m.syllables = ?")
-                params += [rhyme_id, syllables]
-        elif syllables is None:
-            parts += [first, rest]
-            params += [rhyme_id, rhyme_id, rhyme_id]
+            parts.append(
+                _PERFECT_MERGED if syllables is None else _PERFECT_MERGED + " AND m.syllables = ?"
+            )
         else:
-            parts += [
-                first + " AND (f.edit = 0 OR f.syllables = ?)",
-                rest + " AND (n.edit = 0 OR m.syllables = ?)",
-            ]
-            params += [rhyme_id, syllables, rhyme_id, rhyme_id, syllables]
+            parts.append(
+                near if syllables is None else near + " AND (n.edit = 0 OR m.syllables = ?)"
+            )
+        params += [rhyme_id] if syllables is None else [rhyme_id, syllables]
     merge_key = _RHYME + 2 if mode == "perfect" else _QUERY_RHYME + 2  # the pron id, 1-based
-    return [(" UNION ALL ".join(parts) + f" ORDER BY {merge_key}", params)]
+    return " UNION ALL ".join(parts) + f" ORDER BY {merge_key}", params
 
 
 def _check(mode: str, limit: int, syllables: int | None) -> Literal["perfect", "near"]:
@@ -250,9 +245,15 @@ def rhymes_data(
     checked_mode = _check(mode, limit, syllables)
     conn = corpus.db(LANGUAGE, "wordplay")
     index = rhyme_index(conn)
-    query, folded = _query_pronunciations(conn, text)
+    query, folded = _query_pronunciations(conn, index, text)
     cited = Cited()
-    results, truncated = _collect(conn, index, cited, query, folded, checked_mode, limit, syllables)
+    answer = None
+    if index.docs and len(query.rhymes) == 1 and syllables is None:
+        answer = _from_document(conn, index, cited, query.rhymes[0], folded, checked_mode, limit)
+    if answer is None:
+        walk = candidates(conn, query.rhymes, checked_mode, syllables, query.ids, folded)
+        answer = _shown(index, cited, walk, limit)
+    results, truncated = answer
     return {
         "word": text,
         "language": LANGUAGE,
@@ -282,104 +283,164 @@ def rhymes(
     return RhymesResult.model_validate(rhymes_data(corpus, word, mode, limit, syllables))
 
 
-def _collect(
+_DOCUMENT = {
+    "perfect": "SELECT perfect FROM rhyme_docs WHERE rhyme_id = ?",
+    "near": "SELECT near FROM rhyme_docs WHERE rhyme_id = ?",
+}
+
+
+def _from_document(
     conn: sqlite3.Connection,
     index: RhymeIndex,
     cited: Cited,
-    query: QueryWord,
+    query_rhyme: tuple[str, int],
     folded: str,
     mode: str,
     limit: int,
-    syllables: int | None,
+) -> tuple[list[dict[str, object]], bool] | None:
+    """The answer from the query rhyme's document, or None when the document may end
+    before `limit + 1` words (the caller then walks the tables)."""
+    rhyme, rhyme_id = query_rhyme
+    row = conn.execute(_DOCUMENT[mode], (rhyme_id,)).fetchone()
+    if row is None:
+        return None
+    more, stored = json.loads(row[0])
+    if more and limit >= rhyme_docs.CANDIDATES - 1:
+        return None  # the query's own spelling may be one of the candidates stored
+    if mode == "perfect":
+        # A perfect document leaves out the rhyme part: it is the query's own.
+        walk = (
+            (text, syl, zipf, phones, 0, spelling, pron, rhyme, rhyme)
+            for text, syl, zipf, phones, spelling, pron in stored
+            if (text.lower() if text.isascii() else fold(text)) != folded
+        )
+    else:
+        walk = (
+            (text, syl, zipf, phones, edit, spelling, pron, own, rhyme)
+            for text, syl, zipf, phones, edit, spelling, pron, own in stored
+            if (text.lower() if text.isascii() else fold(text)) != folded
+        )
+    return _shown(index, cited, walk, limit)
+
+
+def _shown(
+    index: RhymeIndex, cited: Cited, walk: Iterator[Candidate], limit: int
 ) -> tuple[list[dict[str, object]], bool]:
-    """The candidates as plain dicts, and whether more than `limit` words matched.
-
-    A word's rows are adjacent (pron ids follow word ids). In perfect mode its first row
-    is the one listed; in near mode a word is decided when its last row has gone by (any
-    perfect row rules it out). Cursors are read lazily and dropped at `limit + 1` words;
-    a later statement runs only when the earlier ones ran out.
-    """
-    if not query.rhymes:
-        return [], False
+    """The first `limit` candidates of `walk` as result dicts, and whether it had more."""
     results: list[dict[str, object]] = []
-    seen = {folded}
-    # The source keys of each (spelling source << 16 | pronunciation source) in this result.
-    source_keys: dict[int, tuple[str, str]] = {}
-
-    def add(row: Row, rhyme: str, edit: int, query_rhyme: str) -> bool:
-        """Add the word of `row` unless its spelling is already in; True when over `limit`."""
-        text = row[_TEXT]
-        # fold() inlined for ASCII, the common case: this runs once per candidate.
-        candidate_fold = text.lower() if text.isascii() else fold(text)
-        if candidate_fold in seen:
-            return False  # 'Pat' after 'pat': one spelling per word is enough
+    table = index.table
+    for text, syl, zipf, phones, edit, spelling, pron, rhyme, query_rhyme in walk:
         if len(results) == limit:
-            return True
-        seen.add(candidate_fold)
-        pair = row[_SOURCES]
-        keys = source_keys.get(pair)
-        if keys is None:
-            keys = (cited.key(index.table, pair >> 16), cited.key(index.table, pair & 0xFFFF))
-            source_keys[pair] = keys
+            return results, True
         results.append(
             {
                 "word": text,
-                "syllables": row[_SYLLABLES],
-                "zipf": row[_ZIPF],
-                "phones": row[_PHONES],
+                "syllables": syl,
+                "zipf": zipf,
+                "phones": phones,
                 "rhyme": rhyme,
                 "query_rhyme": query_rhyme,
                 "edit": _EDITS[edit],
-                "spelling_source": keys[0],
-                "pronunciation_source": keys[1],
+                "spelling_source": cited.key(table, spelling),
+                "pronunciation_source": cited.key(table, pron),
             }
         )
-        return False
+    return results, False
 
-    excluded = query.ids
-    statements = _streams(query.rhymes, mode, syllables)
-    merged = len(query.rhymes) > 1
+
+def candidates(
+    conn: sqlite3.Connection,
+    rhymes: Sequence[tuple[str, int]],
+    mode: str,
+    syllables: int | None,
+    excluded: frozenset[int],
+    folded: str,
+) -> Generator[Candidate, None, None]:
+    """Every rhyme of the query rhymes in rank order, one spelling per fold.
+
+    `excluded` are the query's own word ids and `folded` its fold (the builder passes
+    neither, to store what any query would see). A word's rows are adjacent (pron ids
+    follow word ids). In perfect mode its first row is the one listed; in near mode a
+    word is decided when its last row has gone by (any perfect row rules it out). The
+    cursor is read lazily: the caller stops it by not asking for more.
+    """
+    if not rhymes:
+        return
+    seen = {folded}
+    sql, params = _statement(rhymes, mode, syllables)
+    merged = len(rhymes) > 1
+    only = rhymes[0][0]  # the rhyme part of every row when there is one query rhyme
     if mode == "perfect":
-        ((sql, params),) = statements
-        only = query.rhymes[0][0]  # the rhyme part of every row when there is one query rhyme
         last = None
         for row in conn.execute(sql, params):
             word_id = row[_KEY]
             if word_id == last:
                 continue
             last = word_id
-            if word_id in excluded:
-                continue
+            text = row[_TEXT]
+            # fold() inlined for ASCII, the common case: this runs once per candidate.
+            candidate_fold = text.lower() if text.isascii() else fold(text)
+            if word_id in excluded or candidate_fold in seen:
+                continue  # 'Pat' after 'pat': one spelling per word is enough
+            seen.add(candidate_fold)
             rhyme = row[_RHYME] if merged else only
-            if add(row, rhyme, 0, rhyme):
-                return results, True
-        return results, False
-    names = {rhyme_id: rhyme for rhyme, rhyme_id in query.rhymes}
-    only = query.rhymes[0][0]
-    first: Row = (0,)  # the first row of the word being read
+            pair = row[_SOURCES]
+            yield (
+                text,
+                row[_SYLLABLES],
+                row[_ZIPF],
+                row[_PHONES],
+                0,
+                pair >> 16,
+                pair & 0xFFFF,
+                rhyme,
+                rhyme,
+            )
+        return
+    names = {rhyme_id: rhyme for rhyme, rhyme_id in rhymes}
+    first: Row = ()  # the first row of the word being read
     current = -1  # its word id (none yet)
     keep = False
-    for sql, params in statements:
-        for row in conn.execute(sql, params):
-            key = row[_KEY]
-            if key >> 2 == current:
-                # A word with any pronunciation rhyming perfectly is not a near rhyme; its
-                # perfect rows (edit 0) come through every filter.
-                if not key & 3:
-                    keep = False
-                continue
-            if keep and add(
-                first,
-                first[_RHYME],
-                first[_KEY] & 3,
-                names[first[_QUERY_RHYME]] if merged else only,
-            ):
-                return results, True
-            first = row
-            current = key >> 2
-            keep = key & 3 != 0 and current not in excluded
-    if keep and add(
-        first, first[_RHYME], first[_KEY] & 3, names[first[_QUERY_RHYME]] if merged else only
-    ):
-        return results, True
-    return results, False
+    for row in conn.execute(sql, params):
+        key = row[_KEY]
+        if key >> 2 == current:
+            # A word with any pronunciation rhyming perfectly is not a near rhyme; its
+            # perfect rows (edit 0) come through every filter.
+            if not key & 3:
+                keep = False
+            continue
+        if keep:
+            candidate = _near_candidate(first, seen, names if merged else None, only)
+            if candidate is not None:
+                yield candidate
+        first = row
+        current = key >> 2
+        keep = key & 3 != 0 and current not in excluded
+    if keep:
+        candidate = _near_candidate(first, seen, names if merged else None, only)
+        if candidate is not None:
+            yield candidate
+
+
+def _near_candidate(
+    row: Row, seen: set[str], names: dict[int, str] | None, only: str
+) -> Candidate | None:
+    """A decided near row as a candidate, unless its spelling was already listed."""
+    text = row[_TEXT]
+    candidate_fold = text.lower() if text.isascii() else fold(text)
+    if candidate_fold in seen:
+        return None
+    seen.add(candidate_fold)
+    pair = row[_SOURCES]
+    query_rhyme = names[row[_QUERY_RHYME]] if names is not None else only
+    return (
+        text,
+        row[_SYLLABLES],
+        row[_ZIPF],
+        row[_PHONES],
+        row[_KEY] & 3,
+        pair >> 16,
+        pair & 0xFFFF,
+        row[_RHYME],
+        query_rhyme,
+    )

@@ -126,11 +126,14 @@ def _inputs_digest(paths: list[Path]) -> str:
 @pytest.fixture(scope="session")
 def cmudict_db(request: pytest.FixtureRequest) -> Path:
     import lexicon_server.build.wordplay_writer as writer
+    import lexicon_server.corpus.rhyme_docs as docs
+    import lexicon_server.query.rhymes as walk
     import lexicon_server.query.wordplay_keys as keys
 
     cmudict = full_cmudict_path()
     schema = Path(writer.__file__).parents[1] / "corpus" / "schema" / "wordplay.sql"
-    inputs = [cmudict, WORDFREQ, Path(writer.__file__), Path(keys.__file__), schema]
+    code = [writer.__file__, keys.__file__, walk.__file__, docs.__file__]
+    inputs = [cmudict, WORDFREQ, schema, *map(Path, code)]
     inputs += sorted(WORDNET31.iterdir())
     key = _inputs_digest(inputs)
     cache = Path(request.config.cache.mkdir("wordplay-cmudict"))

