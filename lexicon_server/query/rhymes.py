@@ -306,7 +306,8 @@ def _from_document(
         return None
     more, stored = json.loads(row[0])
     if more and limit >= rhyme_docs.CANDIDATES - 1:
-        return None  # the query's own spelling may be one of the candidates stored
+        # CANDIDATES words, one of which may be the query's own, cannot decide this limit.
+        return None
     if mode == "perfect":
         # A perfect document leaves out the rhyme part: it is the query's own.
         walk = (
