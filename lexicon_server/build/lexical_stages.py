@@ -2,7 +2,8 @@
 
 English (starter): WordNet 3.1 synsets, senses, examples and pointers; `index.sense`
 ranks; WordNet 3.0 irregular forms; CMUdict pronunciations; FreeDict eng-xxx
-translations (unsensed: FreeDict headwords carry no WordNet sense); wordfreq Zipf values.
+translations (unsensed: FreeDict headwords carry no WordNet sense), those that the
+FreeDict xxx-eng dictionaries translate back to the word first; wordfreq Zipf values.
 English (english/full): the same writer fed from OEWN (WN-LMF), Wiktextract and
 ConceptNet. Other languages: the FreeDict xxx-eng dictionary builds the entries, one
 sense per group of English equivalents, tied to translations into 'en'.
@@ -108,6 +109,25 @@ def _add_freedict_translations(w: LexicalWriter, src: SourceInput) -> None:
             w.translation(term_id, entry.target_language, text, src.spec.name, note=note)
 
 
+def _add_back_translations(w: LexicalWriter, src: SourceInput) -> None:
+    language = ISO3_TO_TAG[src.spec.name.split("-")[1]]
+    w.back_translations(
+        language,
+        (
+            (entry.headword, english)
+            for entry in iter_bilingual(src)
+            for text in entry.translations
+            for english in _english_forms(text)
+        ),
+    )
+
+
+def _english_forms(text: str) -> tuple[str, ...]:
+    """An English equivalent as FreeDict writes it, and the bare verb of 'to run'."""
+    bare = text.removeprefix("to ")
+    return (text, bare) if bare != text else (text,)
+
+
 def _add_wiktionary(w: LexicalWriter, entries: Iterable[WiktEntry], source: str) -> None:
     for e in entries:
         if e.language != w.language:
@@ -197,6 +217,8 @@ def write_english_lexical(
                 w.pronunciations(cmudict.iter_pronunciations(src.file("dict")), name)
         for src in freedict_pairs_out_of(inputs, "en"):
             _add_freedict_translations(w, src)
+        for src in freedict_pairs_into(inputs, "en"):
+            _add_back_translations(w, src)
         if (src := inputs.get("conceptnet")) is not None:
             _add_conceptnet(w, src)
         w.frequencies(iter_frequencies(inputs, "en"))

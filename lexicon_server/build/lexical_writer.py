@@ -8,9 +8,12 @@ ordered `INSERT ... SELECT`s, creates the read-path indexes after the bulk load,
 and renames the file into place: same records in the same order give the same bytes.
 
 `translations` and `examples` are published clustered (see `clustered_table`): rows are
-numbered in arrival order in a staging copy of the published table, then moved, ids
-unchanged, into a WITHOUT ROWID table keyed the way a look-up reads them, so one word's
-rows share a few pages instead of being spread in source order over the whole file.
+numbered in arrival order in a staging copy of the published table, then moved into a
+WITHOUT ROWID table keyed the way a look-up reads them, so one word's rows share a few
+pages instead of being spread in source order over the whole file. Examples keep their
+ids; translations are renumbered when back-translations were given (see
+`back_translations`), so that a word's translations into a language read back-translating
+ones first.
 """
 
 from __future__ import annotations
@@ -51,14 +54,25 @@ CREATE TABLE _pointers (seq INTEGER PRIMARY KEY, relation TEXT NOT NULL, src_syn
 CREATE TABLE _ranks (sense_key TEXT PRIMARY KEY, sense_number INTEGER NOT NULL,
     tag_count INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE _freq (norm TEXT PRIMARY KEY, zipf REAL NOT NULL) WITHOUT ROWID;
+CREATE TABLE _back (language TEXT NOT NULL, target_norm TEXT NOT NULL, norm TEXT NOT NULL,
+    PRIMARY KEY (language, target_norm, norm)) WITHOUT ROWID;
+CREATE TABLE _translation_order (old INTEGER PRIMARY KEY, new INTEGER NOT NULL);
 CREATE TABLE _infl (seq INTEGER PRIMARY KEY, form_norm TEXT NOT NULL, lemma_norm TEXT NOT NULL,
     lemma_text TEXT NOT NULL, pos TEXT NOT NULL, source_id INTEGER NOT NULL);
 """
-_STAGING_TABLES = ("_members", "_pointers", "_ranks", "_freq", "_infl")
+_STAGING_TABLES = (
+    "_members",
+    "_pointers",
+    "_ranks",
+    "_freq",
+    "_back",
+    "_translation_order",
+    "_infl",
+)
 
 # Tables stored WITHOUT ROWID, keyed by how look-ups read them (every key ends with `id`, so
-# rows keep the ids and the relative order they had), and the schema's indexes that the key
-# makes redundant. The schema file keeps the rowid form: readers accept both layouts.
+# rows read in id order within a key prefix), and the schema's indexes that the key makes
+# redundant. The schema file keeps the rowid form: readers accept both layouts.
 CLUSTERED: dict[str, str] = {
     "translations": "term_id, target_language, id",  # a word's translations, per language
     "examples": "sense_id, id",  # a sense's examples
@@ -398,6 +412,28 @@ class LexicalWriter:
         for r in rows:
             self._add("_freq", (norm(r.word), r.zipf))
 
+    def back_translations(self, language: str, pairs: Iterable[tuple[str, str]]) -> None:
+        """(word in `language`, its translation into this component's language) pairs from a
+        dictionary of the other direction. A word's unsensed translations into `language`
+        that translate back to it are published first, the others after, each in the
+        source's order: 'water' into Finnish lists 'vesi' (water) before 'heittää' (throw),
+        which FreeDict gives first for "to make water". Sense-tied ones keep their order."""
+        self._flush()
+        wanted = {
+            target
+            for (target,) in self._conn.execute(
+                "SELECT DISTINCT target_norm FROM _translations "
+                "WHERE target_language = ? AND sense_id IS NULL",
+                (language,),
+            )
+        }
+        if not wanted:
+            return  # pairs is left unread
+        rows = [
+            (language, key, norm(back)) for word, back in pairs if (key := norm(word)) in wanted
+        ]
+        self._conn.executemany("INSERT OR IGNORE INTO _back VALUES (?, ?, ?)", rows)
+
     def inflections(self, rows: Iterable[InflectionRow], source: str) -> None:
         """Irregular form -> lemma; kept only where the lemma is a term of this component."""
         source_id = self.source(source)
@@ -418,6 +454,7 @@ class LexicalWriter:
         conn = self._conn
         try:
             self._resolve(conn)
+            self._rank_translations(conn)
             self._cluster(conn)
             for table in _STAGING_TABLES:
                 conn.execute(f"DROP TABLE {table}")
@@ -459,15 +496,43 @@ class LexicalWriter:
             self._tmp.unlink(missing_ok=True)
 
     @staticmethod
+    def _rank_translations(conn: sqlite3.Connection) -> None:
+        """New translation ids: by term and target language as before, then unsensed rows
+        that translate back to their word (see `back_translations`) before the rest,
+        arrival order otherwise. Without back-translations `_translation_order` stays
+        empty and ids stay as they are."""
+        if conn.execute("SELECT 1 FROM _back LIMIT 1").fetchone() is None:
+            return
+        conn.execute(
+            "INSERT INTO _translation_order (old, new) SELECT t.id, row_number() OVER ("
+            "ORDER BY t.term_id, t.target_language, b.norm IS NULL, t.id) "
+            "FROM _translations t JOIN terms w ON w.id = t.term_id "
+            "LEFT JOIN _back b ON t.sense_id IS NULL AND b.language = t.target_language "
+            "AND b.target_norm = t.target_norm AND b.norm = w.norm"
+        )
+
+    @staticmethod
     def _cluster(conn: sqlite3.Connection) -> None:
-        """Move the staged rows, ids unchanged, into the clustered tables in key order."""
+        """Move the staged rows into the clustered tables in key order, ids unchanged
+        unless `_translation_order` renumbers translations."""
         for table, key in CLUSTERED.items():
-            columns = ", ".join(
-                row[1] for row in conn.execute(f"SELECT * FROM pragma_table_info('{table}')")
+            names = [row[1] for row in conn.execute(f"SELECT * FROM pragma_table_info('{table}')")]
+            columns = ", ".join(names)
+            renumbered = (
+                table == "translations"
+                and conn.execute("SELECT 1 FROM _translation_order LIMIT 1").fetchone()
             )
-            conn.execute(
-                f"INSERT INTO {table} ({columns}) SELECT {columns} FROM _{table} ORDER BY {key}"
-            )
+            if renumbered:
+                # New ids follow the key order, so ordering by them is ordering by the key.
+                picked = ", ".join("o.new" if name == "id" else f"t.{name}" for name in names)
+                conn.execute(
+                    f"INSERT INTO {table} ({columns}) SELECT {picked} FROM _{table} t "
+                    "JOIN _translation_order o ON o.old = t.id ORDER BY o.new"
+                )
+            else:
+                conn.execute(
+                    f"INSERT INTO {table} ({columns}) SELECT {columns} FROM _{table} ORDER BY {key}"
+                )
             conn.execute(f"DROP TABLE _{table}")
 
     @staticmethod

@@ -127,7 +127,12 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
 
     english = {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local",
                "wiktextract", "conceptnet", "wordfreq"}  # fmt: skip
-    en_sources = tuple(n for n in inputs.sources if n in english or n.startswith("freedict-eng-"))
+    # FreeDict's xxx-eng dictionaries rank English translations (back-translations first).
+    en_sources = tuple(
+        n
+        for n in inputs.sources
+        if n in english or n.startswith("freedict-eng-") or re.fullmatch(r"freedict-\w+-eng", n)
+    )
     add(
         Stage("en.lexical", ("en/lexical.sqlite",), en_sources, st.english_lexical), "en", "lexical"
     )
