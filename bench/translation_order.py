@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server_latency import open_corpus, sample_words  # noqa: E402
+from server_latency import open_corpus, sample_words
 
 _FIRST = (
     "SELECT tr.target_norm, tr.target_text FROM translations tr JOIN terms t "
@@ -65,7 +65,8 @@ def main() -> None:
             counts[0] += 1
             counts[1] += old[0] != new[0]
             for k, (target, _) in ((2, old), (3, new)):
-                counts[k] += other.execute(_BACK, (target, word, "to " + word)).fetchone() is not None
+                back = other.execute(_BACK, (target, word, "to " + word)).fetchone()
+                counts[k] += back is not None
             if old[0] != new[0] and len(shown) < opts.show:
                 shown.append(f"{word}: {old[1]} -> {new[1]}")
         totals = [a + b for a, b in zip(totals, counts, strict=True)]
