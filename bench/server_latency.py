@@ -218,6 +218,41 @@ def inprocess(
     return out
 
 
+def one_tool_at_a_time(
+    data_dir: Path | None, words: list[str], warm: list[str]
+) -> dict[str, tuple[list[float], list[float]]]:
+    """Each tool alone, the way NLTK's worker runs its look-ups: a fresh corpus (new
+    connections, so nothing cached from the interleaved loop), one call on another word to
+    open the databases, then the first call for each word with no other call between."""
+    from lexicon_server.query.common import clear_caches
+    from lexicon_server.query.lookup import lookup_data
+    from lexicon_server.query.rhymes import rhymes_data
+
+    calls: dict[str, Callable[[Any, str], object]] = {
+        "dictionary_lookup, look-ups only (as NLTK's worker runs)": lookup_data,
+        "rhymes (perfect), rhymes only": rhymes_data,
+        "rhymes (near), rhymes only": lambda c, w: rhymes_data(c, w, mode="near"),
+    }
+    out: dict[str, tuple[list[float], list[float]]] = {}
+    for name, fn in calls.items():
+        corpus = open_corpus(data_dir)
+        if name.startswith("rhymes") and corpus.selection.availability("en", "wordplay"):
+            continue
+        clear_caches()
+        fn(corpus, warm[0])
+        wall: list[float] = []
+        cpu: list[float] = []
+        for w in words:
+            c0 = time.thread_time()
+            t0 = time.perf_counter()
+            fn(corpus, w)
+            wall.append(time.perf_counter() - t0)
+            cpu.append(time.thread_time() - c0)
+        corpus.close()
+        out[name] = (wall, cpu)
+    return out
+
+
 # --- NLTK on the same WordNet files ----------------------------------------------------------
 
 _NLTK_SCRIPT = r"""
@@ -581,12 +616,15 @@ def main() -> None:
         "Each word's calls run back to back in this process, then NLTK's reader looks the "
         "same word up in a worker process of its own (so neither library's garbage "
         "collections land on the other's clock). Words are the most frequent first: many "
-        "senses each, and every call is the first for its word."
+        "senses each, and every call is the first for its word. The rows marked *only* come "
+        "after: one tool at a time on fresh connections, first calls for the same words "
+        "with nothing else between them, as NLTK's worker runs its look-ups."
     )
     emit()
     warm = sample_words(corpus, len(words) + 100)[len(words) :]
     speed_before = machine_speed()
     timings = inprocess(corpus, words, warm, nltk_worker)
+    timings.update(one_tool_at_a_time(opts.data_dir, words, warm))
     speed_after = machine_speed()
     if nltk_worker is not None:
         nltk_worker.close()
