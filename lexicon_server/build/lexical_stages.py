@@ -110,6 +110,7 @@ def _add_freedict_translations(w: LexicalWriter, src: SourceInput) -> None:
 
 
 def _add_back_translations(w: LexicalWriter, src: SourceInput) -> None:
+    """A FreeDict xxx-eng dictionary's pairs, to put back-translating translations first."""
     language = ISO3_TO_TAG[src.spec.name.split("-")[1]]
     w.back_translations(
         language,

@@ -429,9 +429,10 @@ class LexicalWriter:
         }
         if not wanted:
             return  # pairs is left unread
-        rows = [
+        # Streamed: a large dictionary has hundreds of thousands of pairs.
+        rows = (
             (language, key, norm(back)) for word, back in pairs if (key := norm(word)) in wanted
-        ]
+        )
         self._conn.executemany("INSERT OR IGNORE INTO _back VALUES (?, ?, ?)", rows)
 
     def inflections(self, rows: Iterable[InflectionRow], source: str) -> None:
