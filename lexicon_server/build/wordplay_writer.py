@@ -393,6 +393,8 @@ def _fill_rhyme_docs(conn: sqlite3.Connection) -> None:
 
 
 def _rhyme_doc(conn: sqlite3.Connection, part: tuple[str, int], mode: str) -> str:
+    """One rhyme part's document of one mode: its first candidates, as no query sees them
+    (no word of its own to leave out), and whether more exist."""
     walk = candidates(conn, (part,), mode, None, frozenset(), "")
     found = list(islice(walk, rhyme_docs.CANDIDATES + 1))
     walk.close()
