@@ -237,6 +237,7 @@ def one_tool_at_a_time(
     for name, fn in calls.items():
         corpus = open_corpus(data_dir)
         if name.startswith("rhymes") and corpus.selection.availability("en", "wordplay"):
+            corpus.close()
             continue
         clear_caches()
         fn(corpus, warm[0])

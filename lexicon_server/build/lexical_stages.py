@@ -188,12 +188,14 @@ def write_english_lexical(
         or name in {"wiktextract", "conceptnet"}
         or (name.startswith("freedict-eng-"))
     ]
+    # The xxx-eng dictionaries only order translations: no row cites them.
+    ordering = freedict_pairs_into(inputs, "en")
     w = LexicalWriter(
         path,
         language="en",
         dataset_version=dataset_version,
         sources=[s.row() for s in used],
-        built_from=",".join(s.spec.name for s in used),
+        built_from=",".join(s.spec.name for s in [*used, *ordering]),
     )
     try:
         if (src := inputs.get("wordnet-3.1")) is not None:
@@ -218,7 +220,7 @@ def write_english_lexical(
                 w.pronunciations(cmudict.iter_pronunciations(src.file("dict")), name)
         for src in freedict_pairs_out_of(inputs, "en"):
             _add_freedict_translations(w, src)
-        for src in freedict_pairs_into(inputs, "en"):
+        for src in ordering:
             _add_back_translations(w, src)
         if (src := inputs.get("conceptnet")) is not None:
             _add_conceptnet(w, src)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from lexicon_store.selection import ActiveSelection
 
 __all__ = [
+    "READABLE_VERSIONS",
     "SCHEMA_VERSIONS",
     "CapabilityUnavailable",
     "Corpus",
@@ -24,8 +25,12 @@ __all__ = [
     "schema_sql",
 ]
 
-# The schema versions this server reads; a database with another user_version is refused.
-SCHEMA_VERSIONS = {"lexical": 1, "wordplay": 1, "semantic": 1}
+# The schema versions the builder writes, and those this server reads; a database with
+# another user_version is refused. Wordplay 2 has rhyme documents and no `near_first`
+# table (a server reading only version 1 would fail on near rhymes); version 1 is still
+# read, by walking the tables.
+SCHEMA_VERSIONS = {"lexical": 1, "wordplay": 2, "semantic": 1}
+READABLE_VERSIONS = {"lexical": (1,), "wordplay": (1, 2), "semantic": (1,)}
 
 # How much of one database SQLite maps into memory. 0: read pages into SQLite's own bounded
 # page cache instead. Mapping was ~15% faster per look-up, but every page fault on a mapping
@@ -111,11 +116,12 @@ def _open_readonly(path: Path, schema: str) -> sqlite3.Connection:
     # for why it is off.
     conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
     version = conn.execute("PRAGMA user_version").fetchone()[0]
-    expected = SCHEMA_VERSIONS[schema]
-    if version != expected:
+    readable = READABLE_VERSIONS[schema]
+    if version not in readable:
         conn.close()
         raise SchemaMismatch(
             f"{path} has {schema} schema version {version}, this server reads version "
-            f"{expected}; install the matching data release with `lexicon-data install`"
+            f"{' or '.join(map(str, readable))}; install the matching data release with "
+            "`lexicon-data install`"
         )
     return conn

@@ -123,8 +123,10 @@ def rhyme_index(conn: sqlite3.Connection) -> RhymeIndex:
 
 def _spellings(text: str) -> tuple[str, ...]:
     # words.text keeps the published case; these cover CMUdict's lower case and WordNet's
-    # capitalised names without a fold index.
-    return tuple(dict.fromkeys((text, text.lower(), text.capitalize(), text.title(), text.upper())))
+    # capitalised names without a fold index, and the fold itself covers NFKC forms
+    # ('ｃａｔ', 'ﬁne'), as spelling_prons does.
+    variants = (text, fold(text), text.lower(), text.capitalize(), text.title(), text.upper())
+    return tuple(dict.fromkeys(variants))
 
 
 def query_words(conn: sqlite3.Connection, text: str) -> tuple[list[tuple[int, str, int]], str]:
@@ -149,7 +151,7 @@ _QUERY_PRONS_FOLDED = (
 _QUERY_PRONS = (
     f"SELECT {_PRON_COLUMNS} FROM words w JOIN prons p ON p.word_id = w.id WHERE w.text = ?"
 )
-_QUERY_PRONS_BY_COUNT = ["", *(" UNION ALL ".join([_QUERY_PRONS] * n) for n in range(1, 6))]
+_QUERY_PRONS_BY_COUNT = ["", *(" UNION ALL ".join([_QUERY_PRONS] * n) for n in range(1, 7))]
 
 
 def _query_pronunciations(

@@ -249,23 +249,35 @@ def slice_tables(
     corpus.close()
 
 
-def _same_answers(with_docs: Corpus, tables: Corpus, words: list[str], limits: list[int]) -> None:
+def _same_answers(
+    with_docs: Corpus,
+    tables: Corpus,
+    words: list[str],
+    limits: list[int],
+    syllables: tuple[int | None, ...] = (None,),
+) -> None:
     assert rhyme_index(with_docs.db("en", "wordplay")).docs
     assert not rhyme_index(tables.db("en", "wordplay")).docs
     for word in words:
         for mode in ("perfect", "near"):
             for limit in limits:
-                expected = rhymes_data(tables, word, mode, limit)
-                assert rhymes_data(with_docs, word, mode, limit) == expected, (word, mode, limit)
+                for count in syllables:
+                    expected = rhymes_data(tables, word, mode, limit, count)
+                    got = rhymes_data(with_docs, word, mode, limit, count)
+                    assert got == expected, (word, mode, limit, count)
 
 
 def test_documents_answer_as_the_tables_do(slice_corpus: Corpus, slice_tables: Corpus) -> None:
     conn = slice_corpus.db("en", "wordplay")
     words = [row[0] for row in conn.execute("SELECT DISTINCT text FROM spelling_prons")]
-    # Other spellings of the same words, and the largest limit a document answers.
-    words += [words[0].upper(), words[1].title(), "qwzxv"]
+    # Other spellings of the same words: capitalised, and NFKC forms (full-width letters,
+    # a ligature) that fold to a word of the slice.
+    words += [words[0].upper(), words[1].title(), "ｃａｔ", "ﬁne", "qwzxv"]
+    assert rhymes_data(slice_corpus, "ｃａｔ")["found"]
+    # Around the largest limit a document answers, and past it.
     limits = [1, 3, 20, rhyme_docs.CANDIDATES - 2, rhyme_docs.CANDIDATES - 1, 100]
     _same_answers(slice_corpus, slice_tables, words, limits)
+    _same_answers(slice_corpus, slice_tables, words[:50], [20], (1, 2))
 
 
 @pytest.mark.slow

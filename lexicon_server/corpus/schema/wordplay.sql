@@ -1,6 +1,6 @@
 -- Lexicon wordplay component (English): precomputed keys for rhymes, anagrams, palindromes,
 -- spoonerisms and puns. Pronunciations are CMUdict ARPAbet with stress digits.
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;  -- 2: rhyme_docs and spelling_prons, no near_first
 
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
