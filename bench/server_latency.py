@@ -3,14 +3,18 @@
     uv run python bench/server_latency.py [--data-dir DIR] [--wordnet-dir DIR] [--out FILE]
 
 Measures on the active corpus (or --data-dir):
-  * in-process p50/p99 of each query function (the code under each tool);
+  * in-process p50/p99 of each query function (the code under each tool), interleaved
+    word by word, then look-ups and rhymes each alone on fresh connections (as NLTK's
+    worker runs its look-ups);
   * NLTK's WordNet reader on the same WordNet database files (first look-up in a fresh
     process, then warm look-ups doing comparable work: synsets, glosses, examples, lemmas);
   * semantic neighbours against exact numpy search over the same float16 vectors
     (latency, and recall@10 of our answers: stored exact neighbours where the release has
     them, else HNSW, both re-ranked exactly);
   * every tool through a stdio client, next to a minimal MCP server with one trivial
-    tool (the protocol's floor); cold start (spawn to first answer) and resident memory.
+    tool (the protocol's floor); cold start (spawn to first answer, with the bytecode
+    cached as on a user's second start, and without where the machine keeps none) and
+    resident memory.
 Prints a Markdown report and writes it to --out (docs/benchmarks/server.md by default),
 keeping that file's written notes from its "## Where the aims stand" heading on.
 """

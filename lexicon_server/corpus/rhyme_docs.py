@@ -15,10 +15,10 @@ A document lists the first `CANDIDATES` candidate words in rank order, as a quer
 no word of its own would see them (one spelling per fold), and says whether more exist:
 
     [more, candidates]
-    more:      1 if candidates past these exist, else 0
-    perfect:   [text, syllables, zipf, phones, spelling_source, pronunciation_source]
-    near:      [text, syllables, zipf, phones, edit, spelling_source, pronunciation_source,
-                rhyme]
+    more:               1 if candidates past these exist, else 0
+    perfect candidate:  [text, syllables, zipf, phones, spelling_source, pronunciation_source]
+    near candidate:     [text, syllables, zipf, phones, edit, spelling_source,
+                         pronunciation_source, rhyme]
 
 (a perfect candidate's edit is 0 and its rhyme part the document's own).
 
