@@ -10,6 +10,7 @@ tools' models strict and closed, and words each refusal like the query layer's e
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, cast, get_args
 
@@ -18,6 +19,7 @@ from pydantic import ConfigDict, PrivateAttr, ValidationError
 from pydantic_core import PydanticCustomError
 from pydantic_core.core_schema import ErrorType
 
+from lexicon_server.answers import error_body
 from lexicon_server.errors import InvalidArgument, shown_value
 
 if TYPE_CHECKING:
@@ -43,7 +45,10 @@ class ArgumentError(ValidationError):
     message: str
 
     def __str__(self) -> str:
-        return self.message
+        # The SDK words an argument refusal as this text; AnswerContract reads it back.
+        return json.dumps(
+            error_body("invalid_argument", self.message), ensure_ascii=False, separators=(",", ":")
+        )
 
 
 def strict_arguments(server: MCPServer[Any], names: Iterable[str]) -> None:

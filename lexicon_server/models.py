@@ -39,7 +39,6 @@ __all__ = [
     "TranslatedWord",
     "Translation",
     "TranslationGroup",
-    "Unavailable",
 ]
 
 # No serialised tool result grows past this many characters; see docs/tools.md.
@@ -98,16 +97,6 @@ class Budget(_Model):
     cut: list[str] = Field(
         default_factory=list, description="what was left out or shortened, empty if nothing"
     )
-
-
-class Unavailable(_Model):
-    """Why a language's data could not be served (one of the four reasons)."""
-
-    reason: Reason
-    language: str
-    capability: str
-    message: str
-    fix: str | None = Field(default=None, description="the lexicon-data command that would fix it")
 
 
 class SenseRef(_Model):

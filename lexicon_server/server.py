@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING
 from mcp.server.mcpserver import MCPServer
 
 from lexicon_server import resources
+from lexicon_server.answers import keep_answer_contract
 from lexicon_server.query.semantic import VectorStore
 
 if TYPE_CHECKING:
     from lexicon_server.config import ServerConfig
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["DICTIONARY_TOOLS", "AppState", "build_server"]
+__all__ = ["DESCRIPTION", "DICTIONARY_TOOLS", "AppState", "build_server"]
 
 DICTIONARY_TOOLS = (
     "dictionary_lookup",
@@ -34,6 +35,11 @@ DICTIONARY_TOOLS = (
 )
 
 _log = logging.getLogger(__name__)
+
+DESCRIPTION = (
+    "Offline dictionary for agents: senses, synonyms, translations, relations, semantic "
+    "neighbours, rhymes and wordplay from a locally installed, versioned corpus."
+)
 
 _INSTRUCTIONS = """Lexicon is an offline dictionary over a locally installed corpus
 ({version}). Tools: dictionary_lookup (senses, examples, pronunciations, translations),
@@ -69,6 +75,7 @@ def build_server(corpus: Corpus, config: ServerConfig) -> MCPServer[AppState]:
     server: MCPServer[AppState] = MCPServer(
         "lexicon",
         title="Lexicon dictionary",
+        description=DESCRIPTION,
         instructions=_INSTRUCTIONS.format(version=corpus.dataset_version),
         version=_version(),
         lifespan=lifespan,
@@ -77,6 +84,7 @@ def build_server(corpus: Corpus, config: ServerConfig) -> MCPServer[AppState]:
     _register_dictionary_tools(server, corpus, vectors)
     _register_resources(server, corpus)
     _register_opt_in_groups(server, corpus, config)
+    keep_answer_contract(server)
     return server
 
 

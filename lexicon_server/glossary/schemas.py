@@ -1,7 +1,7 @@
 """Pydantic models of the glossary tools' structured output (camelCase on the wire).
 
-Optional fields are left out of a response when empty, so a success looks exactly like
-`{"totalEntries": 12}` and a refusal like `{"error": {"message": "term not found"}}`.
+They describe successes only: a refusal (`{"error": {"reason": "term_not_found", "message":
+"term not found"}}`) is an error answer with no structured content (lexicon_server.answers).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ __all__ = [
     "DictionarySenseOutput",
     "EditOutput",
     "EntryOutput",
-    "ErrorOutput",
     "FindHitOutput",
     "FindOutput",
     "MapItemOutput",
@@ -34,10 +33,6 @@ class _Model(BaseModel):
 class EntryOutput(_Model):
     term: str
     description: str
-
-
-class ErrorOutput(_Model):
-    message: str
 
 
 class FindHitOutput(_Model):
@@ -80,22 +75,17 @@ class MapItemOutput(_Model):
 
 
 class MapOutput(_Model):
-    terms: list[MapItemOutput] | None = None
-    error: ErrorOutput | None = None
+    terms: list[MapItemOutput]
 
 
 class AddOutput(_Model):
-    total_entries: int | None = None
-    existing_entry: EntryOutput | None = None
-    error: ErrorOutput | None = None
+    total_entries: int
 
 
 class EditOutput(_Model):
-    total_entries: int | None = None
-    error: ErrorOutput | None = None
+    total_entries: int
 
 
 class DeleteOutput(_Model):
-    total_entries: int | None = None
-    deleted_entry: EntryOutput | None = None
-    error: ErrorOutput | None = None
+    total_entries: int
+    deleted_entry: EntryOutput

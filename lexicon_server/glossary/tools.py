@@ -59,33 +59,36 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
     from contextlib import contextmanager
     from typing import Annotated
 
-    from mcp.server.mcpserver.exceptions import ToolError
     from mcp_types import CallToolResult, TextContent, ToolAnnotations
     from pydantic import BaseModel, Field
 
+    from lexicon_server.answers import (
+        ToolRefusal,
+        error_answer,
+        error_body,
+        keep_answer_contract,
+    )
     from lexicon_server.arguments import strict_arguments
     from lexicon_server.glossary import schemas as s
     from lexicon_server.glossary.dictionary import dictionary_senses
-    from lexicon_server.glossary.errors import GlossaryError, TermExists, TermNotFound
+    from lexicon_server.glossary.errors import GlossaryError, InvalidInput, TermExists, TermNotFound
     from lexicon_server.glossary.model import Entry
 
     glossary = Glossary(glossary_path)
     glossary.load()
 
-    def respond(model: BaseModel | dict[str, Any], *, is_error: bool = False) -> CallToolResult:
+    def respond(model: BaseModel | dict[str, Any]) -> CallToolResult:
         if isinstance(model, BaseModel):
             body = model.model_dump(mode="json", by_alias=True, exclude_none=True)
         else:
             body = model  # large answers are built as plain dicts; the SDK checks the schema
         text = json.dumps(body, ensure_ascii=False)
         return CallToolResult(
-            content=[TextContent(type="text", text=text)],
-            structured_content=body,
-            is_error=is_error,
+            content=[TextContent(type="text", text=text)], structured_content=body
         )
 
-    def not_found() -> s.ErrorOutput:
-        return s.ErrorOutput(message="term not found")
+    def not_found() -> CallToolResult:
+        return error_answer(error_body("term_not_found", "term not found"))
 
     def entry_dict(entry: Entry) -> dict[str, str]:
         return {"term": entry.term, "description": entry.description}
@@ -101,10 +104,13 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
             yield
         except (TermExists, TermNotFound):
             raise  # refusals with a structured answer of their own
+        except InvalidInput as exc:
+            raise ToolRefusal("invalid_argument", str(exc), parameter=exc.parameter) from exc
         except GlossaryError as exc:
-            raise ToolError(str(exc)) from exc
+            raise ToolRefusal("glossary_error", str(exc)) from exc
         except OSError as exc:
-            raise ToolError(f"cannot access the glossary file {glossary.path}: {exc}") from exc
+            message = f"cannot access the glossary file {glossary.path}: {exc}"
+            raise ToolRefusal("glossary_unreadable", message) from exc
 
     reading = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
@@ -161,7 +167,7 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
             with failures_as_tool_errors():
                 items = glossary.map(term)
         except TermNotFound:
-            return respond(s.MapOutput(error=not_found()), is_error=True)
+            return not_found()
         return respond(
             {"terms": [{"term": i.term, "mentionedIn": list(i.mentioned_in)} for i in items]}
         )
@@ -173,13 +179,8 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
             with failures_as_tool_errors():
                 result = glossary.add(term, description)
         except TermExists as exc:
-            return respond(
-                s.AddOutput(
-                    existing_entry=entry_out(exc.existing),
-                    error=s.ErrorOutput(message="exists already"),
-                ),
-                is_error=True,
-            )
+            body = error_body("term_exists", "exists already")
+            return error_answer({**body, "existingEntry": entry_dict(exc.existing)})
         return respond(s.AddOutput(total_entries=result.total_entries))
 
     def glossary_edit(
@@ -189,7 +190,7 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
             with failures_as_tool_errors():
                 result = glossary.edit(term, description)
         except TermNotFound:
-            return respond(s.EditOutput(error=not_found()), is_error=True)
+            return not_found()
         return respond(s.EditOutput(total_entries=result.total_entries))
 
     def glossary_delete(term: Term) -> Annotated[CallToolResult, s.DeleteOutput]:
@@ -197,7 +198,7 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
             with failures_as_tool_errors():
                 result = glossary.delete(term)
         except TermNotFound:
-            return respond(s.DeleteOutput(error=not_found()), is_error=True)
+            return not_found()
         assert result.deleted is not None
         return respond(
             s.DeleteOutput(
@@ -241,4 +242,5 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
         annotations=writing(destructive=True),
     )
     strict_arguments(server, TOOL_NAMES)
+    keep_answer_contract(server)
     return glossary

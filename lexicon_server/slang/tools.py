@@ -13,13 +13,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 import anyio.to_thread
-from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
+from lexicon_server.answers import ToolRefusal, keep_answer_contract
 from lexicon_server.arguments import strict_arguments
 from lexicon_server.slang.definitions import Definition
-from lexicon_server.slang.errors import SlangError
+from lexicon_server.slang.errors import (
+    MeaningSourceError,
+    ProviderError,
+    SlangError,
+    SlangInputError,
+)
 from lexicon_server.slang.glossary_source import ProjectGlossary
 from lexicon_server.slang.interpret import interpret
 from lexicon_server.slang.models import (
@@ -71,8 +76,14 @@ Limit = Annotated[
 async def _run(fn: Callable[[], _T]) -> _T:
     try:
         return await anyio.to_thread.run_sync(fn)
+    except SlangInputError as exc:
+        raise ToolRefusal("invalid_argument", str(exc), parameter=exc.parameter) from exc
+    except ProviderError as exc:
+        raise ToolRefusal("provider_error", str(exc), status=exc.status) from exc
+    except MeaningSourceError as exc:
+        raise ToolRefusal("source_unreadable", str(exc), source=exc.source) from exc
     except SlangError as exc:
-        raise ToolError(str(exc)) from exc
+        raise ToolRefusal("tool_error", str(exc)) from exc
 
 
 def _definitions(found: list[Definition]) -> list[DefinitionModel]:
@@ -161,6 +172,7 @@ def register(
     if provider is not None:
         _register_online(server, provider)
     strict_arguments(server, TOOLS + (ONLINE_TOOLS if provider is not None else ()))
+    keep_answer_contract(server)
 
 
 def _register_online(server: MCPServer, provider: UrbanDictionary) -> None:

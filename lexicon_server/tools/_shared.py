@@ -1,9 +1,9 @@
 """What every dictionary tool shares: annotations, parameter types and error mapping.
 
 The tools are thin: they call a query function and turn its expected failures into
-MCP tool errors. A language/capability the selection cannot serve comes back as an
-error result whose structured content names the reason (one of the four), so a
-client never mistakes it for "no such word".
+error answers. A language/capability the selection cannot serve comes back as an error
+whose JSON names the reason (one of the four), so a client never mistakes it for "no
+such word".
 """
 
 from __future__ import annotations
@@ -11,14 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
-from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from pydantic_core import to_json
 
+from lexicon_server.answers import error_answer, error_body
 from lexicon_server.corpus.reader import CapabilityUnavailable, SchemaMismatch
-from lexicon_server.errors import LexiconServerError, describe_unavailable, fix_command
-from lexicon_server.models import Unavailable
+from lexicon_server.errors import (
+    InvalidArgument,
+    LexiconServerError,
+    NoSuchSense,
+    describe_unavailable,
+    fix_command,
+)
 from lexicon_server.query.common import MAX_TEXT_CHARS
 
 if TYPE_CHECKING:
@@ -36,6 +41,7 @@ __all__ = [
     "published_output",
     "respond",
     "tool_annotations",
+    "unavailable_body",
 ]
 
 # A word or phrase a query function checks with `check_text`. That check is on the
@@ -117,37 +123,36 @@ def published_output(model: type[BaseModel]) -> type[BaseModel]:
 
 
 def respond(corpus: Corpus, query: Callable[[], _M | dict[str, Any]]) -> CallToolResult:
-    """Run `query`; return its result as structured content, or a clear error result.
+    """Run `query`; return its result as structured content, or an error answer.
 
     `query` returns the result model, or the same result as plain JSON-ready data when
-    the query module can build that more cheaply (the SDK validates the structured
-    content against the tool's output model before sending it either way).
+    the query module can build that more cheaply. Expected failures become error answers
+    in the house form (`lexicon_server.answers`): no structured content, the JSON as text.
     """
     try:
         result = query()
     except CapabilityUnavailable as exc:
-        return _unavailable(corpus, exc)
+        return error_answer(unavailable_body(exc, corpus.dataset_version))
+    except InvalidArgument as exc:
+        return error_answer(error_body("invalid_argument", str(exc), parameter=exc.parameter))
+    except NoSuchSense as exc:
+        return error_answer(error_body("no_such_sense", str(exc), sense_id=exc.sense_id))
     except LexiconServerError as exc:
-        raise ToolError(str(exc)) from exc
+        return error_answer(error_body("tool_error", str(exc)))
     except SchemaMismatch as exc:
-        raise ToolError(str(exc)) from exc
+        return error_answer(error_body("schema_mismatch", str(exc)))
     data = result if isinstance(result, dict) else result.model_dump(mode="json")
     # Compact JSON as the text content: what clients without structured output show.
     text = to_json(data).decode()
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
-def _unavailable(corpus: Corpus, exc: CapabilityUnavailable) -> CallToolResult:
-    version = corpus.dataset_version
-    detail = Unavailable(
-        reason=exc.reason,  # type: ignore[arg-type]
+def unavailable_body(exc: CapabilityUnavailable, dataset_version: str) -> dict[str, Any]:
+    """The error body of a language or capability the selection cannot serve."""
+    return error_body(
+        exc.reason,
+        describe_unavailable(exc, dataset_version),
         language=exc.language,
         capability=exc.capability,
-        message=describe_unavailable(exc, version),
-        fix=fix_command(exc.reason, exc.language, exc.capability, version),
-    )
-    return CallToolResult(
-        content=[TextContent(type="text", text=detail.message)],
-        structured_content={"error": detail.model_dump(mode="json")},
-        is_error=True,
+        fix=fix_command(exc.reason, exc.language, exc.capability, dataset_version),
     )

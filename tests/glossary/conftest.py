@@ -11,8 +11,10 @@ from typing import Any, TypeVar
 
 import anyio
 import pytest
+from _support.answers import error_body
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
+from mcp_types import CallToolResult
 
 from lexicon_server.corpus.reader import Corpus, schema_sql
 from lexicon_server.glossary.tools import register
@@ -59,16 +61,18 @@ def glossary_server(path: Path, corpus: Corpus | None = None) -> MCPServer[Any]:
 def call(
     path_or_server: Path | MCPServer[Any], name: str, arguments: dict[str, Any]
 ) -> tuple[bool, Any, str]:
-    """One tool call through the SDK's in-memory client: (is_error, structured, text)."""
+    """One tool call through the SDK's in-memory client: (is_error, body, text).
+
+    `body` is the structured content of a success, or the JSON body of an error answer
+    (checked against the house rule); `text` is a success's text or the error's message.
+    """
     server = (
         path_or_server if isinstance(path_or_server, MCPServer) else glossary_server(path_or_server)
     )
 
     async def go() -> tuple[bool, Any, str]:
         async with Client(server) as client:
-            result = await client.call_tool(name, arguments)
-            text = result.content[0].text if result.content else ""  # type: ignore[union-attr]
-            return bool(result.is_error), result.structured_content, text
+            return outcome(await client.call_tool(name, arguments))
 
     return run(go)
 
@@ -119,3 +123,12 @@ def mini_corpus(root: Path, installed: frozenset[str]) -> Corpus:
         files=MappingProxyType({"en/lexical.sqlite": root / "en" / "lexical.sqlite"}),
     )
     return Corpus(selection)
+
+
+def outcome(result: CallToolResult) -> tuple[bool, Any, str]:
+    """(is_error, body, text) of one answer, as `call` returns them."""
+    if result.is_error:
+        body = error_body(result)
+        return True, body, body["error"]["message"]
+    text = result.content[0].text if result.content else ""  # type: ignore[union-attr]
+    return False, result.structured_content, text

@@ -11,7 +11,7 @@ from mcp import Client
 
 from lexicon_server.glossary import Glossary, GlossaryFormatError
 
-from .conftest import glossary_server, run
+from .conftest import glossary_server, outcome, run
 
 
 def _session_calls(path: Path, steps: list[Any]) -> list[tuple[bool, Any, str]]:
@@ -27,8 +27,7 @@ def _session_calls(path: Path, steps: list[Any]) -> list[tuple[bool, Any, str]]:
                     continue
                 name, arguments = step
                 result = await client.call_tool(name, arguments)
-                text = result.content[0].text if result.content else ""  # type: ignore[union-attr]
-                out.append((bool(result.is_error), result.structured_content, text))
+                out.append(outcome(result))
 
     run(go)
     return out
@@ -112,7 +111,7 @@ def test_file_turned_invalid_is_reported_and_not_rewritten(gpath: Path) -> None:
     )
     assert not results[0][0]
     for is_error, body, text in results[1:6]:
-        assert is_error and body is None
+        assert is_error and body["error"]["reason"] == "glossary_error"
         assert f"{gpath}:5: empty description" in text
     assert on_disk == [broken]  # no write touched the broken file
     assert results[6][1]["deletedEntry"] == {"term": "Oops", "description": "Fixed."}
@@ -151,5 +150,5 @@ def test_unreadable_file_is_a_tool_error(gpath: Path) -> None:
         ],
     )
     for is_error, body, text in results:
-        assert is_error and body is None
+        assert is_error and body["error"]["reason"] == "glossary_unreadable"
         assert f"cannot access the glossary file {gpath}" in text

@@ -129,5 +129,5 @@ def test_find_default_limit_through_the_client(tmp_path: Path) -> None:
 )
 def test_bad_input_is_a_tool_error(gpath: Path, arguments: dict[str, object], needle: str) -> None:
     is_error, body, text = call(gpath, "glossary_find", arguments)
-    assert is_error and body is None
+    assert is_error and body["error"]["reason"] == "invalid_argument"
     assert needle in text

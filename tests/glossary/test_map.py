@@ -70,7 +70,7 @@ def test_map_through_the_client(gpath: Path) -> None:
     ]
     assert all(set(t) == {"term", "mentionedIn"} for t in body["terms"])  # no descriptions
     is_error, body, _ = call(gpath, "glossary_map", {"term": "nope"})
-    assert is_error and body == {"error": {"message": "term not found"}}
+    assert is_error and body == {"error": {"reason": "term_not_found", "message": "term not found"}}
 
 
 def test_large_glossary_map_agrees_with_direct_containment() -> None:

@@ -45,15 +45,13 @@ def test_schemas_use_the_wire_names(gpath: Path) -> None:
     assert find_input["maxResults"]["minimum"] == 1 and find_input["maxResults"]["maximum"] == 100
     assert tools["glossary_find"].input_schema["required"] == ["query"]
     assert "results" in tools["glossary_find"].output_schema["properties"]
-    assert set(tools["glossary_add"].output_schema["properties"]) == {
-        "totalEntries",
-        "existingEntry",
-        "error",
-    }
+    # Output schemas describe successes; a refusal is an error answer with no structured
+    # content (its existingEntry or error is in the JSON text).
+    assert set(tools["glossary_add"].output_schema["properties"]) == {"totalEntries"}
+    assert tools["glossary_add"].output_schema["required"] == ["totalEntries"]
     assert set(tools["glossary_delete"].output_schema["properties"]) == {
         "totalEntries",
         "deletedEntry",
-        "error",
     }
     assert "required" not in tools["glossary_map"].input_schema  # term is optional
 
@@ -88,9 +86,9 @@ def test_schemas_use_the_wire_names(gpath: Path) -> None:
 def test_argument_refusals_are_in_the_house_form(
     gpath: Path, name: str, args: dict[str, Any], expected: str
 ) -> None:
-    is_error, _, text = call(gpath, name, args)
-    assert is_error
-    assert text == f"Error executing tool {name}: {expected}"
+    is_error, body, text = call(gpath, name, args)
+    assert is_error and body["error"]["reason"] == "invalid_argument"
+    assert text == expected
 
 
 def test_importing_register_loads_no_sdk_or_numpy() -> None:

@@ -164,7 +164,7 @@ def test_writes_through_the_client(hand: Path) -> None:
     assert is_error
     assert body == {
         "existingEntry": {"term": "Delta", "description": "Fourth."},
-        "error": {"message": "exists already"},
+        "error": {"reason": "term_exists", "message": "exists already"},
     }
     assert call(hand, "glossary_edit", {"term": "DELTA", "description": "New."})[:2] == (
         False,
@@ -172,7 +172,7 @@ def test_writes_through_the_client(hand: Path) -> None:
     )
     assert call(hand, "glossary_edit", {"term": "Epsilon", "description": "New."})[:2] == (
         True,
-        {"error": {"message": "term not found"}},
+        {"error": {"reason": "term_not_found", "message": "term not found"}},
     )
     assert call(hand, "glossary_delete", {"term": "delta"})[:2] == (
         False,
@@ -180,13 +180,13 @@ def test_writes_through_the_client(hand: Path) -> None:
     )
     assert call(hand, "glossary_delete", {"term": "delta"})[:2] == (
         True,
-        {"error": {"message": "term not found"}},
+        {"error": {"reason": "term_not_found", "message": "term not found"}},
     )
     assert hand.read_bytes() == HAND_WRITTEN.encode()
 
 
 def test_bad_write_input_is_a_tool_error(hand: Path) -> None:
     is_error, body, text = call(hand, "glossary_add", {"term": "  ", "description": "x"})
-    assert is_error and body is None and "term" in text
+    assert is_error and body["error"]["reason"] == "invalid_argument" and "term" in text
     is_error, _, text = call(hand, "glossary_edit", {"term": "Alpha", "description": ""})
     assert is_error and "description" in text

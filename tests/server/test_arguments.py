@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 import anyio
@@ -63,7 +64,7 @@ def test_refusals_keep_pydantic_line_errors_for_the_log() -> None:
     error = _refusal(server, {"word": "toolong", "count": True, "tags": ["a", 1], "x": 0})
     assert isinstance(error, ValidationError)
     assert [e["loc"] for e in error.errors()] == [("word",), ("count",), ("tags", 1), ("x",)]
-    assert str(error).splitlines() == [
+    assert error.message.splitlines() == [
         "invalid word='toolong': word must be a string of 1 to 5 characters",
         "invalid count=True: count must be an integer from 0 to 9",
         "invalid tags[1]=1: tags[1] must be a valid string",
@@ -74,7 +75,7 @@ def test_refusals_keep_pydantic_line_errors_for_the_log() -> None:
 def test_a_validator_refusal_says_why() -> None:
     server = _server()
     strict_arguments(server, ["toy"])
-    assert str(_refusal(server, {"word": "a", "even": 3})) == (
+    assert _refusal(server, {"word": "a", "even": 3}).message == (
         "invalid even=3: even must be an integer (value error, must be even)"
     )
 
@@ -85,11 +86,11 @@ def test_whole_floats_are_integers_and_others_are_not() -> None:
     tool = server._tool_manager.get_tool("toy")
     assert tool is not None
     assert tool.fn_metadata.validate_arguments({"word": "a", "count": 3.0})["count"] == 3
-    assert str(_refusal(server, {"word": "a", "count": 3.5})) == (
+    assert _refusal(server, {"word": "a", "count": 3.5}).message == (
         "invalid count=3.5: count must be an integer from 0 to 9"
     )
     # the retry reports what is still wrong once the whole number is accepted
-    assert str(_refusal(server, {"word": "", "count": 3.0})) == (
+    assert _refusal(server, {"word": "", "count": 3.0}).message == (
         "invalid word='': word must be a string of 1 to 5 characters"
     )
 
@@ -99,14 +100,19 @@ def test_the_sdk_sends_the_house_form_after_its_prefix() -> None:
     strict_arguments(server, ["toy"])
     with pytest.raises(ToolError) as caught:
         anyio.run(server.call_tool, "toy", {"word": "a", "cuont": 2})
-    assert str(caught.value) == (
-        "Error executing tool toy: unknown argument cuont=2: the parameters are word, count, "
-        "even, tags (did you mean count?)"
-    )
+    prefix = "Error executing tool toy: "
+    assert str(caught.value).startswith(prefix)
+    assert json.loads(str(caught.value).removeprefix(prefix)) == {
+        "error": {
+            "reason": "invalid_argument",
+            "message": "unknown argument cuont=2: the parameters are word, count, even, tags "
+            "(did you mean count?)",
+        }
+    }
 
 
 def test_many_bad_arguments_are_cut_to_ten_lines() -> None:
     server = _server()
     strict_arguments(server, ["toy"])
-    lines = str(_refusal(server, {"word": "a", **{f"x{i}": i for i in range(12)}})).splitlines()
+    lines = _refusal(server, {"word": "a", **{f"x{i}": i for i in range(12)}}).message.splitlines()
     assert len(lines) == 11 and lines[-1] == "... and 2 more"

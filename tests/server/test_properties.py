@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from _support.answers import error_of
 from _support.provenance import assert_sources_complete
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import CallToolResult
 from pydantic import BaseModel
 
@@ -41,24 +41,23 @@ SETTINGS = settings(
 
 
 def check(corpus: Corpus, query: Callable[[], BaseModel]) -> None:
-    try:
-        result = respond(corpus, query)
-    except ToolError as exc:
-        message = str(exc)
-        assert message.startswith("invalid ") or "sense" in message, message
-        assert len(message) < 1000
-        return
+    result = respond(corpus, query)
     assert isinstance(result, CallToolResult)
     text = result.content[0].text  # type: ignore[union-attr]
     assert len(text) <= MAX_RESPONSE_CHARS
     if result.is_error:
-        assert result.structured_content is not None
-        assert result.structured_content["error"]["reason"] in {
-            "language_not_installed",
-            "unknown_language",
-            "capability_not_installed",
-            "not_available_upstream",
-        }
+        error = error_of(result)
+        if error["reason"] in ("invalid_argument", "no_such_sense"):
+            message = error["message"]
+            assert message.startswith("invalid ") or "sense" in message, message
+            assert len(message) < 1000
+        else:
+            assert error["reason"] in {
+                "language_not_installed",
+                "unknown_language",
+                "capability_not_installed",
+                "not_available_upstream",
+            }
     else:
         assert result.structured_content is not None
         assert_sources_complete(result.structured_content)

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import pytest
+from _support.answers import error_of
 from _support.mcp_client import with_server_client
 from _support.provenance import assert_sources_complete
 from mcp import Client
@@ -126,12 +127,9 @@ def test_each_tool_answers_with_structured_content(
 def test_four_reasons_are_structured_errors(
     partial_corpus: Corpus, name: str, args: dict[str, Any], reason: str
 ) -> None:
-    result = call(partial_corpus, name, args)
-    assert result.is_error
-    error = (result.structured_content or {})["error"]
+    error = error_of(call(partial_corpus, name, args))
     assert error["reason"] == reason
-    text = result.content[0].text  # type: ignore[union-attr]
-    assert text.startswith(reason) and "no such word" not in text
+    assert error["message"].startswith(reason) and "no such word" not in error["message"]
     if reason in ("language_not_installed", "capability_not_installed"):
         assert error["fix"].startswith("lexicon-data add-language ")
 
@@ -172,10 +170,10 @@ def test_bad_input_is_a_clear_tool_error(
     sample_corpus: Corpus, name: str, args: dict[str, Any], parameter: str
 ) -> None:
     result = call(sample_corpus, name, args)
-    assert result.is_error
-    text = result.content[0].text  # type: ignore[union-attr]
-    assert parameter in text
-    assert "Error executing tool" in text and len(text) < 2000
+    error = error_of(result)
+    assert error["reason"] == "invalid_argument"
+    assert parameter in error["message"]
+    assert len(result.content[0].text) < 2000  # type: ignore[union-attr]
 
 
 LOOKUP_PARAMETERS = (
@@ -254,10 +252,9 @@ LOOKUP_PARAMETERS = (
 def test_schema_refusals_are_in_the_house_form(
     sample_corpus: Corpus, name: str, args: dict[str, Any], expected: str
 ) -> None:
-    result = call(sample_corpus, name, args)
-    assert result.is_error
-    text = result.content[0].text  # type: ignore[union-attr]
-    assert text.startswith(f"Error executing tool {name}: ")
+    error = error_of(call(sample_corpus, name, args))
+    assert error["reason"] == "invalid_argument"
+    text = error["message"]
     assert expected in text
     assert "errors.pydantic.dev" not in text and "Arguments" not in text
     assert "validation error" not in text and "[type=" not in text
@@ -265,9 +262,9 @@ def test_schema_refusals_are_in_the_house_form(
 
 def test_every_bad_argument_gets_its_own_line(sample_corpus: Corpus) -> None:
     args = {"word": "dog", "language": None, "limit": "[5]", "zzz": 1}
-    text = call(sample_corpus, "dictionary_lookup", args).content[0].text  # type: ignore[union-attr]
+    text = error_of(call(sample_corpus, "dictionary_lookup", args))["message"]
     assert text.splitlines() == [
-        "Error executing tool dictionary_lookup: invalid language=None: language must be a string",
+        "invalid language=None: language must be a string",
         "invalid limit=[5]: limit must be an integer from 1 to 100",
         f"unknown argument zzz=1: the parameters are {LOOKUP_PARAMETERS}",
     ]

@@ -12,6 +12,8 @@ import anyio
 import pytest
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
+from mcp.shared.exceptions import MCPError
+from mcp_types import INVALID_PARAMS
 
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
@@ -71,8 +73,10 @@ def test_offline_tool_group_opens_no_connection(
             )
             assert r.structured_content is not None
             assert not r.structured_content["has_errors"]
-            r = await client.call_tool("urban_dictionary_define", {"term": "fr"})
-            assert r.is_error  # unknown tool: the online group is not there
+            # An unknown tool (the online group is not there) is a protocol error.
+            with pytest.raises(MCPError) as refused:
+                await client.call_tool("urban_dictionary_define", {"term": "fr"})
+            assert refused.value.code == INVALID_PARAMS
             return names
 
     assert sorted(anyio.run(go)) == ["slang_interpret", "slang_rewrite"]

@@ -8,6 +8,7 @@ from typing import Any
 
 import anyio
 import pytest
+from _support.answers import error_of
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 
@@ -227,5 +228,5 @@ def test_argument_refusals_are_in_the_house_form(
 ) -> None:
     server = make_server(corpus, None, False, load_config({}))
     _, (result,) = run(server, [(name, args)])
-    assert result.is_error
-    assert result.content[0].text == f"Error executing tool {name}: {expected}"
+    error = error_of(result)
+    assert error["reason"] == "invalid_argument" and error["message"] == expected
