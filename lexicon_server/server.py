@@ -80,12 +80,25 @@ def build_server(corpus: Corpus, config: ServerConfig) -> MCPServer[AppState]:
         version=_version(),
         lifespan=lifespan,
         log_level="WARNING",
+        # Nothing this server lists ever changes while it runs, so it serves no
+        # `subscriptions/listen` and advertises no list-changed notifications.
+        subscriptions=False,
     )
+    _serve_no_prompts(server)
     _register_dictionary_tools(server, corpus, vectors)
     _register_resources(server, corpus)
     _register_opt_in_groups(server, corpus, config)
     keep_answer_contract(server)
     return server
+
+
+def _serve_no_prompts(server: MCPServer[AppState]) -> None:
+    """Drop the prompt handlers the SDK always installs, so that the server advertises
+    exactly what it implements (tools and resources). The SDK derives its capabilities
+    from the handlers present and has no option for this."""
+    handlers = server._lowlevel_server._request_handlers
+    for method in ("prompts/list", "prompts/get"):
+        handlers.pop(method, None)
 
 
 def _version() -> str:

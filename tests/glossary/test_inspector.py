@@ -2,34 +2,18 @@
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
+from _support.inspector import inspector, inspector_marks
 
-INSPECTOR = "@modelcontextprotocol/inspector@0.15.0"
-
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(shutil.which("npx") is None, reason="needs Node's npx"),
-]
+pytestmark = inspector_marks
 
 
 def _inspector(data_dir: Path, glossary: Path, *method: str) -> Any:
     server = [sys.executable, "-m", "lexicon_server.cli", "--data-dir", str(data_dir)]
-    proc = subprocess.run(
-        ["npx", "-y", INSPECTOR, "--cli", *server, "--glossary", str(glossary), *method],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    return json.loads(proc.stdout)
+    return inspector([*server, "--glossary", str(glossary)], *method)
 
 
 def test_inspector_sees_the_glossary_tools_and_writes(
