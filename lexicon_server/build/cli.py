@@ -41,7 +41,7 @@ _lock_option = click.option(
     "lock_path",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="sources.lock.json to use (default: the repository's).",
+    help="sources.lock.json to use (default: the one shipped with Lexicon).",
 )
 
 
