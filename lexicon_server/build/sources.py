@@ -33,6 +33,7 @@ __all__ = [
     "fetch_sources",
     "file_sha256",
     "read_lock",
+    "writable_lock_path",
     "write_lock",
 ]
 
@@ -85,7 +86,7 @@ def default_lock_path() -> Path:
     return package_file("sources.lock.json")
 
 
-def _writable_default_lock() -> Path:
+def writable_lock_path() -> Path:
     """Where `lock-sources` writes without --lock: only a checkout's file, never an install's."""
     from lexicon_server.package_data import in_checkout
 
@@ -124,7 +125,7 @@ def read_lock(path: Path | None = None) -> SourceLock:
 
 def write_lock(lock: SourceLock, path: Path | None = None) -> None:
     """Write the lock atomically with a stable key order."""
-    path = path or _writable_default_lock()
+    path = path or writable_lock_path()
     body = {
         "format": LOCK_FORMAT,
         "row_digest_method": "sha256 over one canonical JSON line per parsed record",
