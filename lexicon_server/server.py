@@ -105,7 +105,7 @@ def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        return version("lexicon")
+        return version("lexicon-mcp")
     except PackageNotFoundError:
         return "0"
 

@@ -41,7 +41,7 @@ _lock_option = click.option(
     "lock_path",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="sources.lock.json to use (default: the repository's).",
+    help="sources.lock.json to use (default: the one shipped with Lexicon).",
 )
 
 
@@ -99,13 +99,15 @@ def verify_sources_cmd(lock_path: Path | None, sources: tuple[str, ...], bytes_o
 def lock_sources_cmd(lock_path: Path | None, sources: tuple[str, ...]) -> None:
     """Record sha256, size, row count and row digest of sources in the lock."""
     from lexicon_server.build.inputs import parse_overrides
-    from lexicon_server.build.sources import read_lock, write_lock
+    from lexicon_server.build.sources import read_lock, writable_lock_path, write_lock
     from lexicon_server.build.verify import pin_sources
 
+    # Refuse an installed package's read-only lock before fetching anything to measure.
+    target = lock_path or writable_lock_path()
     config = load_build_config()
-    lock = read_lock(lock_path)
+    lock = read_lock(target)
     updated = pin_sources(config, lock, parse_overrides(list(sources)), progress=_say)
-    write_lock(updated, lock_path)
+    write_lock(updated, target)
     click.echo(f"pinned {len(updated.entries)} sources")
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "fetch_sources",
     "file_sha256",
     "read_lock",
+    "writable_lock_path",
     "write_lock",
 ]
 
@@ -79,8 +80,22 @@ class SourceLock:
 
 
 def default_lock_path() -> Path:
-    """The lock at the repository root (next to pyproject.toml)."""
-    return Path(__file__).resolve().parents[2] / "sources.lock.json"
+    """The lock shipped with Lexicon (the repository's own file in a checkout)."""
+    from lexicon_server.package_data import package_file
+
+    return package_file("sources.lock.json")
+
+
+def writable_lock_path() -> Path:
+    """Where `lock-sources` writes without --lock: only a checkout's file, never an install's."""
+    from lexicon_server.package_data import in_checkout
+
+    if not in_checkout():
+        raise BuildError(
+            "this Lexicon is an installed package, whose sources.lock.json is read-only "
+            "package data; pass --lock PATH to write a lock of your own"
+        )
+    return default_lock_path()
 
 
 def read_lock(path: Path | None = None) -> SourceLock:
@@ -110,7 +125,7 @@ def read_lock(path: Path | None = None) -> SourceLock:
 
 def write_lock(lock: SourceLock, path: Path | None = None) -> None:
     """Write the lock atomically with a stable key order."""
-    path = path or default_lock_path()
+    path = path or writable_lock_path()
     body = {
         "format": LOCK_FORMAT,
         "row_digest_method": "sha256 over one canonical JSON line per parsed record",
