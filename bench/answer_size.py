@@ -1,0 +1,131 @@
+"""What an agent pays per answer: bytes of every tool's answer, the size of `tools/list`, and
+the round trip through the MCP Python SDK's default client with its schema check on.
+
+    uv run python bench/answer_size.py [--data-dir DIR] [--words 500] [--rounds 300]
+
+Over the most frequent English words of the installed corpus (the starter), each tool is
+called as an agent calls it (default arguments; translate into French, two-level
+hypernyms, perfect and near rhymes, anagrams). Bytes are those of the answer's text
+content (the same JSON as its structured content), as the server sends it.
+
+The round trips go through stdio to this server and, interleaved call by call, to a trivial
+one-tool MCP server (bench/server_trivial.py), with the default `ClientSession` checking
+each structured result against the tool's outputSchema, as every client built on the SDK
+does. The ratio to the trivial tool's p50 is the figure to compare across machines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+from server_latency import Call, open_corpus, pct, sample_words, stdio_compare
+
+HERE = Path(__file__).resolve().parent
+
+CALLS: list[Call] = [
+    ("dictionary_lookup", lambda w: {"word": w}),
+    ("dictionary_synonyms", lambda w: {"word": w}),
+    ("dictionary_translate", lambda w: {"word": w, "target_language": "fr"}),
+    ("dictionary_relations", lambda w: {"word": w, "relation": "hypernym", "max_depth": 2}),
+    ("dictionary_semantic_neighbors", lambda w: {"word": w}),
+    ("rhymes", lambda w: {"word": w}),
+    ("rhymes", lambda w: {"word": w, "mode": "near"}),
+    ("wordplay", lambda w: {"text": w, "kind": "anagram"}),
+]
+
+
+def _label(name: str, args: dict[str, Any]) -> str:
+    return f"{name} (near)" if args.get("mode") == "near" else name
+
+
+def answer_bytes(corpus: Any, words: list[str]) -> tuple[dict[str, list[int]], dict[str, int]]:
+    """Bytes of each call's answer over `words`, and the sizes of `tools/list`."""
+    from mcp import Client
+
+    from lexicon_server.config import load_config
+    from lexicon_server.server import build_server
+
+    server = build_server(corpus, load_config({}))
+    sizes: dict[str, list[int]] = {}
+
+    async def main() -> dict[str, int]:
+        async with Client(server) as client:
+            listed = await client.list_tools()
+            tools = [
+                t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in listed.tools
+            ]
+            for word in words:
+                for name, args in CALLS:
+                    result = await client.call_tool(name, args(word))
+                    text = "".join(getattr(c, "text", "") for c in result.content)
+                    sizes.setdefault(_label(name, args(word)), []).append(len(text.encode()))
+        compact = {"separators": (",", ":"), "ensure_ascii": False}
+        return {
+            "tools/list": len(json.dumps({"tools": tools}, **compact).encode()),  # type: ignore[arg-type]
+            "output schemas": sum(
+                len(json.dumps(t.get("outputSchema", {}), **compact).encode())  # type: ignore[arg-type]
+                for t in tools
+            ),
+        }
+
+    listing = anyio.run(main)
+    return sizes, listing
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data-dir", type=Path, default=None)
+    parser.add_argument("--words", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=300, help="stdio rounds (0 to skip)")
+    options = parser.parse_args()
+
+    corpus = open_corpus(options.data_dir)
+    words = sample_words(corpus, options.words)
+    sizes, listing = answer_bytes(corpus, words)
+    print(f"dataset {corpus.dataset_version}; {len(words)} words\n")
+    print(
+        f"tools/list: {listing['tools/list']:,} bytes, of which output schemas "
+        f"{listing['output schemas']:,}\n"
+    )
+    print("| tool | median bytes | mean bytes | p90 bytes |")
+    print("| --- | ---: | ---: | ---: |")
+    for label, values in sizes.items():
+        ordered = sorted(values)
+        p90 = ordered[int(0.9 * (len(ordered) - 1))]
+        print(
+            f"| {label} | {statistics.median(values):,.0f} | {statistics.mean(values):,.0f} "
+            f"| {p90:,} |"
+        )
+    if options.rounds <= 0:
+        return
+
+    server = [sys.executable, "-m", "lexicon_server.cli"]
+    if options.data_dir is not None:
+        server += ["--data-dir", str(options.data_dir)]
+    trivial = [sys.executable, str(HERE / "server_trivial.py")]
+    runs = stdio_compare(server, trivial, CALLS, words, options.rounds)
+    per_tool, base = runs[True]  # the default client: schema check on
+    plain, plain_base = runs[False]
+    floor, plain_floor = pct(base, 50), pct(plain_base, 50)
+    print(
+        f"\nstdio round trips, {options.rounds} rounds interleaved with the trivial tool "
+        f"(p50 {floor * 1e3:.2f} ms with the check, {plain_floor * 1e3:.2f} ms without)\n"
+    )
+    print("| tool | p50, check on | x trivial | p50, check off | x trivial |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for (name, args), on, off in zip(CALLS, per_tool, plain, strict=True):
+        label = _label(name, args(words[0]))
+        print(
+            f"| {label} | {pct(on, 50) * 1e3:.2f} ms | {pct(on, 50) / floor:.2f} "
+            f"| {pct(off, 50) * 1e3:.2f} ms | {pct(off, 50) / plain_floor:.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
