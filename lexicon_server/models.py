@@ -39,6 +39,8 @@ __all__ = [
     "TranslatedWord",
     "Translation",
     "TranslationGroup",
+    "absent_detail",
+    "left_out_at",
 ]
 
 # No serialised tool result grows past this many characters; see docs/tools.md.
@@ -57,7 +59,7 @@ class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-def _absent(value: object) -> bool:
+def absent_detail(value: object) -> bool:
     """Whether an optional detail has nothing to say (None or empty): such fields are left
     out of the serialised result, which keeps large answers short for a model and cheap
     for the protocol (every JSON value costs on both sides)."""
@@ -65,11 +67,23 @@ def _absent(value: object) -> bool:
 
 
 def _omitted(description: str | None = None) -> Any:
-    return Field(default=None, exclude_if=_absent, description=description)
+    return Field(default=None, exclude_if=absent_detail, description=description)
 
 
 def _omitted_list(description: str | None = None) -> Any:
-    return Field(default_factory=list, exclude_if=_absent, description=description)
+    return Field(default=[], exclude_if=absent_detail, description=description)
+
+
+def left_out_at(value: Any, description: str | None = None) -> Any:
+    """A field left out of the serialised result while it holds its default, `value`, which
+    the published schema names (`"default"`), so a client can fill it back in."""
+    return Field(default=value, exclude_if=lambda v: v == value, description=description)
+
+
+def _inherited(description: str) -> Any:
+    """A field left out while it says the same as the object that holds it (its
+    `description` names which); null here means "as there"."""
+    return Field(default=None, exclude_if=absent_detail, description=description)
 
 
 class SourceInfo(_Model):
@@ -94,16 +108,14 @@ class Budget(_Model):
     """The response size budget, and what (if anything) was cut to respect it."""
 
     max_chars: int = Field(description="upper bound on the serialised response")
-    cut: list[str] = Field(
-        default_factory=list, description="what was left out or shortened, empty if nothing"
-    )
+    cut: list[str] = _omitted_list("what was left out or shortened; absent if nothing")
 
 
 class SenseRef(_Model):
     """The source-native sense a group of candidates belongs to."""
 
     id: str = Field(description="sense handle, usable as sense_id in dictionary_translate")
-    external_id: str | None = None
+    external_id: str | None = _omitted("the source's own id for the sense")
     pos: str
     gloss: str
     source: SourceKey
@@ -114,26 +126,25 @@ class SenseRef(_Model):
 
 class Example(_Model):
     text: str
-    source: SourceKey
+    source: SourceKey | None = _inherited("source of the example; absent: the sense's source")
 
 
 class Pronunciation(_Model):
     notation: Literal["arpabet", "ipa"]
     value: str
-    variant: int
-    scope: Literal["entry", "term"] = Field(
-        description="'entry': tied to this sense's entry; 'term': to the written form"
+    variant: int = left_out_at(0, "0 = the source's first pronunciation of the word")
+    scope: Literal["entry", "term"] = left_out_at(
+        "term", "'entry': tied to this sense's entry; 'term': to the written form"
     )
     source: SourceKey
 
 
 class Translation(_Model):
     text: str
-    target_language: str
-    note: str | None = None
-    sense_scope: SenseScope
-    target_entry_installed: bool = Field(
-        description="whether the target word has its own entry in an installed language"
+    note: str | None = _omitted("usage or sense note from the source; absent when none")
+    sense_scope: SenseScope = left_out_at("unsensed")
+    target_entry_installed: bool = left_out_at(
+        True, "whether the target word has its own entry in an installed language"
     )
     source: SourceKey
 
@@ -143,8 +154,8 @@ class TranslatedWord(_Model):
 
     text: str
     note: str | None = _omitted("usage or sense note from the source; absent when none")
-    target_entry_installed: bool = Field(
-        description="whether the target word has its own entry in an installed language"
+    target_entry_installed: bool = left_out_at(
+        True, "whether the target word has its own entry in an installed language"
     )
 
 
@@ -152,15 +163,14 @@ class LanguageTranslations(_Model):
     """Consecutive translations into one language from one source, with their scope."""
 
     target_language: str
-    sense_scope: SenseScope
+    sense_scope: SenseScope = left_out_at("unsensed")
     source: SourceKey
     items: list[TranslatedWord]
 
 
 class Sense(_Model):
     """One sense. Details it lacks (no tags, no etymology, no examples...) are left out of
-    the serialised sense rather than sent as null or []; `truncated_fields` is always
-    there."""
+    the serialised sense rather than sent as null or []."""
 
     id: str = Field(description="sense handle, usable as sense_id in dictionary_translate")
     external_id: str | None = _omitted("the source's own id for the sense")
@@ -169,7 +179,7 @@ class Sense(_Model):
     gloss: str
     tags: list[str] = _omitted_list()
     synset: str | None = _omitted()
-    sense_scope: SenseScope = "sense"
+    sense_scope: SenseScope = left_out_at("synset", "'synset' for a sense of a synset")
     etymology: str | None = _omitted()
     source: SourceKey
     examples: list[Example] = _omitted_list()
@@ -177,8 +187,8 @@ class Sense(_Model):
     translations: list[LanguageTranslations] = _omitted_list(
         "this sense's translations, in sets by target language and source"
     )
-    truncated_fields: list[str] = Field(
-        description="detail classes that have more items than the budget let through"
+    truncated_fields: list[str] = _omitted_list(
+        "detail classes that have more items than the budget let through; absent if none"
     )
 
 
@@ -188,9 +198,9 @@ class Resolution(_Model):
     form: str
     lemma: str
     via: Literal["exact", "inflection_table", "suffix_rule"]
-    pos: str | None = None
-    rule: str | None = Field(default=None, description="the suffix rule applied, e.g. '-s -> '")
-    source: SourceKey | None = None
+    pos: str | None = _omitted()
+    rule: str | None = _omitted("the suffix rule applied, e.g. '-s -> '")
+    source: SourceKey | None = _omitted("source of the inflection table entry used")
 
 
 class LookupResult(_Model):
@@ -202,15 +212,17 @@ class LookupResult(_Model):
     count: int = Field(description="number of senses returned")
     total_senses: int = Field(description="number of senses the corpus has for the word")
     senses: list[Sense]
-    pronunciations: list[Pronunciation] = Field(
-        description="pronunciations of the written form, only when no sense is returned"
+    pronunciations: list[Pronunciation] = _omitted_list(
+        "pronunciations of the written form, only when no sense is returned"
     )
-    unsensed_translations: list[LanguageTranslations] = Field(
-        description="translations of the word not tied to any sense, in sets by target "
-        "language and source"
+    unsensed_translations: list[LanguageTranslations] = _omitted_list(
+        "translations of the word not tied to any sense, in sets by target language and source"
     )
-    unsensed_translations_truncated: bool
-    budgets: dict[str, int] = Field(description="the detail budgets used: examples, ...")
+    unsensed_translations_truncated: bool = left_out_at(False)
+    budgets: dict[str, int] = left_out_at(
+        {"examples": 8, "pronunciations": 8, "translations": 20},
+        "the detail budgets used: examples, pronunciations, translations",
+    )
     sources: Sources
     budget: Budget
 
@@ -220,21 +232,22 @@ class LookupResult(_Model):
 
 class SynonymCandidate(_Model):
     text: str
-    sense_scope: SenseScope
-    relation: Literal["synset_member", "synonym", "similar"] = Field(
-        description="synset_member: another word of the sense's synset; synonym: a synonym "
+    sense_scope: SenseScope = left_out_at("synset")
+    relation: Literal["synset_member", "synonym", "similar"] = left_out_at(
+        "synset_member",
+        "synset_member: another word of the sense's synset; synonym: a synonym "
         "edge of the sense or word; similar: a word of an adjective synset the source links "
-        "to the sense's synset as similar (WordNet's near-synonyms of a head adjective)"
+        "to the sense's synset as similar (WordNet's near-synonyms of a head adjective)",
     )
-    target_entry_installed: bool
-    source: SourceKey
+    target_entry_installed: bool = left_out_at(True)
+    source: SourceKey | None = _inherited("absent: the source of the group's sense")
 
 
 class SynonymGroup(_Model):
-    sense: SenseRef | None = Field(description="null for the unsensed group")
+    sense: SenseRef | None = _omitted("absent for the unsensed group")
     sense_scope: SenseScope
     candidates: list[SynonymCandidate]
-    truncated: bool
+    truncated: bool = left_out_at(False)
 
 
 class SynonymsResult(_Model):
@@ -258,10 +271,10 @@ class SynonymsResult(_Model):
 
 
 class TranslationGroup(_Model):
-    sense: SenseRef | None = Field(description="null for translations not tied to a sense")
+    sense: SenseRef | None = _omitted("absent for translations not tied to a sense")
     sense_scope: SenseScope
     candidates: list[Translation]
-    truncated: bool
+    truncated: bool = left_out_at(False)
 
 
 class TranslateResult(_Model):
@@ -300,20 +313,20 @@ class RelationEdge(_Model):
 
 
 class RelationTarget(_Model):
-    text: str = Field(description="the target's words, comma-joined for a synset")
+    text: str | None = _inherited("absent: the target's words joined with ', '")
     words: list[str]
-    language: str
-    synset: str | None = None
-    sense_id: str | None = None
-    gloss: str | None = None
-    target_entry_installed: bool
+    language: str | None = _inherited("absent: the result's language")
+    synset: str | None = _omitted()
+    sense_id: str | None = _omitted()
+    gloss: str | None = _omitted()
+    target_entry_installed: bool = left_out_at(True)
 
 
 class RelationResult(_Model):
-    relation: str
-    relation_scope: Literal["direct", "transitive"]
-    distance: Literal[1, 2]
-    sense_scope: SenseScope
+    relation: str | None = _inherited("absent: the relation asked for")
+    relation_scope: Literal["direct", "transitive"] = left_out_at("direct")
+    distance: Literal[1, 2] = left_out_at(1)
+    sense_scope: SenseScope = left_out_at("synset")
     from_sense: str | None = Field(
         description="id of the word's sense the result starts from, described in the "
         "result's `senses`; null for an edge the source ties to the written word"
@@ -358,23 +371,23 @@ class RelationsResult(_Model):
 
 class Neighbor(_Model):
     text: str
-    language: str
+    language: str | None = _inherited("absent: the query word's language")
     score: float = Field(description="exact cosine similarity to the query vector")
     source: SourceKey
-    sense_scope: SenseScope = "unsensed"
+    sense_scope: SenseScope = left_out_at("unsensed")
 
 
 class SemanticResult(_Model):
     word: str
     language: str
-    target_language: str | None
+    target_language: str | None = _omitted()
     scope: Literal["global", "monolingual", "cross_lingual"]
     searched_languages: list[str]
-    restricted: bool = Field(
-        description="true when the search covered fewer vector languages than the corpus has"
+    restricted: bool = left_out_at(
+        False, "true when the search covered fewer vector languages than the corpus has"
     )
-    not_searched: dict[str, str] = Field(
-        description="vector languages of the corpus left out of this search, with the reason"
+    not_searched: dict[str, str] = left_out_at(
+        {}, "vector languages of the corpus left out of this search, with the reason"
     )
     dataset_version: str
     found: bool

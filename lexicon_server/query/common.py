@@ -39,6 +39,7 @@ __all__ = [
     "Headwords",
     "SourceTable",
     "best_first",
+    "budget_data",
     "check_allocation",
     "check_budget",
     "check_language",
@@ -60,9 +61,11 @@ __all__ = [
     "normalize",
     "parse_sense_id",
     "relations_stored",
+    "resolution_data",
     "resolve_headwords",
     "round_robin",
     "sense_handle",
+    "sense_ref_data",
     "sources",
     "term_order",
     "term_order_args",
@@ -194,6 +197,18 @@ class Cuts:
         if self._clipped:
             notes.append(f"{self._clipped} long text field(s) shortened")
         return Budget(max_chars=MAX_RESPONSE_CHARS, cut=notes)
+
+
+def budget_data(cut: list[str]) -> dict[str, Any]:
+    """A result's `budget` as plain data: `cut` only when something was cut."""
+    return (
+        {"max_chars": MAX_RESPONSE_CHARS, "cut": cut} if cut else {"max_chars": MAX_RESPONSE_CHARS}
+    )
+
+
+def resolution_data(resolutions: Iterable[Resolution]) -> list[dict[str, Any]]:
+    """`resolutions` as plain data, each without the details it lacks."""
+    return [r.model_dump(mode="json") for r in resolutions]
 
 
 def clip(text: str, limit: int) -> str:
@@ -418,6 +433,15 @@ def has_term_docs(conn: sqlite3.Connection) -> bool:
 def sense_handle(language: str, sense_rowid: int) -> str:
     """A sense id for the caller: stable within one dataset version."""
     return f"{language}:s{sense_rowid}"
+
+
+def sense_ref_data(
+    handle: str, external_id: str | None, pos: str, gloss: str, source: str
+) -> dict[str, Any]:
+    """A `SenseRef` as plain data (the source's own id only when it has one)."""
+    if external_id is None:
+        return {"id": handle, "pos": pos, "gloss": gloss, "source": source}
+    return {"id": handle, "external_id": external_id, "pos": pos, "gloss": gloss, "source": source}
 
 
 def parse_sense_id(parameter: str, value: str, language: str) -> int:

@@ -28,6 +28,7 @@ from lexicon_server.query.common import (
     EXAMPLE_CHARS,
     GLOSS_CHARS,
     Cuts,
+    budget_data,
     check_budget,
     check_limit,
     check_text,
@@ -39,6 +40,7 @@ from lexicon_server.query.common import (
     has_term_docs,
     installed_entries,
     json_bound,
+    resolution_data,
     resolve_headwords,
     round_robin,
     sources,
@@ -409,6 +411,7 @@ def _lookup_data(
         if ex_take is not None and len(ex_rows) > ex_take[n]:
             truncated.append("examples")
             ex_rows = ex_rows[: ex_take[n]]
+        sense_key = keys[source_id]
         for ex_row in ex_rows:  # (sense_id,) text, source_id
             text, ex_source = ex_row[-2], ex_row[-1]
             if len(text) > EXAMPLE_CHARS:
@@ -416,8 +419,11 @@ def _lookup_data(
                 clipped = True
             chars += len(text)
             ex_key = keys[ex_source]
-            named.add(ex_key)
-            sense_examples.append({"text": text, "source": ex_key})
+            if ex_key == sense_key:  # an example names its source only where it differs
+                sense_examples.append({"text": text})
+            else:
+                named.add(ex_key)
+                sense_examples.append({"text": text, "source": ex_key})
         sense_prons = prons.get(sid, no_items)
         if pr_take is not None and len(sense_prons) > pr_take[n]:
             truncated.append("pronunciations")
@@ -437,11 +443,10 @@ def _lookup_data(
         if etymology and len(etymology) > GLOSS_CHARS:
             etymology = cuts.clip(etymology, GLOSS_CHARS)
             clipped = True
-        sense_key = keys[source_id]
         named.add(sense_key)
         chars += len(gloss) + len(etymology or "") + len(head) + len(tags)
         items += 1 + len(sense_examples) + len(sense_prons)
-        # Field order as the model declares it; empty details are left out (see Sense).
+        # Field order as the model declares it; empty details and defaults are left out.
         sense: _Json = {"id": f"{language}:s{sid}"}
         if external_id is not None:
             sense["external_id"] = external_id
@@ -453,7 +458,8 @@ def _lookup_data(
             sense["tags"] = tag_list
         if synset is not None:
             sense["synset"] = synset
-        sense["sense_scope"] = "synset" if synset else "sense"
+        else:
+            sense["sense_scope"] = "sense"
         if etymology:
             sense["etymology"] = etymology
         sense["source"] = sense_key
@@ -463,24 +469,15 @@ def _lookup_data(
             sense["pronunciations"] = sense_prons
         if sense_translations:
             sense["translations"] = sense_translations
-        sense["truncated_fields"] = truncated
+        if truncated:
+            sense["truncated_fields"] = truncated
         senses.append(sense)
     # A word the corpus only knows how to say (e.g. a CMUdict-only name).
     form_prons = prons.get(0, no_items)[:pr_budget] if not ids else []
     for pron in form_prons:
         named.add(pron["source"])
-    resolutions: list[_Json] = []
+    resolutions = resolution_data(heads.resolutions)
     for r in heads.resolutions:
-        resolutions.append(
-            {
-                "form": r.form,
-                "lemma": r.lemma,
-                "via": r.via,
-                "pos": r.pos,
-                "rule": r.rule,
-                "source": r.source,
-            }
-        )
         chars += len(r.form) + len(r.lemma) + len(r.rule or "")
     named.update(heads.sources)
     infos = _infos_by_key(table)
@@ -492,29 +489,31 @@ def _lookup_data(
     chars += sum([len(note) for note in cut])
     items += len(form_prons) + len(resolutions) + len(cited)
     bound = 2_000 + json_bound(items=items) + 6 * chars
-    return (
-        {
-            "word": word,
-            "language": language,
-            "dataset_version": corpus.dataset_version,
-            "found": bool(chosen) or bool(unsensed) or pron_count > 0,
-            "resolutions": resolutions,
-            "count": len(senses),
-            "total_senses": total_senses,
-            "senses": senses,
-            "pronunciations": form_prons,
-            "unsensed_translations": _translation_items(unsensed_rows, "unsensed", installed, keys),
-            "unsensed_translations_truncated": len(unsensed) > len(unsensed_rows),
-            "budgets": {
-                "examples": ex_budget,
-                "pronunciations": pr_budget,
-                "translations": tr_budget,
-            },
-            "sources": cited,
-            "budget": {"max_chars": MAX_RESPONSE_CHARS, "cut": cut},
-        },
-        bound,
-    )
+    data: _Json = {
+        "word": word,
+        "language": language,
+        "dataset_version": corpus.dataset_version,
+        "found": bool(chosen) or bool(unsensed) or pron_count > 0,
+        "resolutions": resolutions,
+        "count": len(senses),
+        "total_senses": total_senses,
+        "senses": senses,
+    }
+    # Optional fields at their defaults are left out (see LookupResult).
+    if form_prons:
+        data["pronunciations"] = form_prons
+    if unsensed_rows:
+        data["unsensed_translations"] = _translation_items(
+            unsensed_rows, "unsensed", installed, keys
+        )
+    if len(unsensed) > len(unsensed_rows):
+        data["unsensed_translations_truncated"] = True
+    budgets = {"examples": ex_budget, "pronunciations": pr_budget, "translations": tr_budget}
+    if budgets != DEFAULT_BUDGETS:
+        data["budgets"] = budgets
+    data["sources"] = cited
+    data["budget"] = budget_data(cut)
+    return data, bound
 
 
 def _translation_items(
@@ -532,20 +531,16 @@ def _translation_items(
         if group != current:
             current = group
             items = []
-            out.append(
-                {
-                    "target_language": t[0],
-                    "sense_scope": scope,
-                    "source": keys[t[4]],
-                    "items": items,
-                }
-            )
-        if t[3] is None:
-            items.append({"text": t[1], "target_entry_installed": (t[0], t[2]) in installed})
-        else:
-            items.append(
-                {"text": t[1], "note": t[3], "target_entry_installed": (t[0], t[2]) in installed}
-            )
+            translations: _Json = {"target_language": t[0]}
+            if scope != "unsensed":
+                translations["sense_scope"] = scope
+            translations["source"] = keys[t[4]]
+            translations["items"] = items
+            out.append(translations)
+        item: _Json = {"text": t[1]} if t[3] is None else {"text": t[1], "note": t[3]}
+        if (t[0], t[2]) not in installed:
+            item["target_entry_installed"] = False
+        items.append(item)
     return out
 
 
@@ -553,26 +548,28 @@ def _fit(data: _Json) -> _Json:
     """Drop trailing senses, then the unsensed translations, until the serialised result
     fits MAX_RESPONSE_CHARS; each drop is noted in `budget.cut`, and `sources` keeps only
     the keys the remaining facts name."""
-    notes: list[str] = data["budget"]["cut"]
+    notes: list[str] = data["budget"].setdefault("cut", [])
     while len(to_json(data).decode()) > MAX_RESPONSE_CHARS:
         if data["senses"]:
             data["senses"].pop()
             data["count"] = len(data["senses"])
             notes.append("senses: dropped the last sense to stay within the response budget")
-        elif data["unsensed_translations"]:
-            data["unsensed_translations"] = []
+        elif data.get("unsensed_translations"):
+            del data["unsensed_translations"]
             data["unsensed_translations_truncated"] = True
             notes.append("unsensed translations: dropped to stay within the response budget")
         else:
             break
-        named = {r["source"] for r in data["resolutions"]}
-        named.update(p["source"] for p in data["pronunciations"])
-        named.update(t["source"] for t in data["unsensed_translations"])
+        named = {r["source"] for r in data["resolutions"] if "source" in r}
+        named.update(p["source"] for p in data.get("pronunciations", ()))
+        named.update(t["source"] for t in data.get("unsensed_translations", ()))
         for sense in data["senses"]:
             named.add(sense["source"])
             for kind in ("examples", "pronunciations", "translations"):
-                named.update(item["source"] for item in sense.get(kind, ()))
+                named.update(item.get("source", sense["source"]) for item in sense.get(kind, ()))
         data["sources"] = {key: info for key, info in data["sources"].items() if key in named}
+    if not notes:
+        del data["budget"]["cut"]
     return data
 
 
@@ -605,13 +602,12 @@ def _pronunciations(
             continue
         seen.add((notation, value))
         count += 1
-        item = {
-            "notation": notation,
-            "value": value,
-            "variant": variant,
-            "scope": scope,
-            "source": keys[source_id],
-        }
+        item: _Json = {"notation": notation, "value": value}
+        if variant:
+            item["variant"] = variant
+        if scope != "term":
+            item["scope"] = scope
+        item["source"] = keys[source_id]
         have = out.get(owner)
         if have is None:
             out[owner] = [item]

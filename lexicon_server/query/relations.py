@@ -16,7 +16,6 @@ import sqlite3
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from lexicon_server import models
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, RelationsResult
 from lexicon_server.query.common import (
@@ -26,6 +25,7 @@ from lexicon_server.query.common import (
     SENSE_RELATIONS,
     Cited,
     ConnectionMemo,
+    budget_data,
     check_allocation,
     check_limit,
     check_text,
@@ -37,9 +37,11 @@ from lexicon_server.query.common import (
     json_bound,
     normalize,
     relations_stored,
+    resolution_data,
     resolve_headwords,
     round_robin,
     sense_handle,
+    sense_ref_data,
     sources,
     word_senses,
 )
@@ -315,7 +317,7 @@ def _relations_data(
         "relation_in_data": bool(results) or name in relations_stored(conn, ALL_RELATIONS),
         "dataset_version": corpus.dataset_version,
         "found": heads.found,
-        "resolutions": [r.model_dump(mode="json") for r in heads.resolutions],
+        "resolutions": resolution_data(heads.resolutions),
         "max_depth": max_depth,
         "transitive_limit": allocation,
         "count": len(results),
@@ -325,7 +327,7 @@ def _relations_data(
         "results": results,
         "senses": render.senses,
         "sources": cited_sources,
-        "budget": {"max_chars": models.MAX_RESPONSE_CHARS, "cut": cut},
+        "budget": budget_data(cut),
     }
     chars = render.chars + len(word) + len(corpus.dataset_version)
     chars += sum(len(r.form) + len(r.lemma) + len(r.rule or "") for r in heads.resolutions)
@@ -462,14 +464,17 @@ class _Renderer:
         first = edges[0]
         last = edges[-1]
         self.items += 2
-        data: _Json = {
-            "relation": self.name,
-            "relation_scope": "direct" if len(edges) == 1 else "transitive",
-            "distance": len(edges),
-            "sense_scope": _SENSE_SCOPES.get(first[_SCOPE], "unsensed"),
-            "from_sense": None if row is None else self.from_sense(row),
-            "target": self.target(last),
-        }
+        # Defaults are left out (see RelationResult): the relation asked for, a direct
+        # result at distance 1, of a synset sense.
+        data: _Json = {}
+        if len(edges) > 1:
+            data["relation_scope"] = "transitive"
+            data["distance"] = len(edges)
+        scope = _SENSE_SCOPES.get(first[_SCOPE], "unsensed")
+        if scope != "synset":
+            data["sense_scope"] = scope
+        data["from_sense"] = None if row is None else self.from_sense(row)
+        data["target"] = self.target(last)
         if len(edges) > 1:  # a direct result is its own single edge: no path to show
             data["path"] = [self.edge(e) for e in edges]
         data["source"] = self.cited.key(self.table, last[_SOURCE])
@@ -482,13 +487,8 @@ class _Renderer:
         if handle not in self.senses:
             _, external_id, gloss, source_id, pos, _ = row
             gloss = clip(gloss, GLOSS_CHARS)
-            self.senses[handle] = {
-                "id": handle,
-                "external_id": external_id,
-                "pos": pos,
-                "gloss": gloss,
-                "source": self.cited.key(self.table, source_id),
-            }
+            source = self.cited.key(self.table, source_id)
+            self.senses[handle] = sense_ref_data(handle, external_id, pos, gloss, source)
             self.chars += len(handle) + len(gloss) + len(external_id or "") + len(pos)
             self.items += 1
         return handle
@@ -560,15 +560,20 @@ class _Renderer:
             words = [text]
             installed = (e[_DST_LANGUAGE], normalize(text)) in self._installed
         self.chars += 2 * len(text) + len(gloss or "") + len(synset or "") + len(sense_id or "")
-        return {
-            "text": text,
-            "words": words,
-            "language": e[_DST_LANGUAGE],
-            "synset": synset,
-            "sense_id": sense_id,
-            "gloss": gloss,
-            "target_entry_installed": installed,
-        }
+        # What the target says of itself, without its defaults (see RelationTarget).
+        target: _Json = {} if text == ", ".join(words) else {"text": text}
+        target["words"] = words
+        if e[_DST_LANGUAGE] != self.language:
+            target["language"] = e[_DST_LANGUAGE]
+        if synset is not None:
+            target["synset"] = synset
+        if sense_id is not None:
+            target["sense_id"] = sense_id
+        if gloss is not None:
+            target["gloss"] = gloss
+        if not installed:
+            target["target_entry_installed"] = False
+        return target
 
 
 _Synset = tuple[str, tuple[str, ...], str, str]  # external id, words, gloss, words joined

@@ -254,24 +254,26 @@ def rhymes_data(
         answer = _from_document(conn, index, cited, query.rhymes[0], folded, checked_mode, limit)
     if answer is None:
         walk = candidates(conn, query.rhymes, checked_mode, syllables, query.ids, folded)
-        answer = _shown(index, cited, walk, limit)
+        answer = _shown(index, cited, walk, limit, len(query.rhymes) == 1)
     results, truncated = answer
-    return {
+    data: dict[str, Any] = {
         "word": text,
         "language": LANGUAGE,
         "dataset_version": corpus.dataset_version,
         "mode": checked_mode,
-        "syllables": syllables,
-        "found": bool(query.pronunciations),
-        "query_pronunciations": list(query.pronunciations),
-        "count": len(results),
-        "truncated": truncated,
-        "ranking": "zipf_frequency",
-        "sense_scope": "unsensed",
-        "results": results,
-        "sources": cited.sources(),
-        "budget": {"max_chars": MAX_RESPONSE_CHARS, "cut": []},
     }
+    if syllables is not None:
+        data["syllables"] = syllables
+    data["found"] = bool(query.pronunciations)
+    data["query_pronunciations"] = list(query.pronunciations)
+    data["count"] = len(results)
+    data["truncated"] = truncated
+    data["ranking"] = "zipf_frequency"
+    data["sense_scope"] = "unsensed"
+    data["results"] = results
+    data["sources"] = cited.sources()
+    data["budget"] = {"max_chars": MAX_RESPONSE_CHARS}
+    return data
 
 
 def rhymes(
@@ -323,31 +325,35 @@ def _from_document(
             for text, syl, zipf, phones, edit, spelling, pron, own in stored
             if (text.lower() if text.isascii() else fold(text)) != folded
         )
-    return _shown(index, cited, walk, limit)
+    return _shown(index, cited, walk, limit, True)
 
 
 def _shown(
-    index: RhymeIndex, cited: Cited, walk: Iterator[Candidate], limit: int
+    index: RhymeIndex, cited: Cited, walk: Iterator[Candidate], limit: int, one_rhyme: bool
 ) -> tuple[list[dict[str, object]], bool]:
-    """The first `limit` candidates of `walk` as result dicts, and whether it had more."""
+    """The first `limit` candidates of `walk` as result dicts, and whether it had more.
+
+    A result leaves out what it shares with the query or its other fields (see
+    RhymeCandidate): the query's rhyme part when the query has only one, its own rhyme
+    part when it is the query's, an identical edit, a spelling source that is the
+    pronunciation's."""
     results: list[dict[str, object]] = []
     table = index.table
     for text, syl, zipf, phones, edit, spelling, pron, rhyme, query_rhyme in walk:
         if len(results) == limit:
             return results, True
-        results.append(
-            {
-                "word": text,
-                "syllables": syl,
-                "zipf": zipf,
-                "phones": phones,
-                "rhyme": rhyme,
-                "query_rhyme": query_rhyme,
-                "edit": _EDITS[edit],
-                "spelling_source": cited.key(table, spelling),
-                "pronunciation_source": cited.key(table, pron),
-            }
-        )
+        result: dict[str, object] = {"word": text, "syllables": syl, "zipf": zipf, "phones": phones}
+        if rhyme != query_rhyme:
+            result["rhyme"] = rhyme
+        if not one_rhyme:
+            result["query_rhyme"] = query_rhyme
+        if edit:
+            result["edit"] = _EDITS[edit]
+        pronunciation = cited.key(table, pron)
+        if spelling != pron:
+            result["spelling_source"] = cited.key(table, spelling)
+        result["pronunciation_source"] = pronunciation
+        results.append(result)
     return results, False
 
 

@@ -304,28 +304,26 @@ def semantic_data(
         tables = {lang: vectors.sources for lang, vectors in opened.items()}
         for score, lang, r in ranked:
             text, source_id = texts[lang][r]
-            neighbors.append(
-                {
-                    "text": text,
-                    "language": lang,
-                    "score": round(score, 6),
-                    "source": cited.key(tables[lang], source_id),
-                    "sense_scope": "unsensed",
-                }
+            # A neighbour names its language only where it is not the word's (see Neighbor).
+            neighbor: dict[str, Any] = (
+                {"text": text} if lang == language else {"text": text, "language": lang}
             )
-    return {
-        "word": word,
-        "language": language,
-        "target_language": target,
-        "scope": scope,
-        "searched_languages": searched,
-        "restricted": bool(not_searched),
-        "not_searched": not_searched,
-        "dataset_version": corpus.dataset_version,
-        "found": hit is not None,
-        "count": len(neighbors),
-        "method": _method(hit is not None, stored_by_language),
-        "neighbors": neighbors,
-        "sources": cited.sources(),
-        "budget": {"max_chars": MAX_RESPONSE_CHARS, "cut": []},
-    }
+            neighbor["score"] = round(score, 6)
+            neighbor["source"] = cited.key(tables[lang], source_id)
+            neighbors.append(neighbor)
+    data: dict[str, Any] = {"word": word, "language": language}
+    if target is not None:
+        data["target_language"] = target
+    data["scope"] = scope
+    data["searched_languages"] = searched
+    if not_searched:
+        data["restricted"] = True
+        data["not_searched"] = not_searched
+    data["dataset_version"] = corpus.dataset_version
+    data["found"] = hit is not None
+    data["count"] = len(neighbors)
+    data["method"] = _method(hit is not None, stored_by_language)
+    data["neighbors"] = neighbors
+    data["sources"] = cited.sources()
+    data["budget"] = {"max_chars": MAX_RESPONSE_CHARS}
+    return data

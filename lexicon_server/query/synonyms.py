@@ -9,12 +9,11 @@ sense's synset, and synonym edges the source ties to that sense. Unsensed candid
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic_core import to_json
 
-from lexicon_server import models
 from lexicon_server.models import MAX_RESPONSE_CHARS, SenseRef, SynonymsResult
 from lexicon_server.query.common import (
     GLOSS_CHARS,
@@ -22,6 +21,7 @@ from lexicon_server.query.common import (
     SENSE_RELATIONS,
     Cited,
     ConnectionMemo,
+    budget_data,
     check_allocation,
     check_limit,
     check_text,
@@ -34,9 +34,11 @@ from lexicon_server.query.common import (
     json_bound,
     normalize,
     relations_stored,
+    resolution_data,
     resolve_headwords,
     round_robin,
     sense_handle,
+    sense_ref_data,
     sources,
     word_senses,
 )
@@ -64,13 +66,9 @@ def sense_ref(language: str, row: SenseRow, table: SourceTable, cited: Cited) ->
 
 def sense_data(language: str, row: SenseRow, table: SourceTable, cited: Cited) -> _Json:
     """`sense_ref(...)` as plain data (`model_dump(mode="json")` of it)."""
-    return {
-        "id": sense_handle(language, row.id),
-        "external_id": row.external_id,
-        "pos": row.pos,
-        "gloss": clip(row.gloss, GLOSS_CHARS),
-        "source": cited.key(table, row.source_id),
-    }
+    handle = sense_handle(language, row.id)
+    gloss = clip(row.gloss, GLOSS_CHARS)
+    return sense_ref_data(handle, row.external_id, row.pos, gloss, cited.key(table, row.source_id))
 
 
 def synonyms(
@@ -166,34 +164,21 @@ def _synonyms_data(
             continue
         sense_id, external_id, gloss, source_id, pos, synset_id, _ = row
         gloss = clip(gloss, GLOSS_CHARS)
-        sense = {
-            "id": sense_handle(language, sense_id),
-            "external_id": external_id,
-            "pos": pos,
-            "gloss": gloss,
-            "source": key(table, source_id),
-        }
+        sense_source = key(table, source_id)
+        handle = sense_handle(language, sense_id)
+        sense = sense_ref_data(handle, external_id, pos, gloss, sense_source)
         shown = cands[:take]
         chars += len(gloss) + len(external_id or "") + len(pos)
         chars += sum(len(c[0]) for c in shown)
         items += 2 + take
-        groups.append(
-            {
-                "sense": sense,
-                "sense_scope": "sense" if synset_id is None else "synset",
-                "candidates": [
-                    {
-                        "text": c[0],
-                        "sense_scope": c[5],
-                        "relation": c[2],
-                        "target_entry_installed": c[4],
-                        "source": key(table, c[3]),
-                    }
-                    for c in shown
-                ],
-                "truncated": len(cands) > take,
-            }
-        )
+        group: _Json = {
+            "sense": sense,
+            "sense_scope": "sense" if synset_id is None else "synset",
+            "candidates": [_candidate(c, key(table, c[3]), sense_source) for c in shown],
+        }
+        if len(cands) > take:
+            group["truncated"] = True
+        groups.append(group)
     hidden = sum(len(c) - t for c, t in zip(sensed, sensed_take, strict=True))
     if hidden:
         # Similar synsets past the first `limit` of a sense are not read: a lower bound.
@@ -203,23 +188,13 @@ def _synonyms_data(
     if unsensed_take:
         chars += sum(len(c[0]) for c in unsensed[:unsensed_take])
         items += 1 + unsensed_take
-        groups.append(
-            {
-                "sense": None,
-                "sense_scope": "unsensed",
-                "candidates": [
-                    {
-                        "text": c[0],
-                        "sense_scope": c[5],
-                        "relation": c[2],
-                        "target_entry_installed": c[4],
-                        "source": key(table, c[3]),
-                    }
-                    for c in unsensed[:unsensed_take]
-                ],
-                "truncated": len(unsensed) > unsensed_take,
-            }
-        )
+        group = {
+            "sense_scope": "unsensed",
+            "candidates": [_candidate(c, key(table, c[3]), None) for c in unsensed[:unsensed_take]],
+        }
+        if len(unsensed) > unsensed_take:
+            group["truncated"] = True
+        groups.append(group)
     if len(unsensed) > unsensed_take:
         cut.append(
             f"unsensed candidates: {len(unsensed) - unsensed_take} more beyond "
@@ -231,7 +206,7 @@ def _synonyms_data(
         "language": language,
         "dataset_version": corpus.dataset_version,
         "found": heads.found,
-        "resolutions": [r.model_dump(mode="json") for r in heads.resolutions],
+        "resolutions": resolution_data(heads.resolutions),
         "count": len(groups),
         "candidate_count": sum(len(g["candidates"]) for g in groups),
         "senses_inspected": len(senses),
@@ -240,7 +215,7 @@ def _synonyms_data(
         "unsensed_returned": unsensed_take,
         "groups": groups,
         "sources": cited_sources,
-        "budget": {"max_chars": models.MAX_RESPONSE_CHARS, "cut": cut},
+        "budget": budget_data(cut),
     }
     chars += sum(len(r.form) + len(r.lemma) + len(r.rule or "") for r in heads.resolutions)
     chars += sum(len(note) for note in cut) + len(corpus.dataset_version)
@@ -455,3 +430,18 @@ def _unsensed_candidates(
         (text, key, "synonym", source_id, key in installed, "unsensed")
         for text, key, source_id in found
     ]
+
+
+def _candidate(row: Sequence[Any], source: str, group_source: str | None) -> _Json:
+    """One candidate (text, _, relation, _, installed, scope): defaults left out, and its
+    source only where it differs from its group's sense's (see SynonymCandidate)."""
+    candidate: _Json = {"text": row[0]}
+    if row[5] != "synset":
+        candidate["sense_scope"] = row[5]
+    if row[2] != "synset_member":
+        candidate["relation"] = row[2]
+    if not row[4]:
+        candidate["target_entry_installed"] = False
+    if source != group_source:
+        candidate["source"] = source
+    return candidate

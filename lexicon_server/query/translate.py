@@ -122,7 +122,6 @@ def translate(
     def candidate(row: tuple[Any, ...], scope: str) -> Translation:
         return Translation(
             text=row[1],
-            target_language=target_language,
             note=row[3],
             sense_scope="sense" if scope == "sense" else "unsensed",
             target_entry_installed=(row[0], row[2]) in installed,

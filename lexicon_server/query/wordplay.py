@@ -31,7 +31,14 @@ from pydantic_core import to_json
 
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS
-from lexicon_server.query.common import Cited, check_limit, check_text, clip, normalize
+from lexicon_server.query.common import (
+    Cited,
+    budget_data,
+    check_limit,
+    check_text,
+    clip,
+    normalize,
+)
 from lexicon_server.query.rhymes import RhymeIndex, query_words, rhyme_index
 from lexicon_server.query.wordplay_keys import fold, is_palindrome, letters, signature
 from lexicon_server.query.wordplay_models import WordplayResult
@@ -196,23 +203,27 @@ def _result(
     spoonerisms: list[Data] | None = None,
     puns: list[Data] | None = None,
 ) -> Data:
-    """The whole result, every field in `WordplayResult`'s order (as its dump has them)."""
-    return {
-        **base,
+    """The whole result in `WordplayResult`'s field order, without the fields it leaves out
+    when they are null or empty (as its dump has them)."""
+    data = dict(base)
+    optional = {
         "letters": letters,
         "input_is_palindrome": input_is_palindrome,
         "context_scope": context_scope,
         "query_words": answer.query_words,
         "unresolved": answer.unresolved,
-        "count": answer.count,
-        "truncated": answer.truncated,
-        "anagrams": anagrams or [],
-        "palindromes": palindromes or [],
-        "spoonerisms": spoonerisms or [],
-        "puns": puns or [],
-        "sources": cited.sources(),
-        "budget": {"max_chars": MAX_RESPONSE_CHARS, "cut": answer.cut},
     }
+    data.update(
+        (key, value) for key, value in optional.items() if value is not None and value != []
+    )
+    data["count"] = answer.count
+    data["truncated"] = answer.truncated
+    found = {"anagrams": anagrams, "palindromes": palindromes, "spoonerisms": spoonerisms}
+    found["puns"] = puns
+    data.update((key, value) for key, value in found.items() if value)
+    data["sources"] = cited.sources()
+    data["budget"] = budget_data(answer.cut)
+    return data
 
 
 # --- anagram ------------------------------------------------------------------------------
@@ -250,7 +261,6 @@ def _anagrams(
                 "word": word,
                 "letters": word_letters,
                 "zipf": zipf,
-                "sense_scope": "unsensed",
                 "provenance": [index.spelling(cited, source_id)],
             }
         )
@@ -302,7 +312,6 @@ def _palindromes(
                     {
                         "word": word,
                         "letters": word_letters,
-                        "sense_scope": "unsensed",
                         "provenance": [index.spelling(cited, source_id)],
                     }
                 )
@@ -465,7 +474,6 @@ def _spoonerism(index: RhymeIndex, cited: Cited, swap: _Swap) -> Data:
         "lexicality_scope": "lexical_term" if swap.lexical else "generated_candidate",
         "first_headwords": [word for word, _ in swap.first_words],
         "second_headwords": [word for word, _ in swap.second_words],
-        "sense_scope": "unsensed",
         "provenance": provenance,
     }
 
@@ -607,7 +615,6 @@ def _puns(
             "distinct_senses": senses,
             "distinct_senses_total": len(distinct),
             "context_matches": sorted(matches),
-            "sense_scope": "synset",
         }
         candidates.append(_Pun(fields, source_id, pron_source, len(matches)))
     ranked = context is not None and gloss is not None

@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from lexicon_server.models import Budget, SourceKey, Sources
+from lexicon_server.models import Budget, SourceKey, Sources, absent_detail, left_out_at
 
 __all__ = [
     "AnagramCandidate",
@@ -61,15 +61,27 @@ class RhymeCandidate(_Model):
     syllables: int = Field(description="syllables of the pronunciation that rhymes")
     zipf: float = Field(description="word frequency on the Zipf scale (0 = not in the list)")
     phones: str = Field(description="the candidate's pronunciation that rhymes")
-    rhyme: str = Field(description="the candidate's rhyme part")
-    query_rhyme: str = Field(description="the query's rhyme part it was matched against")
-    edit: Literal["identical", "substitution", "insertion", "deletion"] = Field(
-        description="identical for a perfect rhyme; for a near rhyme, the one-token edit "
-        "that turns query_rhyme into rhyme"
+    rhyme: str | None = Field(
+        None,
+        exclude_if=absent_detail,
+        description="the candidate's rhyme part; absent: `query_rhyme`",
     )
-    spelling_source: str = Field(
+    query_rhyme: str | None = Field(
+        None,
+        exclude_if=absent_detail,
+        description="the query's rhyme part it was matched against; absent: the query's only "
+        "rhyme part (`query_pronunciations`)",
+    )
+    edit: Literal["identical", "substitution", "insertion", "deletion"] = left_out_at(
+        "identical",
+        "identical for a perfect rhyme; for a near rhyme, the one-token edit "
+        "that turns query_rhyme into rhyme",
+    )
+    spelling_source: str | None = Field(
+        None,
+        exclude_if=absent_detail,
         description="key in `sources` of the headword's spelling: WordNet for its lemmas, "
-        "CMUdict for spellings only CMUdict has"
+        "CMUdict for spellings only CMUdict has; absent: the `pronunciation_source`",
     )
     pronunciation_source: str = Field(
         description="key in `sources` of the pronunciation that rhymes (CMUdict)"
@@ -81,7 +93,9 @@ class RhymesResult(_Model):
     language: str
     dataset_version: str
     mode: Literal["perfect", "near"]
-    syllables: int | None = Field(description="the syllable filter in force, if any")
+    syllables: int | None = Field(
+        None, exclude_if=absent_detail, description="the syllable filter in force, if any"
+    )
     found: bool = Field(description="whether CMUdict has a pronunciation of the word")
     query_pronunciations: list[QueryPronunciation]
     count: int = Field(description="number of rhymes returned")
@@ -99,14 +113,14 @@ class AnagramCandidate(_Model):
     word: str
     letters: str = Field(description="the candidate's normalised letters")
     zipf: float
-    sense_scope: Literal["unsensed"] = "unsensed"
+    sense_scope: Literal["unsensed"] = left_out_at("unsensed")
     provenance: list[Provenance]
 
 
 class PalindromeCandidate(_Model):
     word: str
     letters: str = Field(description="normalised letters; they read the same reversed")
-    sense_scope: Literal["unsensed"] = "unsensed"
+    sense_scope: Literal["unsensed"] = left_out_at("unsensed")
     provenance: list[Provenance]
 
 
@@ -124,7 +138,7 @@ class SpoonerismCandidate(_Model):
     )
     first_headwords: list[str] = Field(description="every headword the first sound spells")
     second_headwords: list[str] = Field(description="every headword the second sound spells")
-    sense_scope: Literal["unsensed"] = "unsensed"
+    sense_scope: Literal["unsensed"] = left_out_at("unsensed")
     provenance: list[Provenance]
 
 
@@ -147,7 +161,7 @@ class PunCandidate(_Model):
     context_matches: list[str] = Field(
         description="words of `context` found among these senses' synonyms (empty without context)"
     )
-    sense_scope: Literal["synset"] = "synset"
+    sense_scope: Literal["synset"] = left_out_at("synset")
     provenance: list[Provenance]
 
 
@@ -156,25 +170,33 @@ class WordplayResult(_Model):
     kind: Literal["anagram", "palindrome", "spoonerism", "pun"]
     language: str
     dataset_version: str
-    letters: str | None = Field(None, description="the query's normalised letters")
-    input_is_palindrome: bool | None = Field(None, description="palindrome only")
+    letters: str | None = Field(
+        None, exclude_if=absent_detail, description="the query's normalised letters"
+    )
+    input_is_palindrome: bool | None = Field(
+        None, exclude_if=absent_detail, description="palindrome only"
+    )
     context_scope: Literal["uncontextualized", "context_ranked"] | None = Field(
         None,
+        exclude_if=absent_detail,
         description="pun only: uncontextualized without `context`; context_ranked when "
         "candidates whose senses share words with `context` come first",
     )
     query_words: list[str] = Field(
-        default_factory=list, description="the headwords the query resolved to"
+        default=[],
+        exclude_if=absent_detail,
+        description="the headwords the query resolved to",
     )
     unresolved: list[str] = Field(
-        default_factory=list,
+        default=[],
+        exclude_if=absent_detail,
         description="query words with no headword or pronunciation in the corpus",
     )
     count: int
     truncated: bool = Field(description="true when more candidates exist beyond `limit`")
-    anagrams: list[AnagramCandidate] = Field(default_factory=list)
-    palindromes: list[PalindromeCandidate] = Field(default_factory=list)
-    spoonerisms: list[SpoonerismCandidate] = Field(default_factory=list)
-    puns: list[PunCandidate] = Field(default_factory=list)
+    anagrams: list[AnagramCandidate] = Field(default=[], exclude_if=absent_detail)
+    palindromes: list[PalindromeCandidate] = Field(default=[], exclude_if=absent_detail)
+    spoonerisms: list[SpoonerismCandidate] = Field(default=[], exclude_if=absent_detail)
+    puns: list[PunCandidate] = Field(default=[], exclude_if=absent_detail)
     sources: Sources
     budget: Budget

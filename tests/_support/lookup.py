@@ -13,7 +13,8 @@ def _plain(value: Any) -> Any:
 
 def flat(sets: Any) -> list[dict[str, Any]]:
     """The words of `LanguageTranslations` sets (models or dumps), each carrying its set's
-    language, scope and source; `note` is None where the answer left it out."""
+    language, scope and source, with the defaults a lean answer leaves out put back:
+    `note` None, scope 'unsensed', `target_entry_installed` true."""
     out = []
     for group in sets:
         group = _plain(group)
@@ -23,8 +24,8 @@ def flat(sets: Any) -> list[dict[str, Any]]:
                     "text": item["text"],
                     "target_language": group["target_language"],
                     "note": item.get("note"),
-                    "sense_scope": group["sense_scope"],
-                    "target_entry_installed": item["target_entry_installed"],
+                    "sense_scope": group.get("sense_scope", "unsensed"),
+                    "target_entry_installed": item.get("target_entry_installed", True),
                     "source": group["source"],
                 }
             )
@@ -40,4 +41,4 @@ def sense_translations(result: Any) -> list[dict[str, Any]]:
 def all_translations(result: Any) -> list[dict[str, Any]]:
     """Sense-attached, then unsensed translations of a look-up answer."""
     result = _plain(result)
-    return sense_translations(result) + flat(result["unsensed_translations"])
+    return sense_translations(result) + flat(result.get("unsensed_translations", []))

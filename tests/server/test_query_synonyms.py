@@ -149,12 +149,14 @@ def test_adjectives_offer_the_words_of_similar_synsets(corpus: Corpus) -> None:
     # satellite synset linked to it as similar, and the satellite leads back to its head.
     happy = synonyms_data(corpus, "happy")
     (group,) = happy["groups"]
-    assert [(c["text"], c["relation"], c["sense_scope"]) for c in group["candidates"]] == [
+    candidates = group["candidates"]
+    assert [(c["text"], c["relation"], c.get("sense_scope", "synset")) for c in candidates] == [
         ("glad", "similar", "synset"),
         ("joyful", "similar", "synset"),
     ]
     glad = synonyms_data(corpus, "glad")
-    assert [(c["text"], c["relation"]) for c in glad["groups"][0]["candidates"]] == [
+    glad_candidates = glad["groups"][0]["candidates"]
+    assert [(c["text"], c.get("relation", "synset_member")) for c in glad_candidates] == [
         ("joyful", "synset_member"),
         ("happy", "similar"),
     ]
@@ -162,7 +164,9 @@ def test_adjectives_offer_the_words_of_similar_synsets(corpus: Corpus) -> None:
     assert SynonymsResult.model_validate(happy).model_dump(mode="json") == happy
     # nouns and verbs are not extended: 'dog' keeps its synset members and edges only
     relations_of_dog = {
-        c["relation"] for g in synonyms_data(corpus, "dog")["groups"] for c in g["candidates"]
+        c.get("relation", "synset_member")
+        for g in synonyms_data(corpus, "dog")["groups"]
+        for c in g["candidates"]
     }
     assert "similar" not in relations_of_dog
 
@@ -170,6 +174,7 @@ def test_adjectives_offer_the_words_of_similar_synsets(corpus: Corpus) -> None:
 def test_synonym_edges_the_source_ties_to_a_sense(corpus: Corpus) -> None:
     (group,) = synonyms_data(corpus, "run")["groups"]
     assert group["sense_scope"] == "synset"
-    assert [(c["text"], c["relation"], c["sense_scope"]) for c in group["candidates"]] == [
+    candidates = group["candidates"]
+    assert [(c["text"], c["relation"], c.get("sense_scope", "synset")) for c in candidates] == [
         ("sprint", "synonym", "sense")
     ]

@@ -66,7 +66,7 @@ def test_whole_server_over_stdio_without_network(sample_data_dir: Path, tmp_path
     translations = out["dictionary_translate"]["groups"]
     assert "maison" in {c["text"] for g in translations for c in g["candidates"]}
     assert out["dictionary_semantic_neighbors"]["count"] == 3
-    hops = {r["relation_scope"] for r in out["dictionary_relations"]["results"]}
+    hops = {r.get("relation_scope", "direct") for r in out["dictionary_relations"]["results"]}
     assert hops == {"direct", "transitive"}
     assert out["rhymes"]["count"] == 5
     assert all(r["edit"] != "identical" for r in out["rhymes"]["results"])

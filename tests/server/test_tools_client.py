@@ -84,7 +84,10 @@ def test_tools_are_listed_with_schemas_and_annotations(sample_corpus: Corpus) ->
         (
             "dictionary_relations",
             {"word": "dog", "relation": "hypernym", "max_depth": 2},
-            lambda d: {r["relation_scope"] for r in d["results"]} == {"direct", "transitive"},
+            lambda d: (
+                {r.get("relation_scope", "direct") for r in d["results"]}
+                == {"direct", "transitive"}
+            ),
         ),
         (
             "dictionary_semantic_neighbors",

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from _support.provenance import assert_sources_complete
 
+from lexicon_server.answers import expanded
 from lexicon_server.corpus import rhyme_docs
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
@@ -42,7 +43,10 @@ def test_cat_rhymes_with_hat_not_itself(slice_corpus: Corpus) -> None:
     assert "hat" in words
     assert "cat" not in words
     assert result.found and result.query_pronunciations[0].phones == "K AE1 T"
-    assert all(r.edit == "identical" and r.rhyme == "AE1 T" for r in result.results)
+    # A perfect rhyme's edit and rhyme part are the defaults: identical, the query's own.
+    assert all(r.edit == "identical" and r.rhyme is None for r in result.results)
+    full = expanded("rhymes", result.model_dump(mode="json"))
+    assert {r["rhyme"] for r in full["results"]} == {"AE1 T"}
 
 
 def test_ranked_by_frequency_not_alphabet(slice_corpus: Corpus) -> None:
@@ -115,7 +119,8 @@ def test_plain_data_is_the_typed_result_dumped(
     assert json.dumps(data) == json.dumps(typed.model_dump(mode="json"))
     assert_sources_complete(data)
     if typed.results:
-        assert set(data["sources"]) == {"cmudict"} | {r.spelling_source for r in typed.results}
+        spelling = {r.spelling_source or r.pronunciation_source for r in typed.results}
+        assert set(data["sources"]) == {"cmudict"} | spelling
         assert {r.pronunciation_source for r in typed.results} == {"cmudict"}
 
 
