@@ -59,7 +59,7 @@ def accepted(
 
 def test_the_sample_release_passes_every_gate(accepted, sample_release) -> None:
     _path, report = accepted
-    release, digest = sample_release
+    _release, digest = sample_release
     assert report["manifest_digest"] == digest
     gates = {g["name"]: g for g in report["gates"]}
     assert set(gates) == set(REQUIRED_GATES)
@@ -244,3 +244,23 @@ def test_the_network_guard_refuses_and_records(tmp_path: Path) -> None:
     )  # fmt: skip
     assert child.returncode != 0 and "denied during acceptance" in child.stderr
     assert len(attempts(log)) >= 2
+
+
+def test_publish_killed_before_the_index_leaves_the_old_index(
+    sample_release, accepted, tmp_path: Path
+) -> None:
+    from lexicon_store.crash import CRASH_POINTS
+
+    assert {"stage.after_part", "publish.before_index"} <= set(CRASH_POINTS)
+    release, digest = sample_release
+    report_path, _ = accepted
+    target = tmp_path / "site"
+    stage(release, str(target), None)
+    args = ("publish", str(release), "--to", str(target), "--report", str(report_path))
+    killed = _build_cli(*args, env={"LEXICON_CRASH_AT": "publish.before_index"})
+    assert killed.returncode == -signal.SIGKILL
+    assert not (target / "index.json").exists()  # readers still see no release
+    done = _build_cli(*args)
+    assert done.returncode == 0, done.stderr
+    index = json.loads((target / "index.json").read_text())
+    assert [r["manifest_digest"] for r in index["releases"]] == [digest]

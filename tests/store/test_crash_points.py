@@ -147,7 +147,9 @@ CASES: list[tuple[str, Scenario]] = [
 
 
 def test_every_crash_point_is_exercised() -> None:
-    assert {point.partition(":")[0] for point, _ in CASES} == set(CRASH_POINTS)
+    # The publishing points (stage.*, publish.*) are exercised in tests/release.
+    data_dir_points = {p for p in CRASH_POINTS if not p.startswith(("stage.", "publish."))}
+    assert {point.partition(":")[0] for point, _ in CASES} == data_dir_points
 
 
 def _referenced(retained: list[ActiveSelection]) -> set[str]:
