@@ -344,7 +344,7 @@ def activate(data_dir: Path | None, activation_id: str, as_json: bool) -> None:
 @click.pass_obj
 @_handles_errors
 def pin(data_dir: Path | None, activation_id: str, remove: bool) -> None:
-    """Make prune keep a retained activation, whatever --keep says."""
+    """Keep a retained activation whatever prune --drop-activations does; forget refuses it."""
     ops.pin(activation_id, data_dir=data_dir, pinned=not remove)
     click.echo(f"activation {activation_id} {'unpinned' if remove else 'pinned'}")
 

@@ -98,6 +98,8 @@ def _anchor(raw: Any, where: str) -> Anchor:
     if not isinstance(args, dict):
         raise BuildError(f"{where}.args must be an object")
     gloss = raw.get("sense_gloss")
+    if gloss is not None and (not isinstance(gloss, str) or raw["query"] != "translate"):
+        raise BuildError(f"{where}: sense_gloss is a text, and only for a translate anchor")
     return Anchor(raw["name"], raw["query"], args, tuple(expects), gloss)
 
 

@@ -28,7 +28,6 @@ EVENTS = frozenset(
         "socket.gethostbyname_ex",
         "socket.gethostbyaddr",
         "socket.sendto",
-        "socket.sendmsg",
         "urllib.Request",
     }
 )
