@@ -344,7 +344,7 @@ def activate(data_dir: Path | None, activation_id: str, as_json: bool) -> None:
 @click.pass_obj
 @_handles_errors
 def pin(data_dir: Path | None, activation_id: str, remove: bool) -> None:
-    """Make prune keep a retained activation, whatever --keep says."""
+    """Keep a retained activation whatever prune --drop-activations does; forget refuses it."""
     ops.pin(activation_id, data_dir=data_dir, pinned=not remove)
     click.echo(f"activation {activation_id} {'unpinned' if remove else 'pinned'}")
 
@@ -514,20 +514,7 @@ def repair(data_dir: Path | None, source: str | None, as_json: bool) -> None:
         sys.exit(1)
 
 
-@cli.command()
-@click.option(
-    "--keep",
-    default=0,
-    show_default=True,
-    help="Retained activations to keep besides the current one.",
-)
-@click.option("--dry-run", is_flag=True, help="Show what would be freed; delete nothing.")
-@_json
-@click.pass_obj
-@_handles_errors
-def prune(data_dir: Path | None, keep: int, dry_run: bool, as_json: bool) -> None:
-    """Forget old activations and free the objects nothing kept references."""
-    plan = gc.prune(data_dir, keep=keep, dry_run=dry_run)
+def _render_prune(plan: gc.PrunePlan, dry_run: bool, as_json: bool) -> None:
     if as_json:
         _json_out(
             {
@@ -543,11 +530,60 @@ def prune(data_dir: Path | None, keep: int, dry_run: bool, as_json: bool) -> Non
     verb = "would free" if dry_run else "freed"
     click.echo(
         f"{verb} {plan.freed_bytes} bytes: {len(plan.objects)} objects, "
-        f"{len(plan.temporary)} temporary files, "
-        f"{len(plan.dropped_activations)} activations dropped"
+        f"{len(plan.temporary)} temporary files; "
+        f"{len(plan.kept_activations)} activations kept, "
+        f"{len(plan.dropped_activations)} forgotten"
     )
     for activation_id in plan.dropped_activations:
-        click.echo(f"  activation {activation_id}")
+        click.echo(f"  {'would forget' if dry_run else 'forgot'} activation {activation_id}")
+
+
+@cli.command()
+@click.option(
+    "--drop-activations",
+    is_flag=True,
+    help="Also forget retained activations beyond --keep (never the current or pinned ones).",
+)
+@click.option(
+    "--keep",
+    type=int,
+    default=None,
+    help="With --drop-activations: unpinned activations to keep besides the current one.",
+)
+@click.option("--dry-run", is_flag=True, help="Show what would be freed; delete nothing.")
+@_json
+@click.pass_obj
+@_handles_errors
+def prune(
+    data_dir: Path | None, drop_activations: bool, keep: int | None, dry_run: bool, as_json: bool
+) -> None:
+    """Free the objects no retained activation references (every activation is kept)."""
+    if keep is not None and not drop_activations:
+        raise click.UsageError(
+            "--keep applies only with --drop-activations; a plain prune keeps every "
+            "retained activation (to forget old ones: prune --drop-activations --keep N)"
+        )
+    wanted = gc.Forget(keep_recent=keep or 0) if drop_activations else None
+    _render_prune(gc.prune(data_dir, forget=wanted, dry_run=dry_run), dry_run, as_json)
+
+
+@cli.command()
+@click.option(
+    "--activation",
+    "activation_ids",
+    required=True,
+    multiple=True,
+    help="A retained activation to forget (repeatable); not the current or a pinned one.",
+)
+@click.option("--dry-run", is_flag=True, help="Show what would be forgotten and freed.")
+@_json
+@click.pass_obj
+@_handles_errors
+def forget(
+    data_dir: Path | None, activation_ids: tuple[str, ...], dry_run: bool, as_json: bool
+) -> None:
+    """Forget retained activations, then free the objects only they referenced."""
+    _render_prune(gc.forget(activation_ids, data_dir, dry_run=dry_run), dry_run, as_json)
 
 
 # --- fetch and the deprecated --manifest-url alias (HTTP engineer; lexicon_store/fetch.py) ---

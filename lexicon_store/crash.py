@@ -33,6 +33,8 @@ CRASH_POINTS: dict[str, str] = {
     "prune.after_records": "prune: old activation records deleted, objects not yet",
     "prune.mid_objects": "prune: some unreferenced objects deleted",
     "prune.after_objects": "prune: objects deleted, temporary files not yet",
+    "stage.after_part": "stage: one part uploaded and read back, the rest not yet",
+    "publish.before_index": "publish: assets verified and report uploaded, index not written",
 }
 
 _visits: dict[str, int] = {}

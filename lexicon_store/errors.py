@@ -8,6 +8,7 @@ __all__ = [
     "LockBusy",
     "ManifestError",
     "NotInstalled",
+    "PublishError",
     "SelectionError",
     "SourceError",
     "StoreError",
@@ -74,3 +75,9 @@ class LockBusy(StoreError):
     """Another writer holds the data dir's lock."""
 
     exit_code = 8
+
+
+class PublishError(StoreError):
+    """Staging or publishing a release to a publication target failed or was refused."""
+
+    exit_code = 9

@@ -1,25 +1,45 @@
-"""prune: forget old activations, then delete what no kept activation references.
+"""prune and forget: plan first, then delete under the writer lock.
 
-Plan first (``plan_prune``, also the dry run), then execute under the writer lock.
-Records are deleted before objects, so a crash part-way leaves only unreferenced
-objects behind, which the next prune frees; a referenced object is never deleted.
+A plain ``prune`` forgets no activation: it frees only objects that no retained
+activation (current, pinned or merely kept for a rollback) references, plus stale
+temporary files. Forgetting selections is a separate, explicit choice (``forget`` by
+id, or ``prune --drop-activations --keep N``) that refuses the current activation and
+pinned ones. Records are deleted before objects, so a crash part-way leaves only
+unreferenced objects behind, which the next prune frees; a referenced object is never
+deleted.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .activations import current_activation_id, list_activations, pinned_activations
 from .crash import crash_point
+from .errors import NotInstalled, StoreError
 from .fsutil import fsync_dir
 from .layout import DataDir, open_data_dir
+from .selection import ActiveSelection
 
-__all__ = ["PrunePlan", "plan_prune", "prune"]
+__all__ = ["Forget", "PrunePlan", "forget", "plan_prune", "prune"]
 
 _HEX = frozenset("0123456789abcdef")
+
+
+@dataclass(frozen=True)
+class Forget:
+    """Which retained activations to forget. The default forgets none (a plain prune).
+
+    ``activations``: these ids, each of which must be retained, not current, not pinned.
+    ``keep_recent``: forget every unpinned, non-current activation except the N most
+    recent ones (``prune --drop-activations --keep N``).
+    """
+
+    activations: tuple[str, ...] = ()
+    keep_recent: int | None = None
 
 
 @dataclass(frozen=True)
@@ -56,72 +76,154 @@ def _stale_temporaries(dd: DataDir) -> list[Path]:
     return found
 
 
-def plan_prune(dd: DataDir, keep: int = 0) -> PrunePlan:
-    """Keep the current activation, pinned ones and the ``keep`` most recent others."""
+def _record_ids(dd: DataDir) -> set[str]:
+    if not dd.activations.is_dir():
+        return set()
+    return {p.stem for p in dd.activations.glob("*.json")}
+
+
+def _forgotten(
+    dd: DataDir,
+    retained: list[ActiveSelection],
+    unreadable: set[str],
+    wanted: Forget,
+) -> set[str]:
+    """The ids ``wanted`` forgets, after refusing the current and pinned ones."""
     current = current_activation_id(dd)
-    retained = list_activations(dd)
-    others = [a for a in retained if a.activation_id != current]
-    # Pinned activations are kept anyway; --keep counts the unpinned ones.
-    others = [a for a in others if a.activation_id not in pinned_activations(dd)]
-    kept_others = others[len(others) - keep :] if keep > 0 else []
     pinned = pinned_activations(dd)
-    kept = [a for a in retained if a.activation_id == current or a.activation_id in pinned] + [
-        a for a in kept_others if a.activation_id not in pinned
-    ]
-    kept_ids = {a.activation_id for a in kept}
-    dropped = (
-        sorted(p.stem for p in dd.activations.glob("*.json") if p.stem not in kept_ids)
-        if dd.activations.is_dir()
-        else []
-    )
-    referenced: set[str] = set()
+    known = {a.activation_id for a in retained} | unreadable
+    dropped: set[str] = set()
+    for activation_id in wanted.activations:
+        if activation_id not in known:
+            raise NotInstalled(
+                f"activation {activation_id} is not retained in {dd.root}",
+                fix="list the retained ones with `lexicon-data activations`",
+            )
+        if activation_id == current:
+            raise StoreError(
+                f"activation {activation_id} is the current one; forgetting it would leave "
+                "nothing active",
+                fix="activate another one first: lexicon-data activate --activation <id>",
+            )
+        if activation_id in pinned:
+            raise StoreError(
+                f"activation {activation_id} is pinned, so it is kept whatever prune does",
+                fix=f"unpin it first: lexicon-data pin --activation {activation_id} --remove",
+            )
+        dropped.add(activation_id)
+    if wanted.keep_recent is not None:
+        if wanted.keep_recent < 0:
+            raise StoreError(
+                f"--keep must be 0 or more, not {wanted.keep_recent}",
+                fix="lexicon-data prune --drop-activations --keep 1 --dry-run",
+            )
+        # Oldest first; current and pinned are never candidates.
+        others = [
+            a for a in retained if a.activation_id != current and a.activation_id not in pinned
+        ]
+        cut = len(others) - wanted.keep_recent
+        dropped.update(a.activation_id for a in others[: max(cut, 0)])
+    return dropped
+
+
+def _referenced(kept: Iterable[ActiveSelection]) -> set[str]:
+    """Object names (hex digests) the kept activations need: their components and manifests."""
+    names: set[str] = set()
     for selection in kept:
-        referenced.add(selection.manifest_digest.partition(":")[2])
-        referenced.update(path.name for path in selection.files.values())
+        names.add(selection.manifest_digest.partition(":")[2])
+        names.update(path.name for path in selection.files.values())
+    return names
+
+
+def _unreferenced_objects(dd: DataDir, referenced: set[str]) -> list[tuple[Path, int]]:
     objects: list[tuple[Path, int]] = []
-    if dd.objects.is_dir():
-        for shard in sorted(dd.objects.iterdir()):
-            if not shard.is_dir():
-                continue
-            for obj in sorted(shard.iterdir()):
-                name = obj.name
-                # Only files named as we name objects; anything else is not ours to delete.
-                ours = len(name) == 64 and set(name) <= _HEX and name[:2] == shard.name
-                if ours and name not in referenced:
-                    objects.append((obj, os.lstat(obj).st_size))
+    if not dd.objects.is_dir():
+        return objects
+    for shard in sorted(dd.objects.iterdir()):
+        if not shard.is_dir():
+            continue
+        for obj in sorted(shard.iterdir()):
+            name = obj.name
+            # Only files named as we name objects; anything else is not ours to delete.
+            ours = len(name) == 64 and set(name) <= _HEX and name[:2] == shard.name
+            if ours and name not in referenced:
+                objects.append((obj, os.lstat(obj).st_size))
+    return objects
+
+
+def plan_prune(dd: DataDir, forget: Forget | None = None) -> PrunePlan:
+    """What a prune would delete: the activations ``forget`` names (none by default), then
+    every object no remaining activation references, and stale temporary files."""
+    retained = list_activations(dd)
+    unreadable = _record_ids(dd) - {a.activation_id for a in retained}
+    dropped = _forgotten(dd, retained, unreadable, forget or Forget())
+    blind = sorted(unreadable - dropped)
+    if blind:
+        # Without the record we cannot know what it references: deleting objects could
+        # break it, so refuse rather than guess.
+        raise StoreError(
+            f"cannot read activation record {dd.record_path(blind[0])}, so prune cannot "
+            "tell which objects it needs",
+            fix=f"restore that file, or forget it: lexicon-data forget --activation {blind[0]}",
+        )
+    kept = [a for a in retained if a.activation_id not in dropped]
+    objects = _unreferenced_objects(dd, _referenced(kept))
     temporary = [(p, _size(p)) for p in _stale_temporaries(dd)]
-    return PrunePlan(tuple(sorted(kept_ids)), tuple(dropped), tuple(objects), tuple(temporary))
+    return PrunePlan(
+        tuple(sorted(a.activation_id for a in kept)),
+        tuple(sorted(dropped)),
+        tuple(objects),
+        tuple(temporary),
+    )
 
 
-def prune(data_dir: Path | None = None, *, keep: int = 0, dry_run: bool = False) -> PrunePlan:
-    """Delete unreferenced objects, stale temporary files and activations beyond ``keep``."""
+def _execute(dd: DataDir, plan: PrunePlan) -> None:
+    crash_point("prune.before_records")
+    for activation_id in plan.dropped_activations:
+        dd.record_path(activation_id).unlink(missing_ok=True)
+    if plan.dropped_activations:
+        fsync_dir(dd.activations)
+    crash_point("prune.after_records")
+    shards: set[Path] = set()
+    for index, (path, _) in enumerate(plan.objects):
+        path.unlink(missing_ok=True)
+        shards.add(path.parent)
+        if index == 0:
+            crash_point("prune.mid_objects")
+    for shard in shards:
+        fsync_dir(shard)
+    crash_point("prune.after_objects")
+    for path, _ in plan.temporary:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+
+
+def prune(
+    data_dir: Path | None = None, *, forget: Forget | None = None, dry_run: bool = False
+) -> PrunePlan:
+    """Free what no retained activation references; forget only what ``forget`` names."""
     dd = open_data_dir(data_dir)
     if not dd.root.exists():
+        if forget is not None and forget.activations:
+            raise NotInstalled(
+                f"activation {forget.activations[0]} is not retained in {dd.root}",
+                fix="list the retained ones with `lexicon-data activations`",
+            )
         return PrunePlan((), (), (), ())
     with dd.writer_lock():
-        plan = plan_prune(dd, keep)
+        plan = plan_prune(dd, forget)
         if dry_run:
             return plan
-        crash_point("prune.before_records")
-        for activation_id in plan.dropped_activations:
-            dd.record_path(activation_id).unlink(missing_ok=True)
-        if plan.dropped_activations:
-            fsync_dir(dd.activations)
-        crash_point("prune.after_records")
-        shards: set[Path] = set()
-        for index, (path, _) in enumerate(plan.objects):
-            path.unlink(missing_ok=True)
-            shards.add(path.parent)
-            if index == 0:
-                crash_point("prune.mid_objects")
-        for shard in shards:
-            fsync_dir(shard)
-        crash_point("prune.after_objects")
-        for path, _ in plan.temporary:
-            if path.is_dir() and not path.is_symlink():
-                shutil.rmtree(path, ignore_errors=True)
-            else:
-                path.unlink(missing_ok=True)
+        _execute(dd, plan)
     return PrunePlan(
         plan.kept_activations, plan.dropped_activations, plan.objects, plan.temporary, True
     )
+
+
+def forget(
+    activation_ids: Iterable[str], data_dir: Path | None = None, *, dry_run: bool = False
+) -> PrunePlan:
+    """Forget these retained activations, then free what only they referenced."""
+    return prune(data_dir, forget=Forget(activations=tuple(activation_ids)), dry_run=dry_run)

@@ -406,7 +406,7 @@ class Status:
     object_count: int
     object_bytes: int
     temporary_bytes: int
-    reclaimable_bytes: int  # what `prune` (keeping only current and pinned) would free
+    reclaimable_bytes: int  # what a plain `prune` (every retained activation kept) would free
 
 
 def _tree_usage(path: Path) -> tuple[int, int]:
@@ -439,7 +439,10 @@ def status(data_dir: Path | None = None) -> Status:
                     active_bytes += path.stat().st_size
     count, size = _tree_usage(dd.objects)
     _tc, tmp_size = _tree_usage(dd.tmp)
-    reclaimable = plan_prune(dd, keep=0).freed_bytes if dd.root.exists() else 0
+    try:
+        reclaimable = plan_prune(dd).freed_bytes if dd.root.exists() else 0
+    except StoreError:
+        reclaimable = 0  # an unreadable record: prune itself refuses and says why
     return Status(
         dd.root,
         active,

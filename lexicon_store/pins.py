@@ -16,7 +16,8 @@ __all__ = ["DEFAULT_VERSION", "PINNED_RELEASES", "pinned_digest"]
 # The dataset version suggested by error messages (and by lexicon_store.selection).
 DEFAULT_VERSION = "starter-2026.11.0"
 
-# No data release has been published yet; publishing one adds its line here.
+# No data release has been published yet; `lexicon-build publish` prints the line to add
+# here (docs/releasing.md).
 PINNED_RELEASES: Mapping[str, str] = MappingProxyType({})
 
 

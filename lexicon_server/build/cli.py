@@ -184,5 +184,13 @@ def start_cmd(data_dir: Path | None, word: str, lock_path: Path | None) -> None:
     start(data_dir=data_dir, word=word, lock_path=lock_path, say=_say, echo=click.echo)
 
 
+def _register_release_commands() -> None:
+    from lexicon_server.build.release_cli import register
+
+    register(main)
+
+
+_register_release_commands()
+
 if __name__ == "__main__":
     main()

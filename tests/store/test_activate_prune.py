@@ -1,4 +1,4 @@
-"""Switching back writes no object; prune frees exactly what nothing kept references."""
+"""Switching back writes no object; prune frees exactly what nothing retained references."""
 
 from __future__ import annotations
 
@@ -93,13 +93,13 @@ def test_prune_frees_exactly_the_unreferenced(release, make_release, data_dir: P
 
     # Keep the current (c) and the most recent other (b): a's de object goes.
     keep_b = _referenced(data_dir, [c.activation_id, b.activation_id])
-    plan = gc.prune(data_dir, keep=1, dry_run=True)
+    plan = gc.prune(data_dir, forget=gc.Forget(keep_recent=1), dry_run=True)
     assert set(_objects(data_dir)) == all_before and stale.exists()  # dry run: nothing deleted
     assert plan.dropped_activations == (a.activation_id,)
     assert {p.name for p, _ in plan.objects} == all_before - keep_b - {"zz-not-ours"}
     assert plan.freed_bytes == sum(s for _, s in plan.objects) + 110
 
-    done = gc.prune(data_dir, keep=1)
+    done = gc.prune(data_dir, forget=gc.Forget(keep_recent=1))
     assert done.executed
     assert set(_objects(data_dir)) == keep_b | {"zz-not-ours"}
     assert not any((data_dir / "tmp").iterdir())
@@ -107,8 +107,8 @@ def test_prune_frees_exactly_the_unreferenced(release, make_release, data_dir: P
     ops.activate(b.activation_id, data_dir=data_dir)  # still retained and whole
     ops.activate(c.activation_id, data_dir=data_dir)
 
-    # keep=0: only the current activation survives.
-    gc.prune(data_dir, keep=0)
+    # keep_recent=0: only the current activation survives.
+    gc.prune(data_dir, forget=gc.Forget(keep_recent=0))
     assert set(_objects(data_dir)) == _referenced(data_dir, [c.activation_id]) | {"zz-not-ours"}
     assert [s.activation_id for s in ops.retained_activations(data_dir)[0]] == [c.activation_id]
     assert integrity.verify(data_dir).ok
@@ -131,15 +131,17 @@ def test_pinned_activation_survives_prune(release, data_dir: Path):
         data_dir=data_dir, source=release.dir, languages=["en"], manifest_digest=release.digest
     )
     ops.pin(a.activation_id, data_dir=data_dir)
-    assert ops.status(data_dir).reclaimable_bytes > 0  # b's French object
-    plan = gc.prune(data_dir, keep=0)
+    # A plain prune frees nothing: every object belongs to some retained activation.
+    assert ops.status(data_dir).reclaimable_bytes == 0
+    plan = gc.prune(data_dir, forget=gc.Forget(keep_recent=0))
     assert plan.dropped_activations == (b.activation_id,)
     assert set(plan.kept_activations) == {a.activation_id, c.activation_id}
     ops.activate(a.activation_id, data_dir=data_dir)  # still whole
     assert integrity.verify(data_dir).ok
     ops.activate(c.activation_id, data_dir=data_dir)
     ops.pin(a.activation_id, data_dir=data_dir, pinned=False)
-    assert gc.prune(data_dir).dropped_activations == (a.activation_id,)
+    assert gc.prune(data_dir).dropped_activations == ()  # a plain prune forgets nothing
+    assert gc.forget([a.activation_id], data_dir).dropped_activations == (a.activation_id,)
     assert ops.status(data_dir).reclaimable_bytes == 0
     with pytest.raises(NotInstalled):
         ops.pin(b.activation_id, data_dir=data_dir)

@@ -58,7 +58,15 @@ def test_lifecycle_through_the_cli(release, data_dir: Path):
     assert status["active"]["activation_id"] == first
     assert status["retained_activations"] == 2
 
+    # A plain prune keeps every retained activation, so it has nothing to free here.
     code, out, _ = _run(data_dir, "prune", "--dry-run", "--json")
+    assert json.loads(out)["dropped_activations"] == [] and json.loads(out)["objects"] == []
+    code, _, err = _run(data_dir, "prune", "--keep", "0")
+    assert code == 2 and "--drop-activations" in err
+
+    code, out, _ = _run(
+        data_dir, "prune", "--drop-activations", "--keep", "0", "--dry-run", "--json"
+    )
     plan = json.loads(out)
     assert plan["dropped_activations"] == [added["activation_id"]]
     # Only French's object is unreferenced once the en+fr activation is dropped.
@@ -66,7 +74,7 @@ def test_lifecycle_through_the_cli(release, data_dir: Path):
 
     fr = read_activation(data_dir, added["activation_id"]).files["fr/lexical.sqlite"]
     assert [o["path"] for o in plan["objects"]] == [str(fr)]
-    code, out, _ = _run(data_dir, "prune")
+    code, out, _ = _run(data_dir, "prune", "--drop-activations", "--keep", "0")
     assert code == 0 and "1 objects" in out
     code, out, _ = _run(data_dir, "verify", "--json")
     assert json.loads(out)["ok"] is True

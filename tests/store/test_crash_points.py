@@ -8,13 +8,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import blake3
 import pytest
 
 from lexicon_store import gc, integrity, ops
 from lexicon_store.activations import activation_id_for
 from lexicon_store.crash import CRASH_POINTS
 from lexicon_store.digests import hex_of
-from lexicon_store.selection import load_active
+from lexicon_store.selection import ActiveSelection, load_active
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,11 @@ def _setup_for_prune(data_dir: Path, rel: object) -> None:
     ops.remove_language(data_dir=data_dir, languages=["fr", "de"])
     (data_dir / "tmp" / "ingest-99999-dead").mkdir(parents=True)
     (data_dir / "tmp" / "ingest-99999-dead" / "x").write_bytes(b"stale")
+    # An object no record references (left by a crashed forget, say): a plain prune frees it.
+    orphan = b"orphaned object"
+    name = blake3.blake3(orphan).hexdigest()
+    (data_dir / "objects" / "blake3" / name[:2]).mkdir(parents=True, exist_ok=True)
+    (data_dir / "objects" / "blake3" / name[:2] / name).write_bytes(orphan)
 
 
 def _first_activation(data_dir: Path) -> str:
@@ -95,6 +101,17 @@ PRUNE = Scenario(
     lambda d, r: gc.prune(d),
 )
 
+FORGET = Scenario(
+    _setup_for_prune,
+    lambda d, r: ["forget", "--activation", _first_activation(d)],
+    lambda d, r: gc.prune(d),  # the record may already be gone; a plain prune finishes
+)
+DROP = Scenario(
+    _setup_for_prune,
+    lambda d, r: ["prune", "--drop-activations", "--keep", "0"],
+    lambda d, r: gc.prune(d, forget=gc.Forget(keep_recent=0)),
+)
+
 CASES: list[tuple[str, Scenario]] = [
     ("install.after_lock", INSTALL),
     ("ingest.partial", INSTALL),
@@ -120,11 +137,25 @@ CASES: list[tuple[str, Scenario]] = [
     ("prune.after_records", PRUNE),
     ("prune.mid_objects", PRUNE),
     ("prune.after_objects", PRUNE),
+    ("prune.before_records", FORGET),
+    ("prune.after_records", FORGET),
+    ("prune.mid_objects", FORGET),
+    ("prune.after_objects", FORGET),
+    ("prune.after_records", DROP),
+    ("prune.mid_objects", DROP),
 ]
 
 
 def test_every_crash_point_is_exercised() -> None:
-    assert {point.partition(":")[0] for point, _ in CASES} == set(CRASH_POINTS)
+    # The publishing points (stage.*, publish.*) are exercised in tests/release.
+    data_dir_points = {p for p in CRASH_POINTS if not p.startswith(("stage.", "publish."))}
+    assert {point.partition(":")[0] for point, _ in CASES} == data_dir_points
+
+
+def _referenced(retained: list[ActiveSelection]) -> set[str]:
+    return {p.name for s in retained for p in s.files.values()} | {
+        s.manifest_digest[7:] for s in retained
+    }
 
 
 def _objects(data_dir: Path) -> set[str]:
@@ -160,9 +191,21 @@ def test_crash_then_rerun(point: str, scenario: Scenario, release, data_dir: Pat
         assert not copied & after_crash
 
     if scenario is PRUNE:
-        referenced = {p.name for p in final.files.values()} | {final.manifest_digest[7:]}
-        assert _objects(data_dir) == referenced
+        # A plain prune forgets nothing: both activations stay whole and switchable.
+        retained, _ = ops.retained_activations(data_dir)
+        assert len(retained) == 2
+        assert _objects(data_dir) == _referenced(retained)
         assert not any((data_dir / "tmp").iterdir())
+    if scenario in (FORGET, DROP):
+        if point == "prune.before_records" and scenario is FORGET:
+            gc.forget([_first_activation(data_dir)], data_dir)  # the crashed command, again
+        retained, _ = ops.retained_activations(data_dir)
+        assert [s.activation_id for s in retained] == [final.activation_id]
+        assert _objects(data_dir) == _referenced(retained)
+        assert not any((data_dir / "tmp").iterdir())
+    for kept in ops.retained_activations(data_dir)[0]:
+        ops.activate(kept.activation_id, data_dir=data_dir)
+        assert integrity.verify(data_dir).ok
     if scenario in (INSTALL, ADD):
         expected = activation_id_for(
             release.digest,
