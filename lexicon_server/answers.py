@@ -187,7 +187,9 @@ def _inherit(tool: str, data: dict[str, Any]) -> None:
             neighbor.setdefault("language", data["language"])
     elif tool == "rhymes":
         rhymes = {p["rhyme"] for p in data.get("query_pronunciations", ())}
+        shared = data.pop("pronunciation_source", None)
         for result in data.get("results", ()):
+            result.setdefault("pronunciation_source", shared)
             if len(rhymes) == 1:
                 result.setdefault("query_rhyme", next(iter(rhymes)))
             result.setdefault("rhyme", result.get("query_rhyme"))

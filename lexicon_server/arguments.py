@@ -68,7 +68,17 @@ def strict_arguments(server: MCPServer[Any], names: Iterable[str]) -> None:
         if isinstance(tool.fn_metadata, _StrictMetadata):
             continue  # a tool registered twice keeps its first, already strict, registration
         tool.fn_metadata = _StrictMetadata.of(tool.fn_metadata, tool.parameters)
-        tool.parameters = {**tool.parameters, "additionalProperties": False}
+        tool.parameters = {**_untitled(tool.parameters), "additionalProperties": False}
+
+
+def _untitled(schema: Any) -> Any:
+    """`schema` without the titles pydantic derives from each name ("Word" for `word`):
+    bytes every client reads in `tools/list`, saying nothing the name does not."""
+    if isinstance(schema, list):
+        return [_untitled(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    return {k: _untitled(v) for k, v in schema.items() if not (k == "title" and isinstance(v, str))}
 
 
 class _StrictMetadata(FuncMetadata):

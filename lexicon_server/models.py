@@ -126,7 +126,7 @@ class SenseRef(_Model):
 
 class Example(_Model):
     text: str
-    source: SourceKey | None = _inherited("source of the example; absent: the sense's source")
+    source: SourceKey | None = _inherited("absent: the sense's source")
 
 
 class Pronunciation(_Model):

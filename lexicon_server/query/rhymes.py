@@ -256,6 +256,11 @@ def rhymes_data(
         walk = candidates(conn, query.rhymes, checked_mode, syllables, query.ids, folded)
         answer = _shown(index, cited, walk, limit, len(query.rhymes) == 1)
     results, truncated = answer
+    # Every result's pronunciation comes from one source (CMUdict) in practice: say it once.
+    shared = {result["pronunciation_source"] for result in results}
+    if len(shared) == 1:
+        for result in results:
+            del result["pronunciation_source"]
     data: dict[str, Any] = {
         "word": text,
         "language": LANGUAGE,
@@ -270,6 +275,8 @@ def rhymes_data(
     data["truncated"] = truncated
     data["ranking"] = "zipf_frequency"
     data["sense_scope"] = "unsensed"
+    if len(shared) == 1:
+        data["pronunciation_source"] = shared.pop()
     data["results"] = results
     data["sources"] = cited.sources()
     data["budget"] = {"max_chars": MAX_RESPONSE_CHARS}

@@ -600,7 +600,7 @@ def _puns(
             senses.append(
                 {
                     "synset": synset,
-                    "gloss": None if text_of is None else clip(text_of, PUN_GLOSS_CHARS),
+                    **({} if text_of is None else {"gloss": clip(text_of, PUN_GLOSS_CHARS)}),
                 }
             )
             if text_of is not None and context_words:

@@ -64,13 +64,12 @@ class RhymeCandidate(_Model):
     rhyme: str | None = Field(
         None,
         exclude_if=absent_detail,
-        description="the candidate's rhyme part; absent: `query_rhyme`",
+        description="absent: `query_rhyme` (the candidate's rhyme part)",
     )
     query_rhyme: str | None = Field(
         None,
         exclude_if=absent_detail,
-        description="the query's rhyme part it was matched against; absent: the query's only "
-        "rhyme part (`query_pronunciations`)",
+        description="absent: the query's only rhyme part (the one it was matched against)",
     )
     edit: Literal["identical", "substitution", "insertion", "deletion"] = left_out_at(
         "identical",
@@ -80,11 +79,14 @@ class RhymeCandidate(_Model):
     spelling_source: str | None = Field(
         None,
         exclude_if=absent_detail,
-        description="key in `sources` of the headword's spelling: WordNet for its lemmas, "
-        "CMUdict for spellings only CMUdict has; absent: the `pronunciation_source`",
+        description="absent: the `pronunciation_source` (key in `sources` of the headword's "
+        "spelling: WordNet for its lemmas, CMUdict for spellings only CMUdict has)",
     )
-    pronunciation_source: str = Field(
-        description="key in `sources` of the pronunciation that rhymes (CMUdict)"
+    pronunciation_source: str | None = Field(
+        None,
+        exclude_if=absent_detail,
+        description="absent: the result's `pronunciation_source` (key in `sources` of the "
+        "pronunciation that rhymes)",
     )
 
 
@@ -103,6 +105,11 @@ class RhymesResult(_Model):
     ranking: Literal["zipf_frequency"] = "zipf_frequency"
     sense_scope: Literal["unsensed"] = Field(
         "unsensed", description="every rhyme is about a written form and its sounds, not a sense"
+    )
+    pronunciation_source: str | None = Field(
+        None,
+        exclude_if=absent_detail,
+        description="key in `sources` of every result's pronunciation, when they share one",
     )
     results: list[RhymeCandidate]
     sources: Sources
@@ -144,7 +151,9 @@ class SpoonerismCandidate(_Model):
 
 class PunSense(_Model):
     synset: str = Field(description="source-native synset id, as in the lexical component")
-    gloss: str | None = Field(None, description="its definition when lexical data is installed")
+    gloss: str | None = Field(
+        None, exclude_if=absent_detail, description="its definition when lexical data is installed"
+    )
 
 
 class PunCandidate(_Model):

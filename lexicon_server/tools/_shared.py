@@ -97,6 +97,51 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def compact_schema(node: Any) -> Any:
+    """`node` (an output schema) without what only costs a client bytes to read.
+
+    Kept: every type, `required`, enum and default. Left out: pydantic's generated titles;
+    `additionalProperties: false` (so an answer that gains a field in a later release
+    still validates); on a property that may be absent, the null branch and a null or
+    empty default (such a property is left out, never sent as null: see
+    `models.absent_detail`); and descriptions, but for those that say what an absent
+    field means ("absent: ..."). docs/tools.md describes every field.
+    """
+    if isinstance(node, list):
+        return [compact_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "title" and isinstance(value, str):
+            continue
+        if key == "additionalProperties" and value is False:
+            continue
+        if key == "description" and isinstance(value, str) and not value.startswith("absent:"):
+            continue
+        if key == "properties":
+            needed = frozenset(node.get("required", ()))
+            out[key] = {
+                name: _optional(compact_schema(prop), name in needed)
+                for name, prop in value.items()
+            }
+            continue
+        out[key] = compact_schema(value)
+    return out
+
+
+def _optional(prop: dict[str, Any], required: bool) -> dict[str, Any]:
+    if required:
+        return prop
+    branches = prop.get("anyOf")
+    if branches and {"type": "null"} in branches and len(branches) == 2:
+        (kept,) = [b for b in branches if b != {"type": "null"}]
+        prop = {**{k: v for k, v in prop.items() if k != "anyOf"}, **kept}
+    if "default" in prop and prop["default"] in (None, [], {}):
+        prop = {k: v for k, v in prop.items() if k != "default"}
+    return prop
+
+
 def published_output(model: type[BaseModel]) -> type[BaseModel]:
     """The output type a tool declares for the result `model`.
 
@@ -107,7 +152,7 @@ def published_output(model: type[BaseModel]) -> type[BaseModel]:
     its model, and clients check the schema themselves). This stand-in carries the same
     schema but is checked shallowly: the result must be a JSON object.
     """
-    schema = inline_refs(TypeAdapter(model).json_schema())
+    schema = compact_schema(inline_refs(TypeAdapter(model).json_schema()))
 
     class Published(BaseModel):
         model_config = ConfigDict(extra="allow")

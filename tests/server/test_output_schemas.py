@@ -10,7 +10,7 @@ from typing import Any
 import jsonschema
 import pytest
 from _support.mcp_client import with_server_client
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
@@ -23,7 +23,7 @@ from lexicon_server.models import (
 )
 from lexicon_server.query.wordplay_models import RhymesResult, WordplayResult
 from lexicon_server.server import build_server
-from lexicon_server.tools._shared import inline_refs
+from lexicon_server.tools._shared import compact_schema, inline_refs
 
 MODELS: dict[str, type[BaseModel]] = {
     "dictionary_lookup": LookupResult,
@@ -69,7 +69,7 @@ def test_each_tool_publishes_its_models_schema_inlined(
     listed, _answers = listed_and_answers
     for name, model in MODELS.items():
         schema = listed[name]
-        assert schema == inline_refs(TypeAdapter(model).json_schema()), name
+        assert schema == compact_schema(inline_refs(TypeAdapter(model).json_schema())), name
         assert "$ref" not in repr(schema) and "$defs" not in schema, name
         jsonschema.Draft202012Validator.check_schema(schema)
 
@@ -88,7 +88,6 @@ def test_real_answers_meet_both_the_schema_and_the_model(
     "break_it",
     [
         pytest.param(lambda d: d["senses"][0].pop("source"), id="fact without a source"),
-        pytest.param(lambda d: d["senses"][0].update(colour="red"), id="unknown field"),
         pytest.param(lambda d: d.update(count="three"), id="wrong type"),
         pytest.param(
             lambda d: d["senses"][0]["pronunciations"].append({"notation": "morse"}),
@@ -106,3 +105,32 @@ def test_the_inlined_schema_still_rejects_a_malformed_lookup(
     break_it(broken)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(broken, listed["dictionary_lookup"])
+
+
+def test_a_field_a_later_release_adds_passes_the_schema_not_the_model(
+    listed_and_answers: tuple[dict[str, Any], dict[str, Any]],
+) -> None:
+    """The published schema leaves `additionalProperties` open, so a client keeps reading
+    answers that gain a field; the server's own model still refuses one it does not know."""
+    listed, answers = listed_and_answers
+    grown = copy.deepcopy(answers["dictionary_lookup"])
+    grown["senses"][0]["colour"] = "red"
+    jsonschema.validate(grown, listed["dictionary_lookup"])
+    with pytest.raises(ValidationError):
+        LookupResult.model_validate(grown)
+
+
+def test_tools_list_stays_within_30_kb_with_typed_output_schemas(sample_corpus: Corpus) -> None:
+    """What every client reads once per connection: at most 30 kB for the seven tools."""
+    import json
+
+    async def body(client: Any) -> Any:
+        return await client.list_tools()
+
+    listed = with_server_client(build_server(sample_corpus, load_config({})), body)
+    tools = [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in listed.tools]
+    size = len(json.dumps({"tools": tools}, separators=(",", ":"), ensure_ascii=False).encode())
+    assert size <= 30_000, size
+    for tool in tools:
+        schema = tool["outputSchema"]
+        assert schema["type"] == "object" and schema["required"] and schema["properties"]

@@ -119,9 +119,12 @@ def test_plain_data_is_the_typed_result_dumped(
     assert json.dumps(data) == json.dumps(typed.model_dump(mode="json"))
     assert_sources_complete(data)
     if typed.results:
-        spelling = {r.spelling_source or r.pronunciation_source for r in typed.results}
-        assert set(data["sources"]) == {"cmudict"} | spelling
-        assert {r.pronunciation_source for r in typed.results} == {"cmudict"}
+        full = expanded("rhymes", data)["results"]
+        assert set(data["sources"]) == {"cmudict"} | {r["spelling_source"] for r in full}
+        assert {r["pronunciation_source"] for r in full} == {"cmudict"}
+        # every pronunciation is CMUdict's, so the result says so once
+        assert typed.pronunciation_source == "cmudict"
+        assert all(r.pronunciation_source is None for r in typed.results)
 
 
 def test_unknown_word_is_not_found_rather_than_an_error(slice_corpus: Corpus) -> None:
