@@ -4,8 +4,8 @@ the round trip through the MCP Python SDK's default client with its schema check
     uv run python bench/answer_size.py [--data-dir DIR] [--words 500] [--rounds 300]
 
 Over the most frequent English words of the installed corpus (the starter), each tool is
-called as an agent calls it (default arguments; translate into French, two-level
-hypernyms, perfect and near rhymes, anagrams). Bytes are those of the answer's text
+called as an agent calls it (default arguments; translate into French, hypernyms at
+depth 1 and 2, perfect and near rhymes, anagrams). Bytes are those of the answer's text
 content (the same JSON as its structured content), as the server sends it.
 
 The round trips go through stdio to this server and, interleaved call by call, to a trivial
@@ -32,6 +32,7 @@ CALLS: list[Call] = [
     ("dictionary_lookup", lambda w: {"word": w}),
     ("dictionary_synonyms", lambda w: {"word": w}),
     ("dictionary_translate", lambda w: {"word": w, "target_language": "fr"}),
+    ("dictionary_relations", lambda w: {"word": w, "relation": "hypernym"}),
     ("dictionary_relations", lambda w: {"word": w, "relation": "hypernym", "max_depth": 2}),
     ("dictionary_semantic_neighbors", lambda w: {"word": w}),
     ("rhymes", lambda w: {"word": w}),
@@ -41,7 +42,9 @@ CALLS: list[Call] = [
 
 
 def _label(name: str, args: dict[str, Any]) -> str:
-    return f"{name} (near)" if args.get("mode") == "near" else name
+    if args.get("mode") == "near":
+        return f"{name} (near)"
+    return f"{name} (depth 2)" if args.get("max_depth") == 2 else name
 
 
 def answer_bytes(corpus: Any, words: list[str]) -> tuple[dict[str, list[int]], dict[str, int]]:

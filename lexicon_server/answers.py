@@ -179,6 +179,8 @@ def _inherit(tool: str, data: dict[str, Any]) -> None:
     elif tool == "dictionary_relations":
         for result in data.get("results", ()):
             result.setdefault("relation", data["relation"])
+            if result.get("from_sense") is not None:
+                result.setdefault("source", data["senses"][result["from_sense"]]["source"])
             target = result["target"]
             target.setdefault("text", ", ".join(target["words"]))
             target.setdefault("language", data["language"])

@@ -336,7 +336,9 @@ class RelationResult(_Model):
         "the two edges of a transitive result, in order; absent on a direct result, "
         "which is itself the one edge (its relation, sense_scope and source)"
     )
-    source: SourceKey = Field(description="source of the result's (last) edge")
+    source: SourceKey | None = _inherited(
+        "absent: the source of its `from_sense` (the source of the result's last edge)"
+    )
 
 
 class RelationsResult(_Model):

@@ -477,7 +477,10 @@ class _Renderer:
         data["target"] = self.target(last)
         if len(edges) > 1:  # a direct result is its own single edge: no path to show
             data["path"] = [self.edge(e) for e in edges]
-        data["source"] = self.cited.key(self.table, last[_SOURCE])
+        source = self.cited.key(self.table, last[_SOURCE])
+        start = data["from_sense"]
+        if start is None or self.senses[start]["source"] != source:
+            data["source"] = source  # else the source of the sense it starts from
         return data
 
     def from_sense(self, row: _Row) -> str:

@@ -31,7 +31,8 @@ def test_direct_hypernym(corpus: Corpus) -> None:
     # A direct result is its one edge: the edge's scope and source are the result's own.
     assert hit.path == [] and hit.sense_scope == "synset"
     assert "path" not in relations_data(corpus, "dog", "hypernym")["results"][0]
-    assert hit.source == "wordnet-3.1" and sense.source == "wordnet-3.1"
+    # ... and the source, the same as its sense's, is said once, on the sense.
+    assert hit.source is None and sense.source == "wordnet-3.1"
     assert list(result.sources) == ["wordnet-3.1"]
     assert_sources_complete(result.model_dump(mode="json"))
 
