@@ -145,7 +145,8 @@ def _optional(prop: dict[str, Any], required: bool) -> dict[str, Any]:
 def published_output(model: type[BaseModel]) -> type[BaseModel]:
     """The output type a tool declares for the result `model`.
 
-    The tool publishes `model`'s JSON schema (references inlined) as its outputSchema.
+    The tool publishes `model`'s JSON schema (references inlined, then compacted: see
+    `compact_schema`) as its outputSchema.
     The SDK re-validates every structured result against the declared output type; for
     the real models that costs 60-150 µs per call, spent on data the query functions
     already build to the model's exact shape (each `*_data` function is tested against
