@@ -33,7 +33,6 @@ __all__ = [
     "ToolRefusal",
     "error_answer",
     "error_body",
-    "expanded",
     "keep_answer_contract",
 ]
 
@@ -125,100 +124,3 @@ def _house_body(tool: str, result: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(body, dict) and isinstance(body.get("error"), dict):
         return body
     return error_body("tool_error", text)
-
-
-# --- lean answers --------------------------------------------------------------------------
-
-# Which result model each dictionary tool's structured content follows.
-_RESULT_MODELS = {
-    "dictionary_lookup": ("lexicon_server.models", "LookupResult"),
-    "dictionary_synonyms": ("lexicon_server.models", "SynonymsResult"),
-    "dictionary_translate": ("lexicon_server.models", "TranslateResult"),
-    "dictionary_relations": ("lexicon_server.models", "RelationsResult"),
-    "dictionary_semantic_neighbors": ("lexicon_server.models", "SemanticResult"),
-    "rhymes": ("lexicon_server.query.wordplay_models", "RhymesResult"),
-    "wordplay": ("lexicon_server.query.wordplay_models", "WordplayResult"),
-}
-
-
-def expanded(tool: str, answer: Mapping[str, Any]) -> dict[str, Any]:
-    """A dictionary tool's lean structured content with every field it left out put back.
-
-    Answers leave out what the published schema gives a `default` for, and what they say
-    once on the object that holds it (docs/tools.md, "Lean answers"); this restores both,
-    for a client that would rather read every field on every item.
-    """
-    import copy
-    import importlib
-
-    from pydantic import TypeAdapter
-
-    module, name = _RESULT_MODELS[tool]
-    schema = TypeAdapter(getattr(importlib.import_module(module), name)).json_schema()
-    full: dict[str, Any] = copy.deepcopy(dict(answer))
-    _inherit(tool, full)
-    _fill_defaults(full, schema, schema.get("$defs", {}))
-    return full
-
-
-def _inherit(tool: str, data: dict[str, Any]) -> None:
-    """Put back the fields an item leaves out because its holder says the same."""
-    if tool == "dictionary_lookup":
-        for sense in data.get("senses", ()):
-            for example in sense.get("examples", ()):
-                example.setdefault("source", sense["source"])
-    elif tool == "dictionary_synonyms":
-        for group in data.get("groups", ()):
-            source = (group.get("sense") or {}).get("source")
-            for candidate in group["candidates"]:
-                candidate.setdefault("source", source)
-    elif tool == "dictionary_translate":
-        for group in data.get("groups", ()):
-            for candidate in group["candidates"]:
-                candidate.setdefault("target_language", data["target_language"])
-    elif tool == "dictionary_relations":
-        for result in data.get("results", ()):
-            result.setdefault("relation", data["relation"])
-            if result.get("from_sense") is not None:
-                result.setdefault("source", data["senses"][result["from_sense"]]["source"])
-            target = result["target"]
-            target.setdefault("text", ", ".join(target["words"]))
-            target.setdefault("language", data["language"])
-    elif tool == "dictionary_semantic_neighbors":
-        for neighbor in data.get("neighbors", ()):
-            neighbor.setdefault("language", data["language"])
-    elif tool == "rhymes":
-        rhymes = {p["rhyme"] for p in data.get("query_pronunciations", ())}
-        shared = data.pop("pronunciation_source", None)
-        for result in data.get("results", ()):
-            result.setdefault("pronunciation_source", shared)
-            if len(rhymes) == 1:
-                result.setdefault("query_rhyme", next(iter(rhymes)))
-            result.setdefault("rhyme", result.get("query_rhyme"))
-            result.setdefault("spelling_source", result["pronunciation_source"])
-
-
-def _fill_defaults(node: Any, schema: Mapping[str, Any], defs: Mapping[str, Any]) -> None:
-    """Set every property `schema` gives a default for and `node` lacks, all the way down."""
-    if "$ref" in schema:
-        schema = defs[schema["$ref"].rsplit("/", 1)[-1]]
-    if isinstance(node, dict):
-        for branch in schema.get("anyOf", ()):
-            if "$ref" in branch or branch.get("type") == "object":
-                _fill_defaults(node, branch, defs)
-        properties = schema.get("properties", {})
-        for key, prop in properties.items():
-            if key not in node and "default" in prop:
-                node[key] = json.loads(json.dumps(prop["default"]))
-            if key in node:
-                _fill_defaults(node[key], prop, defs)
-        extra = schema.get("additionalProperties")
-        if isinstance(extra, dict):
-            for key, value in node.items():
-                if key not in properties:
-                    _fill_defaults(value, extra, defs)
-    elif isinstance(node, list):
-        for branch in [schema, *schema.get("anyOf", ())]:
-            if "items" in branch:
-                for item in node:
-                    _fill_defaults(item, branch["items"], defs)

@@ -1,5 +1,5 @@
 """Lean answers keep every fact: each answer, with the fields it leaves out put back
-(`answers.expanded`), equals the answer the server gave before answers were made lean.
+(`expand.expanded`), equals the answer the server gave before answers were made lean.
 
 `data/answers-before-lean.json.gz` holds the answers of the code before that change
 (commit a40841c) to every dictionary tool for 65 words of the sample corpus, and the
@@ -17,9 +17,9 @@ import anyio
 import pytest
 from mcp import Client
 
-from lexicon_server.answers import expanded
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
+from lexicon_server.expand import expanded
 from lexicon_server.server import build_server
 
 BEFORE = Path(__file__).parent / "data" / "answers-before-lean.json.gz"

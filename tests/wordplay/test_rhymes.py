@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from _support.provenance import assert_sources_complete
 
-from lexicon_server.answers import expanded
 from lexicon_server.corpus import rhyme_docs
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
+from lexicon_server.expand import expanded
 from lexicon_server.query.rhymes import rhyme_index, rhymes, rhymes_data
 
 
