@@ -153,7 +153,7 @@ def published_output(model: type[BaseModel]) -> type[BaseModel]:
     its model, and clients check the schema themselves). This stand-in carries the same
     schema but is checked shallowly: the result must be a JSON object.
     """
-    schema = compact_schema(inline_refs(TypeAdapter(model).json_schema()))
+    schema: dict[str, Any] = compact_schema(inline_refs(TypeAdapter(model).json_schema()))
 
     class Published(BaseModel):
         model_config = ConfigDict(extra="allow")
