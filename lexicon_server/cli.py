@@ -35,25 +35,20 @@ def _is_loopback(host: str) -> bool:
 
 
 def open_corpus(config: ServerConfig) -> Corpus:
-    """The active selection's corpus, or exit 2 with the install command."""
-    from lexicon_server.corpus.reader import Corpus as _Corpus
-    from lexicon_store.selection import NoActiveSelection, load_active
+    """The active selection's corpus, under a reader lease and following the active
+    selection; or exit 2 with the command that fixes what is wrong."""
+    from lexicon_server.corpus.live import open_serving
+    from lexicon_server.corpus.reader import DamagedComponent
+    from lexicon_store.selection import NoActiveSelection
 
     try:
-        selection = load_active(config.data_dir)
+        return open_serving(config.data_dir)
     except NoActiveSelection as exc:
         click.echo(f"lexicon-mcp: {exc}", err=True)
         sys.exit(2)
-    missing = [rel for rel, path in sorted(selection.files.items()) if not path.is_file()]
-    if missing:
-        click.echo(
-            f"lexicon-mcp: the active selection in {selection.data_dir} is damaged "
-            f"(missing: {', '.join(missing[:5])}). Repair it with: lexicon-data verify "
-            "and lexicon-data repair",
-            err=True,
-        )
+    except DamagedComponent as exc:
+        click.echo(f"lexicon-mcp: the active selection is damaged: {exc}", err=True)
         sys.exit(2)
-    return _Corpus(selection)
 
 
 def _group_errors(config: ServerConfig) -> tuple[type[Exception], ...]:

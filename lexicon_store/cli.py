@@ -20,6 +20,7 @@ import click
 
 from . import gc, integrity, ops
 from .errors import SelectionError, StoreError
+from .leases import ReaderLease
 from .package import DEFAULT_PART_SIZE, package_release
 from .plan import parse_list
 from .progress import Progress
@@ -436,6 +437,7 @@ def status(data_dir: Path | None, as_json: bool) -> None:
         "object_bytes": st.object_bytes,
         "temporary_bytes": st.temporary_bytes,
         "reclaimable_bytes": st.reclaimable_bytes,
+        "readers": [_reader_dict(r) for r in st.readers],
     }
     if as_json:
         _json_out(payload)
@@ -454,6 +456,27 @@ def status(data_dir: Path | None, as_json: bool) -> None:
     )
     if st.reclaimable_bytes:
         click.echo(f"`lexicon-data prune` would free {st.reclaimable_bytes} bytes")
+    click.echo(f"{len(st.readers)} live readers" + (":" if st.readers else ""))
+    for reader in st.readers:
+        click.echo(f"  {_reader_text(reader)}")
+
+
+def _reader_dict(reader: ReaderLease) -> dict[str, Any]:
+    return {
+        "pid": reader.pid,
+        "program": reader.program,
+        "activation_id": reader.activation_id,
+        "started": reader.started,
+        "objects": len(reader.objects),
+        "lease": str(reader.path),
+    }
+
+
+def _reader_text(reader: ReaderLease) -> str:
+    return (
+        f"pid {reader.pid} ({reader.program}) serving activation {reader.activation_id} "
+        f"since {reader.started}"
+    )
 
 
 @cli.command()
@@ -537,6 +560,8 @@ def prune(data_dir: Path | None, keep: int, dry_run: bool, as_json: bool) -> Non
                 "objects": [{"path": str(p), "size": s} for p, s in plan.objects],
                 "temporary": [{"path": str(p), "size": s} for p, s in plan.temporary],
                 "freed_bytes": plan.freed_bytes,
+                "readers": [_reader_dict(r) for r in plan.readers],
+                "kept_for_readers": [{"path": str(p), "size": s} for p, s in plan.kept_for_readers],
             }
         )
         return
@@ -548,6 +573,13 @@ def prune(data_dir: Path | None, keep: int, dry_run: bool, as_json: bool) -> Non
     )
     for activation_id in plan.dropped_activations:
         click.echo(f"  activation {activation_id}")
+    if plan.kept_for_readers:
+        click.echo(
+            f"kept {len(plan.kept_for_readers)} objects ({plan.kept_for_readers_bytes} bytes) "
+            "that running readers still serve; they are freed by a prune after those exit:"
+        )
+        for reader in plan.readers:
+            click.echo(f"  {_reader_text(reader)}")
 
 
 # --- fetch and the deprecated --manifest-url alias (HTTP engineer; lexicon_store/fetch.py) ---

@@ -7,6 +7,7 @@ objects behind, which the next prune frees; a referenced object is never deleted
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 from dataclasses import dataclass
@@ -16,8 +17,9 @@ from .activations import current_activation_id, list_activations, pinned_activat
 from .crash import crash_point
 from .fsutil import fsync_dir
 from .layout import DataDir, open_data_dir
+from .leases import ReaderLease, live_leases
 
-__all__ = ["PrunePlan", "plan_prune", "prune"]
+__all__ = ["PrunePlan", "plan_prune", "prune", "reader_roots"]
 
 _HEX = frozenset("0123456789abcdef")
 
@@ -29,6 +31,13 @@ class PrunePlan:
     objects: tuple[tuple[Path, int], ...]  # unreferenced objects and their sizes
     temporary: tuple[tuple[Path, int], ...]  # stale temporary files/dirs and their sizes
     executed: bool = False
+    # Live readers (running servers), and the objects kept only because one serves them.
+    readers: tuple[ReaderLease, ...] = ()
+    kept_for_readers: tuple[tuple[Path, int], ...] = ()
+
+    @property
+    def kept_for_readers_bytes(self) -> int:
+        return sum(s for _p, s in self.kept_for_readers)
 
     @property
     def freed_bytes(self) -> int:
@@ -90,7 +99,25 @@ def plan_prune(dd: DataDir, keep: int = 0) -> PrunePlan:
                 if ours and name not in referenced:
                     objects.append((obj, os.lstat(obj).st_size))
     temporary = [(p, _size(p)) for p in _stale_temporaries(dd)]
-    return PrunePlan(tuple(sorted(kept_ids)), tuple(dropped), tuple(objects), tuple(temporary))
+    readers, leased = reader_roots(dd)
+    return PrunePlan(
+        tuple(sorted(kept_ids)),
+        tuple(dropped),
+        tuple((p, s) for p, s in objects if p.name not in leased),
+        tuple(temporary),
+        readers=readers,
+        kept_for_readers=tuple((p, s) for p, s in objects if p.name in leased),
+    )
+
+
+def reader_roots(dd: DataDir) -> tuple[tuple[ReaderLease, ...], frozenset[str]]:
+    """The live readers' leases and every object name they reference: GC roots that
+    last exactly as long as the reader process (see lexicon_store/leases.py)."""
+    readers = tuple(live_leases(dd.root))
+    names: set[str] = set()
+    for lease in readers:
+        names.update(lease.objects)
+    return readers, frozenset(names)
 
 
 def prune(data_dir: Path | None = None, *, keep: int = 0, dry_run: bool = False) -> PrunePlan:
@@ -122,6 +149,5 @@ def prune(data_dir: Path | None = None, *, keep: int = 0, dry_run: bool = False)
                 shutil.rmtree(path, ignore_errors=True)
             else:
                 path.unlink(missing_ok=True)
-    return PrunePlan(
-        plan.kept_activations, plan.dropped_activations, plan.objects, plan.temporary, True
-    )
+        live_leases(dd.root, reap=True)  # lease files of readers that have died
+    return dataclasses.replace(plan, executed=True)

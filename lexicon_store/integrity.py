@@ -8,7 +8,7 @@ from pathlib import Path
 
 import blake3
 
-from .activations import current_activation_id, load_record
+from .activations import current_activation_id, load_record, switch_pointer
 from .digests import digest_bytes, format_digest
 from .errors import NotInstalled, SourceError
 from .ingest import IngestStats, ingest_components, store_bytes
@@ -151,4 +151,8 @@ def repair(
             if owned:
                 src.close()
         after = _verify(dd, progress)
+        if current_activation_id(dd) == selection.activation_id:
+            # Rewrite the pointer (same target, new file): running servers watch it, so they
+            # reopen the repaired objects instead of serving the damaged ones they hold open.
+            switch_pointer(dd, selection.activation_id)
     return RepairResult(before, after, stats)

@@ -30,6 +30,7 @@ from .errors import IntegrityError, NotInstalled, SelectionError, SourceError, S
 from .gc import plan_prune
 from .ingest import IngestStats, ingest_components, store_bytes
 from .layout import DataDir, open_data_dir
+from .leases import ReaderLease
 from .manifest import Manifest, parse_manifest
 from .plan import SelectionPlan, Shortfall, plan_selection
 from .progress import Progress, no_progress
@@ -407,6 +408,7 @@ class Status:
     object_bytes: int
     temporary_bytes: int
     reclaimable_bytes: int  # what `prune` (keeping only current and pinned) would free
+    readers: tuple[ReaderLease, ...] = ()  # running servers and what they serve
 
 
 def _tree_usage(path: Path) -> tuple[int, int]:
@@ -439,7 +441,8 @@ def status(data_dir: Path | None = None) -> Status:
                     active_bytes += path.stat().st_size
     count, size = _tree_usage(dd.objects)
     _tc, tmp_size = _tree_usage(dd.tmp)
-    reclaimable = plan_prune(dd, keep=0).freed_bytes if dd.root.exists() else 0
+    plan = plan_prune(dd, keep=0) if dd.root.exists() else None
+    reclaimable = plan.freed_bytes if plan is not None else 0
     return Status(
         dd.root,
         active,
@@ -449,4 +452,5 @@ def status(data_dir: Path | None = None) -> Status:
         size,
         tmp_size,
         reclaimable,
+        plan.readers if plan is not None else (),
     )

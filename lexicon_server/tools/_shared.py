@@ -8,6 +8,7 @@ client never mistakes it for "no such word".
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -16,7 +17,7 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from pydantic_core import to_json
 
-from lexicon_server.corpus.reader import CapabilityUnavailable, SchemaMismatch
+from lexicon_server.corpus.reader import CapabilityUnavailable, DamagedComponent, SchemaMismatch
 from lexicon_server.errors import LexiconServerError, describe_unavailable, fix_command
 from lexicon_server.models import Unavailable
 from lexicon_server.query.common import MAX_TEXT_CHARS
@@ -124,9 +125,23 @@ def respond(corpus: Corpus, query: Callable[[], _M | dict[str, Any]]) -> CallToo
     content against the tool's output model before sending it either way).
     """
     try:
-        result = query()
+        # One call runs on one selection, even if the active one changes meanwhile.
+        with corpus.pinned():
+            try:
+                result = query()
+            except (sqlite3.DatabaseError, OSError, ValueError) as exc:
+                # Unexpected low-level failures: when a component file is damaged, say
+                # which and how to fix it, rather than "Error executing tool".
+                damage = None if isinstance(exc, LexiconServerError) else corpus.damage()
+                if damage is not None:
+                    raise damage from exc
+                raise
     except CapabilityUnavailable as exc:
         return _unavailable(corpus, exc)
+    except DamagedComponent as exc:
+        # (Lead: map to the new error format; exc.component, exc.verify_command and
+        # exc.repair_command carry the fields.)
+        raise ToolError(str(exc)) from exc
     except LexiconServerError as exc:
         raise ToolError(str(exc)) from exc
     except SchemaMismatch as exc:
