@@ -34,7 +34,7 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def open_corpus(config: ServerConfig) -> Corpus:
+def open_corpus(config: ServerConfig, *, follow: bool = True) -> Corpus:
     """The active selection's corpus, under a reader lease and following the active
     selection; or exit 2 with the command that fixes what is wrong."""
     from lexicon_server.corpus.live import open_serving
@@ -42,7 +42,7 @@ def open_corpus(config: ServerConfig) -> Corpus:
     from lexicon_store.selection import NoActiveSelection
 
     try:
-        return open_serving(config.data_dir)
+        return open_serving(config.data_dir, follow=follow)
     except NoActiveSelection as exc:
         click.echo(f"lexicon-mcp: {exc}", err=True)
         sys.exit(2)
@@ -95,6 +95,13 @@ def _group_errors(config: ServerConfig) -> tuple[type[Exception], ...]:
     default=False,
     help="Also enable the online Urban Dictionary slang tools (implies --slang).",
 )
+@click.option(
+    "--follow/--no-follow",
+    default=True,
+    show_default=True,
+    help="Switch to a new active selection (activate, install, repair) without a restart; "
+    "--no-follow keeps serving the one the server started with.",
+)
 def main(
     data_dir: Path | None,
     transport: str,
@@ -103,6 +110,7 @@ def main(
     glossary: Path | None,
     slang: bool,
     slang_online: bool,
+    follow: bool,
 ) -> None:
     """Serve the Lexicon dictionary tools over MCP, offline, from the active corpus."""
     try:
@@ -125,7 +133,7 @@ def main(
             "127.0.0.1, ::1 or localhost",
             param_hint="--host",
         )
-    corpus = open_corpus(config)
+    corpus = open_corpus(config, follow=follow)
     from lexicon_server.server import build_server
 
     try:
