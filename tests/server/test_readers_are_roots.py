@@ -100,9 +100,7 @@ def test_prune_keeps_what_a_running_server_serves(
     assert not any(path.exists() for path in german)
 
 
-def test_a_killed_servers_lease_vanishes(
-    data_dir: Path, sample_release: tuple[Path, str]
-) -> None:
+def test_a_killed_servers_lease_vanishes(data_dir: Path, sample_release: tuple[Path, str]) -> None:
     german = _german_objects(data_dir)
     proc = subprocess.Popen(
         [sys.executable, "-m", "lexicon_server.cli", "--data-dir", str(data_dir)],
