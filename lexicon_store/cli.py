@@ -6,6 +6,7 @@ terminal) are the CLI's business; the library reports through a callback.
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 import sys
@@ -19,7 +20,7 @@ from typing import Any, TypeVar
 import click
 
 from . import gc, integrity, ops
-from .errors import SelectionError, StoreError
+from .errors import InsufficientSpace, SelectionError, StoreError
 from .leases import ReaderLease
 from .package import DEFAULT_PART_SIZE, package_release
 from .plan import parse_list
@@ -87,10 +88,21 @@ def _handles_errors(func: F) -> F:
                 if exc.fix:
                     click.echo(f"  fix: {exc.fix}", err=True)
             sys.exit(exc.exit_code)
+        except BrokenPipeError:
+            # The reader of our output went away (`| head`): click ends quietly, as
+            # coreutils do; this is no error of the data dir.
+            raise
         except OSError as exc:
             # Disk full, permissions, a vanished mount: say what and where, without a traceback.
             where = f" ({exc.filename})" if exc.filename else ""
             click.echo(f"error: {exc.strerror or exc}{where}", err=True)
+            if exc.errno == errno.ENOSPC:
+                click.echo(
+                    "  fix: free space on that file system (`lexicon-data prune` frees what "
+                    "nothing references), then rerun; nothing half-written is ever used",
+                    err=True,
+                )
+                sys.exit(InsufficientSpace.exit_code)
             click.echo(
                 "  fix: check free space and permissions of the data dir, then rerun", err=True
             )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "CorruptObject",
+    "InsufficientSpace",
     "IntegrityError",
     "LockBusy",
     "ManifestError",
@@ -74,3 +75,15 @@ class LockBusy(StoreError):
     """Another writer holds the data dir's lock."""
 
     exit_code = 8
+
+
+class InsufficientSpace(StoreError, OSError):
+    """The data dir's file system cannot hold what the operation would write (checked
+    before anything is written); ``needed`` and ``free`` are in bytes."""
+
+    exit_code = 9
+
+    def __init__(self, message: str, fix: str | None = None, *, needed: int, free: int) -> None:
+        super().__init__(message, fix)
+        self.needed = needed
+        self.free = free

@@ -36,6 +36,7 @@ from .plan import SelectionPlan, Shortfall, plan_selection
 from .progress import Progress, no_progress
 from .selection import ActiveSelection, install_command
 from .source import ReleaseSource, open_source
+from .space import check_space
 from .trust import check_trust
 
 __all__ = [
@@ -153,6 +154,8 @@ def _install_selection(
 ) -> InstallResult:
     """Ingest what ``plan`` chose, record it and make it current (install, add-language)."""
     chosen = plan.components
+    # Before anything is written: the manifest says how big every object is.
+    check_space(data_dir, source, chosen, extra=len(manifest_bytes))
     data_dir.ensure()
     with data_dir.ingest_dir() as work:
         stats = ingest_components(data_dir, source, chosen, work, progress=progress)
