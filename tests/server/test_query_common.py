@@ -17,7 +17,6 @@ from lexicon_server.query.common import (
     term_order_args,
 )
 
-
 _STRIPPED = " \t\n\r\x0b\x0c" + "".join(
     chr(c)
     for c in range(0x80, sys.maxunicode + 1)
