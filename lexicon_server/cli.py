@@ -143,7 +143,9 @@ def main(
         click.echo(f"lexicon-mcp: {exc}", err=True)
         sys.exit(2)
     if transport == "stdio":
-        server.run("stdio")
+        from lexicon_server.stdio import run_stdio
+
+        run_stdio(server)
     else:
         server.run("streamable-http", host=host, port=port)
 
