@@ -8,7 +8,6 @@ exits with the exact `lexicon-data install` command to run.
 from __future__ import annotations
 
 import dataclasses
-import ipaddress
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,22 +15,19 @@ from typing import TYPE_CHECKING
 import click
 
 from lexicon_server.config import ServerConfig, load_config
+from lexicon_server.http import (
+    DEFAULT_MAX_SESSIONS,
+    DEFAULT_SESSION_IDLE_TIMEOUT,
+    ExposureError,
+    HttpOptions,
+    check_options,
+    serve,
+)
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = ["main", "open_corpus"]
-
-_LOOPBACK_NAMES = {"localhost"}
-
-
-def _is_loopback(host: str) -> bool:
-    if host in _LOOPBACK_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def open_corpus(config: ServerConfig, *, follow: bool = True) -> Corpus:
@@ -49,6 +45,27 @@ def open_corpus(config: ServerConfig, *, follow: bool = True) -> Corpus:
     except DamagedComponent as exc:
         click.echo(f"lexicon-mcp: the active selection is damaged: {exc}", err=True)
         sys.exit(2)
+
+
+def _http_options(
+    config: ServerConfig, options: HttpOptions, token_file: Path | None
+) -> HttpOptions:
+    """`options` with the bearer token (file option, else environment), checked."""
+    token = config.http_token
+    path = token_file or config.http_token_file
+    if path is not None:
+        try:
+            token = path.read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise click.BadParameter(
+                f"cannot read {path}: {exc}", param_hint="--token-file"
+            ) from None
+    options = dataclasses.replace(options, token=token or None)
+    try:
+        check_options(options)
+    except ExposureError as exc:
+        raise click.BadParameter(str(exc), param_hint=exc.param) from None
+    return options
 
 
 def _group_errors(config: ServerConfig) -> tuple[type[Exception], ...]:
@@ -79,7 +96,12 @@ def _group_errors(config: ServerConfig) -> tuple[type[Exception], ...]:
     show_default=True,
     help="MCP transport.",
 )
-@click.option("--host", default="127.0.0.1", show_default=True, help="Loopback address (HTTP).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (HTTP); beyond loopback only with a token and --allowed-host.",
+)
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
 @click.option(
     "--glossary",
@@ -102,6 +124,52 @@ def _group_errors(config: ServerConfig) -> tuple[type[Exception], ...]:
     help="Switch to a new active selection (activate, install, repair) without a restart; "
     "--no-follow keeps serving the one the server started with.",
 )
+@click.option(
+    "--stateless",
+    is_flag=True,
+    default=False,
+    help="HTTP without protocol sessions: any request may reach any process (replicas, --workers).",
+)
+@click.option(
+    "--workers",
+    type=int,
+    default=1,
+    show_default=True,
+    help="HTTP worker processes sharing the port (needs --stateless).",
+)
+@click.option(
+    "--max-sessions",
+    type=int,
+    default=DEFAULT_MAX_SESSIONS,
+    show_default=True,
+    help="Open HTTP sessions at most; at the limit the idlest one is closed for a new client.",
+)
+@click.option(
+    "--session-idle-timeout",
+    type=float,
+    default=DEFAULT_SESSION_IDLE_TIMEOUT,
+    show_default=True,
+    help="Seconds after which an HTTP session with no request is closed.",
+)
+@click.option(
+    "--token-file",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=None,
+    help="File holding the HTTP bearer token ($LEXICON_HTTP_TOKEN_FILE, or the token in "
+    "$LEXICON_HTTP_TOKEN).",
+)
+@click.option(
+    "--allowed-host",
+    "allowed_hosts",
+    multiple=True,
+    help="Host header value clients use (host:port, or host:* for any port); repeatable.",
+)
+@click.option(
+    "--allowed-origin",
+    "allowed_origins",
+    multiple=True,
+    help="Origin header value browsers may send (e.g. https://app.example); repeatable.",
+)
 def main(
     data_dir: Path | None,
     transport: str,
@@ -111,6 +179,13 @@ def main(
     slang: bool,
     slang_online: bool,
     follow: bool,
+    stateless: bool,
+    workers: int,
+    max_sessions: int,
+    session_idle_timeout: float,
+    token_file: Path | None,
+    allowed_hosts: tuple[str, ...],
+    allowed_origins: tuple[str, ...],
 ) -> None:
     """Serve the Lexicon dictionary tools over MCP, offline, from the active corpus."""
     try:
@@ -127,13 +202,30 @@ def main(
     if slang_online:
         overrides["urban_dictionary_enabled"] = True
     config = dataclasses.replace(config, **overrides)  # type: ignore[arg-type]
-    if transport == "streamable-http" and not _is_loopback(host):
-        raise click.BadParameter(
-            f"{host!r} is not a loopback address; the HTTP transport only listens on "
-            "127.0.0.1, ::1 or localhost",
-            param_hint="--host",
+    options = None
+    if transport == "streamable-http":
+        options = _http_options(
+            config,
+            HttpOptions(
+                host=host,
+                port=port,
+                stateless=stateless,
+                max_sessions=max_sessions,
+                session_idle_timeout=session_idle_timeout,
+                workers=workers,
+                allowed_hosts=allowed_hosts,
+                allowed_origins=allowed_origins,
+                follow=follow,
+            ),
+            token_file,
         )
     corpus = open_corpus(config, follow=follow)
+    if options is not None and options.workers > 1:
+        # Checked here so a damaged data dir fails once, not in every worker; each worker
+        # opens (and leases) the corpus itself.
+        corpus.close()
+        serve(None, config, options)
+        return
     from lexicon_server.server import build_server
 
     try:
@@ -147,7 +239,8 @@ def main(
 
         run_stdio(server)
     else:
-        server.run("streamable-http", host=host, port=port)
+        assert options is not None
+        serve(server, config, options)
 
 
 if __name__ == "__main__":
