@@ -131,6 +131,12 @@ def _group_errors(config: ServerConfig) -> tuple[type[Exception], ...]:
     help="HTTP without protocol sessions: any request may reach any process (replicas, --workers).",
 )
 @click.option(
+    "--json-response",
+    is_flag=True,
+    default=False,
+    help="HTTP answers as plain JSON bodies instead of one-event SSE streams.",
+)
+@click.option(
     "--workers",
     type=int,
     default=1,
@@ -180,6 +186,7 @@ def main(
     slang_online: bool,
     follow: bool,
     stateless: bool,
+    json_response: bool,
     workers: int,
     max_sessions: int,
     session_idle_timeout: float,
@@ -210,6 +217,7 @@ def main(
                 host=host,
                 port=port,
                 stateless=stateless,
+                json_response=json_response,
                 max_sessions=max_sessions,
                 session_idle_timeout=session_idle_timeout,
                 workers=workers,
