@@ -61,14 +61,12 @@ def main() -> None:
     os.environ["HTTP_TRIVIAL_ARGS"] = (
         f"{ns.port},{int(ns.stateless)},{int(ns.json_response)},{ns.workers}"
     )
-    uvicorn.run(
-        "http_trivial:app",
-        factory=True,
-        host="127.0.0.1",
-        port=ns.port,
-        workers=ns.workers if ns.workers > 1 else None,
-        log_level="warning",
-    )
+    if ns.workers > 1:
+        from lexicon_server.http import run_workers
+
+        run_workers("http_trivial:app", _options())
+    else:
+        uvicorn.run(app(), host="127.0.0.1", port=ns.port, log_level="warning")
 
 
 if __name__ == "__main__":

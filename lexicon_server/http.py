@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import json
 import os
+import socket
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,6 +39,7 @@ __all__ = [
     "HttpOptions",
     "build_app",
     "check_options",
+    "run_workers",
     "serve",
 ]
 
@@ -253,4 +255,34 @@ def serve(server: MCPServer[Any] | None, config: ServerConfig, options: HttpOpti
         "options": dataclasses.asdict(options),
     }
     os.environ[_WORKER_ENV] = json.dumps(spec)
-    uvicorn.run("lexicon_server.http:_worker_app", factory=True, workers=options.workers, **common)
+    run_workers("lexicon_server.http:_worker_app", options)
+
+
+def run_workers(factory: str, options: HttpOptions) -> None:
+    """uvicorn's supervisor over `options.workers` processes, each calling `factory`
+    (an import string) for its app, all accepting on one listening socket."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    config = uvicorn.Config(
+        factory,
+        factory=True,
+        host=options.host,
+        port=options.port,
+        workers=options.workers,
+        log_level="warning",
+        timeout_graceful_shutdown=5,
+    )
+    # uvicorn.run would bind with socket.socket(family) (protocol number 0); asyncio then
+    # leaves TCP_NODELAY off on every accepted connection, and each answer waits ~40 ms
+    # for a delayed ACK (Nagle). A socket made with IPPROTO_TCP passes asyncio's check.
+    Multiprocess(config, sockets=[_listening_socket(options)]).run()
+
+
+def _listening_socket(options: HttpOptions) -> socket.socket:
+    family = socket.AF_INET6 if ":" in options.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((options.host, options.port))
+    sock.set_inheritable(True)
+    return sock
