@@ -130,3 +130,51 @@ def test_start_up_checks_sizes_against_the_record(data_dir: Path) -> None:
     assert f"component {component} (en/lexical.sqlite" in result.output
     assert f"is {size - 4096} bytes, the activation record says {size}" in result.output
     assert live_leases(data_dir) == []  # a server that did not start holds no lease
+
+
+def test_a_call_in_flight_finishes_on_the_old_selection(
+    data_dir: Path, sample_release: tuple[Path, str]
+) -> None:
+    """Library level, deterministic: one call is held open on the old selection while the
+    data dir switches and another call runs; the old lease goes when the first call ends."""
+    import contextvars
+    import threading
+
+    from lexicon_server.corpus.live import open_serving
+
+    release, digest = sample_release
+    corpus = open_serving(data_dir)
+    old = corpus.selection.activation_id
+    try:
+        with corpus.pinned() as first:
+            conn = corpus.db("de", "lexical")
+            ops.install(
+                data_dir=data_dir,
+                source=str(release),
+                languages=["en"],
+                capabilities=["lexical"],
+                manifest_digest=digest,
+            )
+            seen: dict[str, Any] = {}
+
+            def second_call() -> None:
+                with corpus.pinned() as selection:
+                    seen["selection"] = selection.activation_id
+                    seen["leases"] = sorted(lease.activation_id for lease in live_leases(data_dir))
+
+            worker = threading.Thread(target=contextvars.Context().run, args=(second_call,))
+            worker.start()
+            worker.join(timeout=60)
+            # The new call ran on the new selection while this one still holds the old.
+            assert (
+                seen["selection"] != old
+                and seen["selection"] == load_active(data_dir).activation_id
+            )
+            assert sorted(seen["leases"]) == sorted([old, seen["selection"]])
+            assert first.activation_id == old and corpus.selection.activation_id == old
+            assert conn.execute("SELECT count(*) FROM terms").fetchone()[0] > 0
+        # The last call on the old selection ended: its lease and handles are gone.
+        assert [lease.activation_id for lease in live_leases(data_dir)] == [seen["selection"]]
+    finally:
+        corpus.close()
+    assert live_leases(data_dir) == []
