@@ -30,8 +30,8 @@ pid {root}/nginx.pid;
 error_log {root}/error.log warn;
 events {{ worker_connections 256; }}
 http {{
-    access_log {root}/access.log upstreams;
     log_format upstreams '$upstream_addr $status';
+    access_log {root}/access.log upstreams;
     client_body_temp_path {root}/body;
     proxy_temp_path {root}/proxy;
     fastcgi_temp_path {root}/fastcgi;
