@@ -254,7 +254,9 @@ class Corpus:
         with self._lock:
             conn = generation.connections.get(relative)
             if conn is None:
-                conn = _open_component(generation.selection, relative, capability)
+                conn = _open_component(
+                    generation.selection, relative, capability, self.path(relative)
+                )
                 generation.connections[relative] = conn
             return conn
 
@@ -272,8 +274,9 @@ class Corpus:
         generation.close()
 
 
-def _open_component(selection: ActiveSelection, relative: str, schema: str) -> sqlite3.Connection:
-    path = selection.files[relative]
+def _open_component(
+    selection: ActiveSelection, relative: str, schema: str, path: Path
+) -> sqlite3.Connection:
     try:
         return _open_readonly(path, schema)
     except sqlite3.DatabaseError as exc:
