@@ -1,7 +1,9 @@
 """Open the active selection's component files read-only, once, for the tools.
 
 The server never writes: every SQLite database is opened with `mode=ro` and
-`PRAGMA query_only`, and vector files are memory-mapped lazily on first use.
+`PRAGMA query_only`; vector files are opened on first use and read, not mapped (see
+`corpus/vectors.py`). One `Corpus` can move from selection to selection while it serves
+(see `corpus/live.py`): each call runs on one selection's handles from start to end.
 """
 
 from __future__ import annotations
