@@ -62,6 +62,13 @@ def server(kind: str, data_dir: Path, workers: int, extra: list[str]) -> Iterato
     """Start `kind` ('lexicon' or 'trivial'); yields (port, pid)."""
     port = _free_port()
     flags = ["--json-response", *extra]
+    if kind == "sdk-defaults":
+        cmd = [sys.executable, str(HERE / "http_trivial.py"), "--port", str(port)]
+        proc = subprocess.Popen(
+            [*cmd, "--sdk-defaults"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        yield from _running(proc, port, workers)
+        return
     if kind == "lexicon":
         cmd = [sys.executable, "-m", "lexicon_server.cli", "--data-dir", str(data_dir)]
         cmd += ["--transport", "streamable-http", "--port", str(port), *flags]
@@ -69,6 +76,10 @@ def server(kind: str, data_dir: Path, workers: int, extra: list[str]) -> Iterato
         cmd = [sys.executable, str(HERE / "http_trivial.py"), "--port", str(port), *flags]
     cmd += ["--workers", str(workers)]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    yield from _running(proc, port, workers)
+
+
+def _running(proc: subprocess.Popen[bytes], port: int, workers: int) -> Iterator[tuple[int, int]]:
     try:
         deadline = time.monotonic() + 120
         while True:
@@ -287,24 +298,35 @@ async def _abandon(port: int, count: int, parallel: int = 16) -> tuple[int, int]
     return opened, refused
 
 
-def sessions(args: argparse.Namespace, vocab: list[str]) -> dict[str, Any]:
-    """Open `args.sessions` sessions and abandon them; then a new SDK client must be served."""
+def sessions(args: argparse.Namespace, vocab: list[str]) -> list[dict[str, Any]]:
+    """Open `args.sessions` sessions and abandon them; then a new SDK client must be served.
+    The same against the trivial tool served by the SDK's own `run` (its defaults)."""
+    return [_sessions(args, vocab, kind) for kind in ("lexicon", "sdk-defaults")]
+
+
+def _sessions(args: argparse.Namespace, vocab: list[str], kind: str) -> dict[str, Any]:
     import anyio
     from mcp import Client
 
-    with server("lexicon", args.data_dir, 1, []) as (port, pid):
+    with server(kind, args.data_dir, 1, []) as (port, pid):
         before = rss_mib(pid)
         t0 = time.perf_counter()
         opened, refused = asyncio.run(_abandon(port, args.sessions))
         took = time.perf_counter() - t0
 
         async def fresh() -> bool:
-            async with Client(f"http://127.0.0.1:{port}/mcp") as client:
-                result = await client.call_tool("dictionary_lookup", {"word": vocab[0]})
-                return not result.is_error
+            try:
+                with anyio.fail_after(30):
+                    # legacy: open a protocol session, as the abandoned ones did
+                    async with Client(f"http://127.0.0.1:{port}/mcp", mode="legacy") as client:
+                        result = await client.call_tool("dictionary_lookup", {"word": vocab[0]})
+                        return not result.is_error
+            except Exception:
+                return False
 
         served = anyio.run(fresh)
         row = {
+            "server": kind,
             "sessions": args.sessions,
             "opened": opened,
             "refused": refused,
@@ -353,7 +375,7 @@ def main() -> None:
         print(table(result["soak"]))
     elif args.sessions:
         result["sessions"] = sessions(args, vocab)
-        print(table([result["sessions"]]))
+        print(table(result["sessions"]))
     else:
         result["throughput"] = throughput(args, vocab)
         print(table(result["throughput"]))

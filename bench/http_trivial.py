@@ -57,7 +57,15 @@ def main() -> None:
     parser.add_argument("--stateless", action="store_true")
     parser.add_argument("--json-response", action="store_true")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--sdk-defaults",
+        action="store_true",
+        help="serve with the SDK's own MCPServer.run (its session defaults), for comparison",
+    )
     ns = parser.parse_args()
+    if ns.sdk_defaults:
+        _server().run("streamable-http", host="127.0.0.1", port=ns.port)
+        return
     os.environ["HTTP_TRIVIAL_ARGS"] = (
         f"{ns.port},{int(ns.stateless)},{int(ns.json_response)},{ns.workers}"
     )

@@ -87,10 +87,26 @@ def _server(data_dir: Path, *args: str, env: dict[str, str] | None = None) -> It
         proc.wait(timeout=30)
 
 
-def _client(url: str, token: str | None = None) -> Client:
+def _client(url: str, token: str | None = None, sent: list[Any] | None = None) -> Client:
+    """The SDK's client in its legacy mode: `initialize` opens a protocol session, which
+    every later request carries (the auto mode may use the sessionless protocol). With
+    `sent`, each request's session id and each response's status are appended to it."""
     headers = {} if token is None else {"authorization": f"Bearer {token}"}
-    http = httpx2.AsyncClient(headers=headers, timeout=30)
-    return Client(streamable_http_client(url, http_client=http))
+
+    async def on_request(request: Any) -> None:
+        if sent is not None:
+            sent.append(request.headers.get("mcp-session-id"))
+
+    async def on_response(response: Any) -> None:
+        if sent is not None:
+            sent.append(response.status_code)
+
+    http = httpx2.AsyncClient(
+        headers=headers,
+        timeout=30,
+        event_hooks={"request": [on_request], "response": [on_response]},
+    )
+    return Client(streamable_http_client(url, http_client=http), mode="legacy")
 
 
 def _lookup(url: str, token: str | None = None) -> Any:
@@ -205,11 +221,12 @@ def test_activate_under_a_running_http_server_keeps_the_session(
     )
     narrow = load_active(data_dir).activation_id
     hund = {"word": "Hund", "language": "de"}
+    traffic: list[Any] = []
 
     with _server(data_dir) as url:
 
         async def main() -> tuple[Any, Any, Any, Any]:
-            async with _client(url) as client:
+            async with _client(url, sent=traffic) as client:
                 before = await client.call_tool("dictionary_lookup", hund)
                 ops.activate(everything, data_dir=data_dir)
                 after = await client.call_tool("dictionary_lookup", hund)
@@ -222,6 +239,11 @@ def test_activate_under_a_running_http_server_keeps_the_session(
     assert not after.is_error and after.structured_content["resolutions"]
     assert json.loads(manifest.contents[0].text)["activation_id"] == everything
     assert leases == [everything] and narrow != everything
+    # One protocol session throughout: every request after `initialize` carried the same
+    # session id, and none was refused (a dropped session answers 404).
+    ids = {item for item in traffic[2:] if isinstance(item, str)}
+    assert traffic[0] is None and len(ids) == 1
+    assert all(item < 400 for item in traffic if isinstance(item, int))
 
 
 @pytest.mark.parametrize("value", ["0", "-1"])
