@@ -113,8 +113,8 @@ class DamagedComponent(LexiconServerError, OSError):
         super().__init__(
             f"damaged data: component {self.component} ({relative}, object "
             f"{self.object_path}) {detail}. Find the damage with: {self.verify_command} ; "
-            f"fix it with: {self.repair_command} (a running server picks up the repaired "
-            "files by itself)"
+            f"fix it with: {self.repair_command} (a server started with --no-follow needs a "
+            "restart afterwards; others pick up the repaired files by themselves)"
         )
 
 
