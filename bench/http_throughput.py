@@ -58,10 +58,12 @@ def _free_port() -> int:
 
 
 @contextmanager
-def server(kind: str, data_dir: Path, workers: int, extra: list[str]) -> Iterator[tuple[int, int]]:
+def server(
+    kind: str, data_dir: Path, workers: int, extra: list[str], json_response: bool = True
+) -> Iterator[tuple[int, int]]:
     """Start `kind` ('lexicon' or 'trivial'); yields (port, pid)."""
     port = _free_port()
-    flags = ["--json-response", *extra]
+    flags = ["--json-response", *extra] if json_response else extra
     if kind == "sdk-defaults":
         cmd = [sys.executable, str(HERE / "http_trivial.py"), "--port", str(port)]
         proc = subprocess.Popen(
@@ -206,12 +208,38 @@ class Level:
         }
 
 
-async def drive(port: int, vocab: list[str], clients: int, seconds: float) -> Level:
+_INITIALIZE = json.dumps(
+    {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "bench", "version": "1"},
+        },
+    }
+).encode()
+_INITIALIZED = json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}).encode()
+
+
+async def _open_session(conn: Connection) -> dict[str, str]:
+    """Stateful mode: initialize, and the header every later request must carry."""
+    _status, headers, _data = await conn.post(_INITIALIZE, {})
+    session = {"mcp-session-id": headers["mcp-session-id"]}
+    await conn.post(_INITIALIZED, session)
+    return session
+
+
+async def drive(
+    port: int, vocab: list[str], clients: int, seconds: float, stateful: bool = False
+) -> Level:
     level = Level(clients)
     stop = time.perf_counter() + seconds
 
     async def client(index: int) -> None:
         conn = Connection(port)
+        session = await _open_session(conn) if stateful else {}
         i = index * 37
         try:
             while time.perf_counter() < stop:
@@ -219,7 +247,7 @@ async def drive(port: int, vocab: list[str], clients: int, seconds: float) -> Le
                 i += 1
                 t0 = time.perf_counter()
                 try:
-                    status, _h, data = await conn.post(_call(i, word), {})
+                    status, _h, data = await conn.post(_call(i, word), session)
                     ok = _ok(status, data)
                 except (OSError, ValueError, asyncio.IncompleteReadError):
                     ok = False
@@ -239,16 +267,22 @@ async def drive(port: int, vocab: list[str], clients: int, seconds: float) -> Le
 
 def throughput(args: argparse.Namespace, vocab: list[str]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    for workers in args.workers:
-        for kind in ("trivial", "lexicon"):
-            with server(kind, args.data_dir, workers, ["--stateless"]) as (port, pid):
-                asyncio.run(drive(port, vocab, 8, args.warmup))
-                for clients in args.levels:
-                    level = asyncio.run(drive(port, vocab, clients, args.seconds))
-                    level.rss = rss_mib(pid)
-                    row = {"server": kind, "workers": workers, **level.row()}
-                    print(_fmt(row), flush=True)
-                    rows.append(row)
+    runs = [(kind, workers, False) for workers in args.workers for kind in ("trivial", "lexicon")]
+    if args.stateful:
+        # The issue's set-up for comparison: protocol sessions, one process.
+        runs += [("trivial", 1, True), ("lexicon", 1, True)]
+    for kind, workers, stateful in runs:
+        extra = [] if stateful else ["--stateless"]
+        # Stateful rows keep the SDK's SSE answers too: the set-up the issue measured.
+        with server(kind, args.data_dir, workers, extra, not stateful) as (port, pid):
+            asyncio.run(drive(port, vocab, 8, args.warmup, stateful))
+            for clients in args.levels:
+                level = asyncio.run(drive(port, vocab, clients, args.seconds, stateful))
+                level.rss = rss_mib(pid)
+                mode = "sessions, SSE" if stateful else "stateless, JSON"
+                row = {"server": kind, "mode": mode, "workers": workers, **level.row()}
+                print(_fmt(row), flush=True)
+                rows.append(row)
     return rows
 
 
@@ -364,6 +398,9 @@ def main() -> None:
     parser.add_argument("--soak", type=float, default=0.0, help="seconds of soak at 32 clients")
     parser.add_argument("--sessions", type=int, default=0, help="sessions to open and abandon")
     parser.add_argument("--json", type=Path, help="also write the rows here")
+    parser.add_argument(
+        "--stateful", action="store_true", help="also measure stateful sessions, 1 worker"
+    )
     args = parser.parse_args()
     args.levels = [int(x) for x in args.levels.split(",")]
     args.workers = [int(x) for x in args.workers.split(",")]
