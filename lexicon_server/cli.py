@@ -8,7 +8,6 @@ exits with the exact `lexicon-data install` command to run.
 from __future__ import annotations
 
 import dataclasses
-import ipaddress
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,44 +15,57 @@ from typing import TYPE_CHECKING
 import click
 
 from lexicon_server.config import ServerConfig, load_config
+from lexicon_server.http import (
+    DEFAULT_MAX_SESSIONS,
+    DEFAULT_SESSION_IDLE_TIMEOUT,
+    ExposureError,
+    HttpOptions,
+    check_options,
+    serve,
+)
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = ["main", "open_corpus"]
 
-_LOOPBACK_NAMES = {"localhost"}
 
-
-def _is_loopback(host: str) -> bool:
-    if host in _LOOPBACK_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def open_corpus(config: ServerConfig) -> Corpus:
-    """The active selection's corpus, or exit 2 with the install command."""
-    from lexicon_server.corpus.reader import Corpus as _Corpus
-    from lexicon_store.selection import NoActiveSelection, load_active
+def open_corpus(config: ServerConfig, *, follow: bool = True) -> Corpus:
+    """The active selection's corpus, under a reader lease and following the active
+    selection; or exit 2 with the command that fixes what is wrong."""
+    from lexicon_server.corpus.live import open_serving
+    from lexicon_server.corpus.reader import DamagedComponent
+    from lexicon_store.selection import NoActiveSelection
 
     try:
-        selection = load_active(config.data_dir)
+        return open_serving(config.data_dir, follow=follow)
     except NoActiveSelection as exc:
         click.echo(f"lexicon-mcp: {exc}", err=True)
         sys.exit(2)
-    missing = [rel for rel, path in sorted(selection.files.items()) if not path.is_file()]
-    if missing:
-        click.echo(
-            f"lexicon-mcp: the active selection in {selection.data_dir} is damaged "
-            f"(missing: {', '.join(missing[:5])}). Repair it with: lexicon-data verify "
-            "and lexicon-data repair",
-            err=True,
-        )
+    except DamagedComponent as exc:
+        click.echo(f"lexicon-mcp: the active selection is damaged: {exc}", err=True)
         sys.exit(2)
-    return _Corpus(selection)
+
+
+def _http_options(
+    config: ServerConfig, options: HttpOptions, token_file: Path | None
+) -> HttpOptions:
+    """`options` with the bearer token (file option, else environment), checked."""
+    token = config.http_token
+    path = token_file or config.http_token_file
+    if path is not None:
+        try:
+            token = path.read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise click.BadParameter(
+                f"cannot read {path}: {exc}", param_hint="--token-file"
+            ) from None
+    options = dataclasses.replace(options, token=token or None)
+    try:
+        check_options(options)
+    except ExposureError as exc:
+        raise click.BadParameter(str(exc), param_hint=exc.param) from None
+    return options
 
 
 def _group_errors(config: ServerConfig) -> tuple[type[Exception], ...]:
@@ -84,7 +96,12 @@ def _group_errors(config: ServerConfig) -> tuple[type[Exception], ...]:
     show_default=True,
     help="MCP transport.",
 )
-@click.option("--host", default="127.0.0.1", show_default=True, help="Loopback address (HTTP).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (HTTP); beyond loopback only with a token and --allowed-host.",
+)
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
 @click.option(
     "--glossary",
@@ -100,6 +117,65 @@ def _group_errors(config: ServerConfig) -> tuple[type[Exception], ...]:
     default=False,
     help="Also enable the online Urban Dictionary slang tools (implies --slang).",
 )
+@click.option(
+    "--follow/--no-follow",
+    default=True,
+    show_default=True,
+    help="Switch to a new active selection (activate, install, repair) without a restart; "
+    "--no-follow keeps serving the one the server started with.",
+)
+@click.option(
+    "--stateless",
+    is_flag=True,
+    default=False,
+    help="HTTP without protocol sessions: any request may reach any process (replicas, --workers).",
+)
+@click.option(
+    "--json-response",
+    is_flag=True,
+    default=False,
+    help="HTTP answers as plain JSON bodies instead of one-event SSE streams.",
+)
+@click.option(
+    "--workers",
+    type=int,
+    default=1,
+    show_default=True,
+    help="HTTP worker processes sharing the port (needs --stateless).",
+)
+@click.option(
+    "--max-sessions",
+    type=int,
+    default=DEFAULT_MAX_SESSIONS,
+    show_default=True,
+    help="Open HTTP sessions at most; at the limit the idlest one is closed for a new client.",
+)
+@click.option(
+    "--session-idle-timeout",
+    type=float,
+    default=DEFAULT_SESSION_IDLE_TIMEOUT,
+    show_default=True,
+    help="Seconds after which an HTTP session with no request is closed.",
+)
+@click.option(
+    "--token-file",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=None,
+    help="File holding the HTTP bearer token ($LEXICON_HTTP_TOKEN_FILE, or the token in "
+    "$LEXICON_HTTP_TOKEN).",
+)
+@click.option(
+    "--allowed-host",
+    "allowed_hosts",
+    multiple=True,
+    help="Host header value clients use (host:port, or host:* for any port); repeatable.",
+)
+@click.option(
+    "--allowed-origin",
+    "allowed_origins",
+    multiple=True,
+    help="Origin header value browsers may send (e.g. https://app.example); repeatable.",
+)
 def main(
     data_dir: Path | None,
     transport: str,
@@ -108,6 +184,15 @@ def main(
     glossary: Path | None,
     slang: bool,
     slang_online: bool,
+    follow: bool,
+    stateless: bool,
+    json_response: bool,
+    workers: int,
+    max_sessions: int,
+    session_idle_timeout: float,
+    token_file: Path | None,
+    allowed_hosts: tuple[str, ...],
+    allowed_origins: tuple[str, ...],
 ) -> None:
     """Serve the Lexicon dictionary tools over MCP, offline, from the active corpus."""
     try:
@@ -124,13 +209,31 @@ def main(
     if slang_online:
         overrides["urban_dictionary_enabled"] = True
     config = dataclasses.replace(config, **overrides)  # type: ignore[arg-type]
-    if transport == "streamable-http" and not _is_loopback(host):
-        raise click.BadParameter(
-            f"{host!r} is not a loopback address; the HTTP transport only listens on "
-            "127.0.0.1, ::1 or localhost",
-            param_hint="--host",
+    options = None
+    if transport == "streamable-http":
+        options = _http_options(
+            config,
+            HttpOptions(
+                host=host,
+                port=port,
+                stateless=stateless,
+                json_response=json_response,
+                max_sessions=max_sessions,
+                session_idle_timeout=session_idle_timeout,
+                workers=workers,
+                allowed_hosts=allowed_hosts,
+                allowed_origins=allowed_origins,
+                follow=follow,
+            ),
+            token_file,
         )
-    corpus = open_corpus(config)
+    corpus = open_corpus(config, follow=follow)
+    if options is not None and options.workers > 1:
+        # Checked here so a damaged data dir fails once, not in every worker; each worker
+        # opens (and leases) the corpus itself.
+        corpus.close()
+        serve(None, config, options)
+        return
     from lexicon_server.server import build_server
 
     try:
@@ -140,9 +243,12 @@ def main(
         click.echo(f"lexicon-mcp: {exc}", err=True)
         sys.exit(2)
     if transport == "stdio":
-        server.run("stdio")
+        from lexicon_server.stdio import run_stdio
+
+        run_stdio(server)
     else:
-        server.run("streamable-http", host=host, port=port)
+        assert options is not None
+        serve(server, config, options)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,10 @@ class ServerConfig:
     urban_dictionary_enabled: bool
     urban_dictionary_base: str
     urban_dictionary_timeout_ms: int
+    # HTTP bearer token: the token itself ($LEXICON_HTTP_TOKEN) or a file holding it
+    # ($LEXICON_HTTP_TOKEN_FILE); never a command-line argument, which `ps` shows.
+    http_token: str | None = None
+    http_token_file: Path | None = None
 
 
 def _flag(value: str | None) -> bool:
@@ -32,6 +36,7 @@ def load_config(environ: Mapping[str, str] | None = None) -> ServerConfig:
     env = os.environ if environ is None else environ
     data_dir = env.get("LEXICON_DATA_DIR")
     glossary = env.get("LEXICON_GLOSSARY")
+    token_file = env.get("LEXICON_HTTP_TOKEN_FILE")
     timeout_raw = env.get("URBAN_DICTIONARY_TIMEOUT_MS", "").strip()
     try:
         timeout_ms = int(timeout_raw) if timeout_raw else _DEFAULT_UD_TIMEOUT_MS
@@ -49,4 +54,6 @@ def load_config(environ: Mapping[str, str] | None = None) -> ServerConfig:
         urban_dictionary_enabled=_flag(env.get("LEXICON_URBAN_DICTIONARY")),
         urban_dictionary_base=env.get("URBAN_DICTIONARY_API_BASE", _DEFAULT_UD_BASE).rstrip("/"),
         urban_dictionary_timeout_ms=timeout_ms,
+        http_token=env.get("LEXICON_HTTP_TOKEN") or None,
+        http_token_file=Path(token_file).expanduser() if token_file else None,
     )

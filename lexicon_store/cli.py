@@ -6,6 +6,7 @@ terminal) are the CLI's business; the library reports through a callback.
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 import sys
@@ -19,7 +20,8 @@ from typing import Any, TypeVar
 import click
 
 from . import gc, integrity, ops
-from .errors import SelectionError, StoreError
+from .errors import InsufficientSpace, SelectionError, StoreError
+from .leases import ReaderLease
 from .package import DEFAULT_PART_SIZE, package_release
 from .plan import parse_list
 from .progress import Progress
@@ -86,10 +88,21 @@ def _handles_errors(func: F) -> F:
                 if exc.fix:
                     click.echo(f"  fix: {exc.fix}", err=True)
             sys.exit(exc.exit_code)
+        except BrokenPipeError:
+            # The reader of our output went away (`| head`): click ends quietly, as
+            # coreutils do; this is no error of the data dir.
+            raise
         except OSError as exc:
             # Disk full, permissions, a vanished mount: say what and where, without a traceback.
             where = f" ({exc.filename})" if exc.filename else ""
             click.echo(f"error: {exc.strerror or exc}{where}", err=True)
+            if exc.errno == errno.ENOSPC:
+                click.echo(
+                    "  fix: free space on that file system (`lexicon-data prune` frees what "
+                    "nothing references), then rerun; nothing half-written is ever used",
+                    err=True,
+                )
+                sys.exit(InsufficientSpace.exit_code)
             click.echo(
                 "  fix: check free space and permissions of the data dir, then rerun", err=True
             )
@@ -436,6 +449,7 @@ def status(data_dir: Path | None, as_json: bool) -> None:
         "object_bytes": st.object_bytes,
         "temporary_bytes": st.temporary_bytes,
         "reclaimable_bytes": st.reclaimable_bytes,
+        "readers": [_reader_dict(r) for r in st.readers],
     }
     if as_json:
         _json_out(payload)
@@ -454,6 +468,27 @@ def status(data_dir: Path | None, as_json: bool) -> None:
     )
     if st.reclaimable_bytes:
         click.echo(f"`lexicon-data prune` would free {st.reclaimable_bytes} bytes")
+    click.echo(f"{len(st.readers)} live readers" + (":" if st.readers else ""))
+    for reader in st.readers:
+        click.echo(f"  {_reader_text(reader)}")
+
+
+def _reader_dict(reader: ReaderLease) -> dict[str, Any]:
+    return {
+        "pid": reader.pid,
+        "program": reader.program,
+        "activation_id": reader.activation_id,
+        "started": reader.started,
+        "objects": len(reader.objects),
+        "lease": str(reader.path),
+    }
+
+
+def _reader_text(reader: ReaderLease) -> str:
+    return (
+        f"pid {reader.pid} ({reader.program}) serving activation {reader.activation_id} "
+        f"since {reader.started}"
+    )
 
 
 @cli.command()
@@ -524,6 +559,8 @@ def _render_prune(plan: gc.PrunePlan, dry_run: bool, as_json: bool) -> None:
                 "objects": [{"path": str(p), "size": s} for p, s in plan.objects],
                 "temporary": [{"path": str(p), "size": s} for p, s in plan.temporary],
                 "freed_bytes": plan.freed_bytes,
+                "readers": [_reader_dict(r) for r in plan.readers],
+                "kept_for_readers": [{"path": str(p), "size": s} for p, s in plan.kept_for_readers],
             }
         )
         return
@@ -536,6 +573,13 @@ def _render_prune(plan: gc.PrunePlan, dry_run: bool, as_json: bool) -> None:
     )
     for activation_id in plan.dropped_activations:
         click.echo(f"  {'would forget' if dry_run else 'forgot'} activation {activation_id}")
+    if plan.kept_for_readers:
+        click.echo(
+            f"kept {len(plan.kept_for_readers)} objects ({plan.kept_for_readers_bytes} bytes) "
+            "that running readers still serve; they are freed by a prune after those exit:"
+        )
+        for reader in plan.readers:
+            click.echo(f"  {_reader_text(reader)}")
 
 
 @cli.command()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "CorruptObject",
+    "InsufficientSpace",
     "IntegrityError",
     "LockBusy",
     "ManifestError",
@@ -77,7 +78,19 @@ class LockBusy(StoreError):
     exit_code = 8
 
 
+class InsufficientSpace(StoreError, OSError):
+    """The data dir's file system cannot hold what the operation would write (checked
+    before anything is written); ``needed`` and ``free`` are in bytes."""
+
+    exit_code = 9
+
+    def __init__(self, message: str, fix: str | None = None, *, needed: int, free: int) -> None:
+        super().__init__(message, fix)
+        self.needed = needed
+        self.free = free
+
+
 class PublishError(StoreError):
     """Staging or publishing a release to a publication target failed or was refused."""
 
-    exit_code = 9
+    exit_code = 10

@@ -4,13 +4,15 @@ A plain ``prune`` forgets no activation: it frees only objects that no retained
 activation (current, pinned or merely kept for a rollback) references, plus stale
 temporary files. Forgetting selections is a separate, explicit choice (``forget`` by
 id, or ``prune --drop-activations --keep N``) that refuses the current activation and
-pinned ones. Records are deleted before objects, so a crash part-way leaves only
+pinned ones. Objects a running server serves (its reader lease) are kept too, whatever
+the records say. Records are deleted before objects, so a crash part-way leaves only
 unreferenced objects behind, which the next prune frees; a referenced object is never
 deleted.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 from collections.abc import Iterable
@@ -22,9 +24,10 @@ from .crash import crash_point
 from .errors import NotInstalled, StoreError
 from .fsutil import fsync_dir
 from .layout import DataDir, open_data_dir
+from .leases import ReaderLease, live_leases
 from .selection import ActiveSelection
 
-__all__ = ["Forget", "PrunePlan", "forget", "plan_prune", "prune"]
+__all__ = ["Forget", "PrunePlan", "forget", "plan_prune", "prune", "reader_roots"]
 
 _HEX = frozenset("0123456789abcdef")
 
@@ -49,6 +52,13 @@ class PrunePlan:
     objects: tuple[tuple[Path, int], ...]  # unreferenced objects and their sizes
     temporary: tuple[tuple[Path, int], ...]  # stale temporary files/dirs and their sizes
     executed: bool = False
+    # Live readers (running servers), and the objects kept only because one serves them.
+    readers: tuple[ReaderLease, ...] = ()
+    kept_for_readers: tuple[tuple[Path, int], ...] = ()
+
+    @property
+    def kept_for_readers_bytes(self) -> int:
+        return sum(s for _p, s in self.kept_for_readers)
 
     @property
     def freed_bytes(self) -> int:
@@ -169,12 +179,25 @@ def plan_prune(dd: DataDir, forget: Forget | None = None) -> PrunePlan:
     kept = [a for a in retained if a.activation_id not in dropped]
     objects = _unreferenced_objects(dd, _referenced(kept))
     temporary = [(p, _size(p)) for p in _stale_temporaries(dd)]
+    readers, leased = reader_roots(dd)
     return PrunePlan(
         tuple(sorted(a.activation_id for a in kept)),
         tuple(sorted(dropped)),
-        tuple(objects),
+        tuple((p, s) for p, s in objects if p.name not in leased),
         tuple(temporary),
+        readers=readers,
+        kept_for_readers=tuple((p, s) for p, s in objects if p.name in leased),
     )
+
+
+def reader_roots(dd: DataDir) -> tuple[tuple[ReaderLease, ...], frozenset[str]]:
+    """The live readers' leases and every object name they reference: GC roots that
+    last exactly as long as the reader process (see lexicon_store/leases.py)."""
+    readers = tuple(live_leases(dd.root))
+    names: set[str] = set()
+    for lease in readers:
+        names.update(lease.objects)
+    return readers, frozenset(names)
 
 
 def _execute(dd: DataDir, plan: PrunePlan) -> None:
@@ -198,6 +221,7 @@ def _execute(dd: DataDir, plan: PrunePlan) -> None:
             shutil.rmtree(path, ignore_errors=True)
         else:
             path.unlink(missing_ok=True)
+    live_leases(dd.root, reap=True)  # lease files of readers that have died
 
 
 def prune(
@@ -217,9 +241,7 @@ def prune(
         if dry_run:
             return plan
         _execute(dd, plan)
-    return PrunePlan(
-        plan.kept_activations, plan.dropped_activations, plan.objects, plan.temporary, True
-    )
+    return dataclasses.replace(plan, executed=True)
 
 
 def forget(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import blake3
 
-from .activations import current_activation_id, load_record
+from .activations import current_activation_id, load_record, switch_pointer
 from .digests import digest_bytes, format_digest
 from .errors import NotInstalled, SourceError
 from .ingest import IngestStats, ingest_components, store_bytes
@@ -17,6 +17,7 @@ from .manifest import parse_manifest
 from .progress import Progress, no_progress
 from .selection import install_command
 from .source import ReleaseSource, open_source
+from .space import check_space
 
 __all__ = ["Problem", "RepairResult", "VerifyReport", "repair", "verify"]
 
@@ -138,6 +139,8 @@ def repair(
                 )
             manifest = parse_manifest(data, digest)
             bad = {p.object for p in before.problems}
+            todo_check = [c for c in manifest.components if c.object.digest in bad]
+            check_space(dd, src, todo_check, force=frozenset(bad), extra=len(data))
             dd.ensure()
             with dd.ingest_dir() as work:
                 if selection.manifest_digest in bad:
@@ -151,4 +154,8 @@ def repair(
             if owned:
                 src.close()
         after = _verify(dd, progress)
+        if current_activation_id(dd) == selection.activation_id:
+            # Rewrite the pointer (same target, new file): running servers watch it, so they
+            # reopen the repaired objects instead of serving the damaged ones they hold open.
+            switch_pointer(dd, selection.activation_id)
     return RepairResult(before, after, stats)

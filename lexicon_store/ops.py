@@ -27,14 +27,16 @@ from .activations import (
 from .crash import crash_point
 from .digests import digest_bytes
 from .errors import IntegrityError, NotInstalled, SelectionError, SourceError, StoreError
-from .gc import plan_prune
+from .gc import plan_prune, reader_roots
 from .ingest import IngestStats, ingest_components, store_bytes
 from .layout import DataDir, open_data_dir
+from .leases import ReaderLease
 from .manifest import Manifest, parse_manifest
 from .plan import SelectionPlan, Shortfall, plan_selection
 from .progress import Progress, no_progress
 from .selection import ActiveSelection, install_command
 from .source import ReleaseSource, open_source
+from .space import check_space
 from .trust import check_trust
 
 __all__ = [
@@ -152,6 +154,8 @@ def _install_selection(
 ) -> InstallResult:
     """Ingest what ``plan`` chose, record it and make it current (install, add-language)."""
     chosen = plan.components
+    # Before anything is written: the manifest says how big every object is.
+    check_space(data_dir, source, chosen, extra=len(manifest_bytes))
     data_dir.ensure()
     with data_dir.ingest_dir() as work:
         stats = ingest_components(data_dir, source, chosen, work, progress=progress)
@@ -407,6 +411,7 @@ class Status:
     object_bytes: int
     temporary_bytes: int
     reclaimable_bytes: int  # what a plain `prune` (every retained activation kept) would free
+    readers: tuple[ReaderLease, ...] = ()  # running servers and what they serve
 
 
 def _tree_usage(path: Path) -> tuple[int, int]:
@@ -439,10 +444,16 @@ def status(data_dir: Path | None = None) -> Status:
                     active_bytes += path.stat().st_size
     count, size = _tree_usage(dd.objects)
     _tc, tmp_size = _tree_usage(dd.tmp)
-    try:
-        reclaimable = plan_prune(dd).freed_bytes if dd.root.exists() else 0
-    except StoreError:
-        reclaimable = 0  # an unreadable record: prune itself refuses and says why
+    readers: tuple[ReaderLease, ...] = ()
+    reclaimable = 0
+    if dd.root.exists():
+        try:
+            plan = plan_prune(dd)
+            reclaimable, readers = plan.freed_bytes, plan.readers
+        except StoreError:
+            # An unreadable record: prune itself refuses and says why; the readers are
+            # still worth listing.
+            readers = reader_roots(dd)[0]
     return Status(
         dd.root,
         active,
@@ -452,4 +463,5 @@ def status(data_dir: Path | None = None) -> Status:
         size,
         tmp_size,
         reclaimable,
+        readers,
     )

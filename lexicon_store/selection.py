@@ -108,6 +108,8 @@ class ActiveSelection:
     installed: Mapping[str, frozenset[str]]
     files: Mapping[str, Path]
     created: str = field(default="")
+    # dataset-relative path -> (component id, size in bytes) as the record states them
+    components: Mapping[str, tuple[str, int]] = field(default_factory=lambda: MappingProxyType({}))
 
     def availability(self, language: str, capability: str) -> str | None:
         """None when installed, else one of the four reasons (see ``REASONS``)."""
@@ -167,6 +169,10 @@ def _parse_record(data_dir: Path, activation_id: str, body: Any) -> ActiveSelect
             str(component["path"]): object_path(data_dir, str(component["object"]))
             for component in body["components"]
         }
+        components = {
+            str(component["path"]): (str(component["id"]), int(component["size"]))
+            for component in body["components"]
+        }
         profile = body.get("profile")
         return ActiveSelection(
             data_dir=data_dir,
@@ -179,6 +185,7 @@ def _parse_record(data_dir: Path, activation_id: str, body: Any) -> ActiveSelect
             installed=MappingProxyType(installed),
             files=MappingProxyType(files),
             created=str(body.get("created", "")),
+            components=MappingProxyType(components),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise NoActiveSelection(data_dir, f"{where} is malformed ({exc!r})") from None

@@ -1,17 +1,25 @@
 """Open the active selection's component files read-only, once, for the tools.
 
 The server never writes: every SQLite database is opened with `mode=ro` and
-`PRAGMA query_only`, and vector files are memory-mapped lazily on first use.
+`PRAGMA query_only`; vector files are opened on first use and read, not mapped (see
+`corpus/vectors.py`). One `Corpus` can move from selection to selection while it serves
+(see `corpus/live.py`): each call runs on one selection's handles from start to end.
 """
 
 from __future__ import annotations
 
+import shlex
 import sqlite3
 import threading
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
+
+from lexicon_server.errors import LexiconServerError
+from lexicon_store.selection import default_data_dir
 
 if TYPE_CHECKING:
     from lexicon_store.selection import ActiveSelection
@@ -21,7 +29,11 @@ __all__ = [
     "SCHEMA_VERSIONS",
     "CapabilityUnavailable",
     "Corpus",
+    "DamagedComponent",
+    "Follower",
+    "Releasable",
     "SchemaMismatch",
+    "check_sizes",
     "schema_sql",
 ]
 
@@ -66,17 +78,165 @@ class SchemaMismatch(RuntimeError):
     """A component database has a schema version this server does not read."""
 
 
-@dataclass
-class Corpus:
-    """Read-only handles on the active selection, opened once per server process."""
+class Releasable(Protocol):
+    """A reader lease (lexicon_store.leases.Lease)."""
 
-    selection: ActiveSelection
-    _connections: dict[str, sqlite3.Connection] = field(default_factory=dict)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    def release(self) -> None: ...
+
+
+class Follower(Protocol):
+    """Watches the data dir's active selection (see lexicon_server.corpus.live)."""
+
+    def changed(self) -> bool: ...
+
+    def open(self) -> tuple[ActiveSelection, Releasable | None] | None: ...
+
+
+class DamagedComponent(LexiconServerError, OSError):
+    """A component file of the active selection is missing, truncated or unreadable.
+
+    Fails the one call that met it; the message names the component and the commands that
+    find and fix the damage."""
+
+    def __init__(self, selection: ActiveSelection, relative: str, detail: str) -> None:
+        self.relative = relative
+        self.component = selection.components.get(relative, (relative, -1))[0]
+        self.object_path = selection.files.get(relative)
+        self.detail = detail
+        prefix = "lexicon-data"
+        if selection.data_dir != default_data_dir():
+            prefix += f" --data-dir {shlex.quote(str(selection.data_dir))}"
+        self.verify_command = f"{prefix} verify"
+        self.repair_command = (
+            f"{prefix} repair --from <directory or URL of the {selection.dataset_version} release>"
+        )
+        super().__init__(
+            f"damaged data: component {self.component} ({relative}, object "
+            f"{self.object_path}) {detail}. Find the damage with: {self.verify_command} ; "
+            f"fix it with: {self.repair_command} (a server started with --no-follow needs a "
+            "restart afterwards; others pick up the repaired files by themselves)"
+        )
+
+
+def check_sizes(selection: ActiveSelection) -> None:
+    """Raise DamagedComponent for the first component file that is missing or whose size
+    differs from the activation record (a stat per file, whatever the data's size)."""
+    for relative, path in sorted(selection.files.items()):
+        expected = selection.components.get(relative, ("", -1))[1]
+        try:
+            size = path.stat().st_size
+        except FileNotFoundError:
+            raise DamagedComponent(selection, relative, "is missing") from None
+        except OSError as exc:
+            raise DamagedComponent(selection, relative, f"cannot be read ({exc})") from None
+        if expected >= 0 and size != expected:
+            raise DamagedComponent(
+                selection, relative, f"is {size} bytes, the activation record says {expected}"
+            )
+
+
+class _Generation:
+    """One selection's open handles, and how many calls are using them right now."""
+
+    def __init__(self, selection: ActiveSelection, lease: Releasable | None) -> None:
+        self.selection = selection
+        self.lease = lease
+        self.connections: dict[str, sqlite3.Connection] = {}
+        self.caches: dict[str, dict[str, Any]] = {}
+        self.users = 0
+        self.retired = False
+
+    def close(self) -> None:
+        for conn in self.connections.values():
+            conn.close()
+        self.connections.clear()
+        for cache in self.caches.values():
+            for value in cache.values():
+                closer = getattr(value, "close", None)
+                if callable(closer):
+                    closer()
+        self.caches.clear()
+        if self.lease is not None:
+            self.lease.release()
+            self.lease = None
+
+
+class Corpus:
+    """Read-only handles on the active selection, opened once per selection.
+
+    With a ``follower`` (see ``corpus.live``), a call that starts after the data dir's
+    ``current`` pointer moved opens the new selection; calls already running keep the one
+    they started on, whose handles and lease are released when the last of them ends.
+    """
+
+    def __init__(
+        self,
+        selection: ActiveSelection,
+        *,
+        lease: Releasable | None = None,
+        follower: Follower | None = None,
+    ) -> None:
+        self._latest = _Generation(selection, lease)
+        self._follower = follower
+        self._lock = threading.Lock()
+        self._pinned: ContextVar[_Generation | None] = ContextVar(
+            "lexicon_generation", default=None
+        )
+
+    def _generation(self) -> _Generation:
+        return self._pinned.get() or self._latest
+
+    @property
+    def selection(self) -> ActiveSelection:
+        return self._generation().selection
 
     @property
     def dataset_version(self) -> str:
         return self.selection.dataset_version
+
+    @contextmanager
+    def pinned(self) -> Iterator[ActiveSelection]:
+        """Run one call on one selection: the newest, switching to a new one first when the
+        follower reports that the active selection changed."""
+        if self._pinned.get() is not None:  # nested: already pinned by the caller
+            yield self.selection
+            return
+        if self._follower is not None and self._follower.changed():
+            self._switch()
+        with self._lock:
+            generation = self._latest
+            generation.users += 1
+        token = self._pinned.set(generation)
+        try:
+            yield generation.selection
+        finally:
+            self._pinned.reset(token)
+            with self._lock:
+                generation.users -= 1
+                done = generation.retired and generation.users == 0
+            if done:
+                generation.close()
+
+    def _switch(self) -> None:
+        assert self._follower is not None
+        opened = self._follower.open()
+        if opened is None:
+            return
+        selection, lease = opened
+        fresh = _Generation(selection, lease)
+        with self._lock:
+            old, self._latest = self._latest, fresh
+            old.retired = True
+            done = old.users == 0
+        if done:
+            old.close()
+
+    def cache(self, name: str) -> dict[str, Any]:
+        """A dict that lives and dies with the current selection's handles (values with a
+        ``close()`` are closed with them)."""
+        generation = self._generation()
+        with self._lock:
+            return generation.caches.setdefault(name, {})
 
     def require(self, language: str, capability: str) -> None:
         """Raise CapabilityUnavailable unless `capability` is installed for `language`."""
@@ -92,18 +252,37 @@ class Corpus:
         """A read-only, query-only connection to one component database (cached)."""
         self.require(language, capability)
         relative = _DB_FILES[capability].format(lang=language)
+        generation = self._generation()
         with self._lock:
-            conn = self._connections.get(relative)
+            conn = generation.connections.get(relative)
             if conn is None:
-                conn = _open_readonly(self.path(relative), capability)
-                self._connections[relative] = conn
+                conn = _open_component(
+                    generation.selection, relative, capability, self.path(relative)
+                )
+                generation.connections[relative] = conn
             return conn
+
+    def damage(self) -> DamagedComponent | None:
+        """The first damaged component file of the selection in use, if any."""
+        try:
+            check_sizes(self.selection)
+        except DamagedComponent as exc:
+            return exc
+        return None
 
     def close(self) -> None:
         with self._lock:
-            for conn in self._connections.values():
-                conn.close()
-            self._connections.clear()
+            generation = self._latest
+        generation.close()
+
+
+def _open_component(
+    selection: ActiveSelection, relative: str, schema: str, path: Path
+) -> sqlite3.Connection:
+    try:
+        return _open_readonly(path, schema)
+    except sqlite3.DatabaseError as exc:
+        raise DamagedComponent(selection, relative, f"cannot be opened ({exc})") from None
 
 
 def _open_readonly(path: Path, schema: str) -> sqlite3.Connection:

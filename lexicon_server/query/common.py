@@ -81,15 +81,30 @@ EXAMPLE_CHARS = 500
 
 # BCP-47-shaped: a 2-3 letter primary subtag, then optional 2-8 character subtags
 # (Wiktionary codes such as 'zh-min-nan' have this shape too).
-_LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
+# Bounded: at most 6 subtags and 35 characters (the length BCP 47 asks every implementation
+# to support), so a tag of hundreds of characters is refused, not looked up.
+MAX_LANGUAGE_TAG_CHARS = 35
+_LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8}){0,5}")
+_LANGUAGE_ALLOWED = (
+    "a language tag like 'en', 'fr' or 'pt-br' (ISO 639 code first; at most 6 subtags "
+    f"and {MAX_LANGUAGE_TAG_CHARS} characters)"
+)
+# What is stripped from the ends of a text: ASCII whitespace and Unicode spaces, but no
+# other control character. (str.strip() would also strip C1 NEL, U+0085, and the C0
+# separators U+001C-U+001F, which would then pass where every other control is refused.)
+_STRIP = (
+    " \t\n\r\x0b\x0c\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
 
 
 # --- argument checks ------------------------------------------------------------------------
 
 
 def check_text(parameter: str, value: str, max_chars: int = MAX_TEXT_CHARS) -> str:
-    """The stripped text, or InvalidArgument if it is empty, too long or has control chars."""
-    stripped = value.strip()
+    """The stripped text, or InvalidArgument if it is empty, too long or has control chars
+    (C0, C1 or lone surrogates)."""
+    stripped = value.strip(_STRIP)
     allowed = f"1 to {max_chars} characters of text without control characters"
     if not stripped or len(stripped) > max_chars:
         raise InvalidArgument(parameter, allowed, value)
@@ -115,10 +130,8 @@ def check_language(parameter: str, value: str) -> str:
     if tag is not None:
         return tag
     tag = value.strip().lower().replace("_", "-")
-    if not _LANGUAGE_TAG.fullmatch(tag):
-        raise InvalidArgument(
-            parameter, "a language tag like 'en', 'fr' or 'pt-br' (ISO 639 code first)", value
-        )
+    if len(tag) > MAX_LANGUAGE_TAG_CHARS or not _LANGUAGE_TAG.fullmatch(tag):
+        raise InvalidArgument(parameter, _LANGUAGE_ALLOWED, value)
     if len(_tag_cache) < _TAG_CACHE_SIZE:
         _tag_cache[value] = tag
     return tag

@@ -17,9 +17,10 @@ serves larger limits and cross-lingual search.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from lexicon_server.corpus.reader import CapabilityUnavailable
+from lexicon_server.corpus.reader import CapabilityUnavailable, DamagedComponent
+from lexicon_server.corpus.vectors import RowFile
 from lexicon_server.models import MAX_RESPONSE_CHARS, SemanticResult
 from lexicon_server.query.common import (
     Cited,
@@ -71,23 +72,28 @@ class _Vectors:
     """One language's vocabulary, float16 matrix (mmap) and HNSW index (mmap)."""
 
     def __init__(self, corpus: Corpus, language: str) -> None:
-        import numpy as np
         from usearch.index import Index
 
         self.language = language
         self.conn: sqlite3.Connection = corpus.db(language, "semantic")
-        # A plain ndarray over the mapping: indexing a np.memmap costs a subclass round trip
-        # per access.
-        self.matrix: np.ndarray[Any, Any] = np.load(
-            corpus.path(f"{language}/semantic.f16.npy"), mmap_mode="r"
-        ).view(np.ndarray)
-        index = Index.restore(
-            str(corpus.path(f"{language}/semantic.usearch")),
-            view=True,
-            expansion_search=_EXPANSION_SEARCH,
-        )
+        selection = corpus.selection
+        # Rows are read with pread, not mapped: a truncated file then fails one call
+        # instead of killing the process with SIGBUS (see corpus/vectors.py).
+        self.matrix = RowFile(selection, f"{language}/semantic.f16.npy")
+        relative = f"{language}/semantic.usearch"
+        # Loaded into memory (view=False) for the same reason: a mapped index that is
+        # truncated under the server would SIGBUS inside usearch. The starter's English
+        # index is 20 MB.
+        try:
+            index = Index.restore(
+                str(corpus.path(relative)), view=False, expansion_search=_EXPANSION_SEARCH
+            )
+        except (OSError, RuntimeError, ValueError) as exc:
+            self.matrix.close()
+            raise DamagedComponent(selection, relative, f"cannot be loaded ({exc})") from None
         if index is None:
-            raise RuntimeError(f"{language}/semantic.usearch is not a usearch index")
+            self.matrix.close()
+            raise DamagedComponent(selection, relative, "is not a usearch index")
         self.index = index
         self.size = len(index)
         # How many exact neighbours the release stores per word (0: none).
@@ -146,7 +152,7 @@ class _Vectors:
         if keys.size == 0:
             return [], stored
         keys.sort()  # ascending rows read the memory map sequentially
-        scores = self.matrix[keys].astype(np.float32) @ query
+        scores = self.matrix.rows(keys).astype(np.float32) @ query
         order = (-scores).argsort(kind="stable")[:count]
         return list(zip(keys[order].tolist(), scores[order].tolist(), strict=True)), stored
 
@@ -154,6 +160,10 @@ class _Vectors:
     def expansion_for(zipf: float) -> int:
         """The HNSW expansion for a query word of this frequency in its own language."""
         return _EXPANSION_FREQUENT if zipf >= _FREQUENT_ZIPF else _EXPANSION_SEARCH
+
+    def close(self) -> None:
+        """Close the matrix file (the corpus closes the database connection)."""
+        self.matrix.close()
 
     def texts(self, rows: list[int]) -> dict[int, tuple[str, int]]:
         if not rows:
@@ -172,27 +182,27 @@ class VectorStore:
 
     def __init__(self, corpus: Corpus) -> None:
         self.corpus = corpus
-        self._open: dict[str, _Vectors] = {}
         self._lock = threading.Lock()
         # vector_languages() for one selection: (the selection, its answer).
         self._languages: tuple[object, tuple[list[str], dict[str, str]]] | None = None
 
     def get(self, language: str) -> _Vectors:
         self.corpus.require(language, "semantic")
-        vectors = self._open.get(language)
+        # Kept with the selection's other handles, so a new selection opens its own
+        # vectors and the old ones are closed with it.
+        opened = self.corpus.cache("vectors")
+        vectors = opened.get(language)
         if vectors is not None:
-            return vectors
+            return cast("_Vectors", vectors)
         with self._lock:
-            vectors = self._open.get(language)
+            vectors = opened.get(language)
             if vectors is None:
                 vectors = _Vectors(self.corpus, language)
-                self._open[language] = vectors
-            return vectors
+                opened[language] = vectors
+            return cast("_Vectors", vectors)
 
     def close(self) -> None:
-        """Forget the open vectors (the corpus closes their database connections)."""
-        with self._lock:
-            self._open.clear()
+        """Nothing to do: the corpus closes the vectors with the selection they belong to."""
 
     def vector_languages(self) -> tuple[list[str], dict[str, str]]:
         """(installed vector languages, {other vector languages of the corpus: reason}).
@@ -273,7 +283,7 @@ def semantic_data(
     stored_by_language: list[bool] = []  # per language searched: from stored neighbours?
     if hit is not None:
         row, _, zipf = hit
-        query = source.matrix[row].astype(np.float32)
+        query = source.matrix.row(row).astype(np.float32)
         # np.linalg.norm's own arithmetic for a vector (float32 dot, then sqrt), without
         # its argument handling.
         norm = float(np.sqrt(query.dot(query)))

@@ -8,6 +8,7 @@ such word".
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -16,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from pydantic_core import to_json
 
 from lexicon_server.answers import error_answer, error_body
-from lexicon_server.corpus.reader import CapabilityUnavailable, SchemaMismatch
+from lexicon_server.corpus.reader import CapabilityUnavailable, DamagedComponent, SchemaMismatch
 from lexicon_server.errors import (
     InvalidArgument,
     LexiconServerError,
@@ -176,17 +177,36 @@ def respond(corpus: Corpus, query: Callable[[], _M | dict[str, Any]]) -> CallToo
     in the house form (`lexicon_server.answers`): no structured content, the JSON as text.
     """
     try:
-        result = query()
+        # One call runs on one selection, even if the active one changes meanwhile.
+        with corpus.pinned():
+            try:
+                result = query()
+            except (sqlite3.DatabaseError, OSError, ValueError) as exc:
+                # Unexpected low-level failures: when a component file is damaged, say
+                # which and how to fix it, rather than "Error executing tool".
+                damage = None if isinstance(exc, LexiconServerError) else corpus.damage()
+                if damage is not None:
+                    raise damage from exc
+                raise
     except CapabilityUnavailable as exc:
         return error_answer(unavailable_body(exc, corpus.dataset_version))
     except InvalidArgument as exc:
         return error_answer(error_body("invalid_argument", str(exc), parameter=exc.parameter))
     except NoSuchSense as exc:
         return error_answer(error_body("no_such_sense", str(exc), sense_id=exc.sense_id))
-    except LexiconServerError as exc:
-        return error_answer(error_body("tool_error", str(exc)))
+    except DamagedComponent as exc:
+        body = error_body(
+            "damaged_component",
+            str(exc),
+            component=exc.component,
+            verify=exc.verify_command,
+            repair=exc.repair_command,
+        )
+        return error_answer(body)
     except SchemaMismatch as exc:
         return error_answer(error_body("schema_mismatch", str(exc)))
+    except LexiconServerError as exc:
+        return error_answer(error_body("tool_error", str(exc)))
     data = result if isinstance(result, dict) else result.model_dump(mode="json")
     # Compact JSON as the text content: what clients without structured output show.
     text = to_json(data).decode()

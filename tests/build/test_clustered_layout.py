@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexicon_server.build.lexical_writer import CLUSTERED, schema_statements
@@ -14,6 +13,7 @@ from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.common import clear_caches
 from lexicon_server.query.lookup import lookup_data
 from lexicon_server.query.translate import translate
+from lexicon_store.selection import ActiveSelection
 
 
 def _lexical(out: Path) -> dict[str, Path]:
@@ -56,11 +56,12 @@ def _to_rowid_layout(path: Path) -> None:
         conn.close()
 
 
-@dataclass
 class _Relocated(Corpus):
     """The same selection with some of its databases read from other files."""
 
-    moved: dict[str, Path] = field(default_factory=dict)
+    def __init__(self, selection: ActiveSelection, *, moved: dict[str, Path]) -> None:
+        super().__init__(selection)
+        self.moved = moved
 
     def path(self, relative: str) -> Path:
         return self.moved.get(relative) or super().path(relative)

@@ -53,7 +53,12 @@ def test_damaged_selection_is_reported(mini_data_dir: Path, tmp_path: Path) -> N
     target.chmod(0o644)
     target.unlink()
     result = CliRunner().invoke(main, ["--data-dir", str(copy)])
-    assert result.exit_code == 2 and "lexicon-data verify" in result.output
+    assert result.exit_code == 2
+    # The message names the component and the exact commands that find and fix it.
+    component = record["components"][0]
+    assert f"component {component['id']} ({component['path']}" in result.output
+    assert f"lexicon-data --data-dir {copy} verify" in result.output
+    assert f"lexicon-data --data-dir {copy} repair --from" in result.output
 
 
 def test_importing_the_server_stays_light() -> None:
@@ -70,7 +75,8 @@ def test_importing_the_server_stays_light() -> None:
     heavy, store = proc.stdout.splitlines()
     assert heavy == "[]"
     # the only piece of the store the server may import is its selection reader
-    assert set(json.loads(store.replace("'", '"'))) <= {"lexicon_store", "lexicon_store.selection"}
+    allowed = {"lexicon_store", "lexicon_store.selection", "lexicon_store.leases"}
+    assert set(json.loads(store.replace("'", '"'))) <= allowed
 
 
 def test_bad_glossary_file_stops_start_up_without_a_traceback(

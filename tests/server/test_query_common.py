@@ -17,11 +17,17 @@ from lexicon_server.query.common import (
     term_order_args,
 )
 
+_STRIPPED = " \t\n\r\x0b\x0c" + "".join(
+    chr(c)
+    for c in range(0x80, sys.maxunicode + 1)
+    if chr(c).isspace() and unicodedata.category(chr(c)) != "Cc"
+)
+
 
 def _reference_check_text(value: str, max_chars: int = MAX_TEXT_CHARS) -> str | None:
-    """The rule as first written (one category look-up per character): the stripped
-    text, or None when it is refused."""
-    stripped = value.strip()
+    """The rule written plainly (one category look-up per character): the text stripped of
+    whitespace other than controls (ASCII whitespace excepted), or None when it is refused."""
+    stripped = value.strip(_STRIPPED)
     if not stripped or len(stripped) > max_chars:
         return None
     if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in stripped):

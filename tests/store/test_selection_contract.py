@@ -113,8 +113,10 @@ def test_default_data_dir_precedence(monkeypatch: pytest.MonkeyPatch, tmp_path: 
 
 def test_reader_is_stdlib_only() -> None:
     code = (
-        "import sys, lexicon_store.selection\n"
+        "import sys, lexicon_store.selection, lexicon_store.leases\n"
         "bad = [m for m in ('httpx', 'zstandard', 'blake3', 'tqdm', 'click') if m in sys.modules]\n"
+        "bad += [m for m in sys.modules if m.startswith('lexicon_store.')\n"
+        "        and m not in ('lexicon_store.selection', 'lexicon_store.leases')]\n"
         "print(','.join(bad))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
