@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from lexicon_server.config import ServerConfig, load_config
+from lexicon_server.errors import LexiconServerError
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
@@ -54,20 +55,6 @@ def open_corpus(config: ServerConfig) -> Corpus:
         )
         sys.exit(2)
     return _Corpus(selection)
-
-
-def _group_errors(config: ServerConfig) -> tuple[type[Exception], ...]:
-    """The expected start-up errors of the opt-in groups that are switched on."""
-    errors: list[type[Exception]] = []
-    if config.glossary_path is not None:
-        from lexicon_server.glossary.errors import GlossaryError
-
-        errors.append(GlossaryError)
-    if config.slang_enabled or config.urban_dictionary_enabled:
-        from lexicon_server.slang.errors import SlangError
-
-        errors.append(SlangError)
-    return tuple(errors)
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -135,7 +122,7 @@ def main(
 
     try:
         server = build_server(corpus, config)
-    except _group_errors(config) as exc:
+    except LexiconServerError as exc:
         # A bad glossary file or slang setting: the message names the file/line and the fix.
         click.echo(f"lexicon-mcp: {exc}", err=True)
         sys.exit(2)

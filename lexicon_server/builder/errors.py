@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from lexicon_server.errors import LexiconServerError
+
 __all__ = ["BuildError", "SourceMismatch", "SourceUnavailable", "UnknownSource"]
 
 
-class BuildError(RuntimeError):
+class BuildError(LexiconServerError, RuntimeError):
     """Something the corpus builder could not do; the message says what and how to fix it."""
 
 

@@ -270,9 +270,6 @@ class LexicalWriter:
             self._add("terms", (term_id, shown, norm(shown)))
         return term_id
 
-    def has_term(self, text: str) -> bool:
-        return display_form(text) in self._terms
-
     def entry(self, term_id: int, pos: str, source: str, etymology: str | None = None) -> int:
         """One entry per (term, part of speech, source); repeated calls return the same id."""
         source_id = self.source(source)

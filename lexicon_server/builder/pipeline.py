@@ -17,7 +17,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -40,12 +39,15 @@ __all__ = [
     "BUILDER_REVISION",
     "DATASET_VERSIONS",
     "PROFILES",
+    "BuildContext",
     "BuildPlan",
     "BuildResult",
     "Stage",
     "build",
     "code_digest",
+    "dataset_json",
     "plan_build",
+    "profile_sources",
 ]
 
 # Bump when a change to the builder changes output bytes: it invalidates checkpoints.
@@ -520,7 +522,3 @@ def dataset_json(plan: BuildPlan) -> dict[str, Any]:
         },
         "components": components,
     }
-
-
-def remove_build(out: Path) -> None:
-    shutil.rmtree(out, ignore_errors=True)

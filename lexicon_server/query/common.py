@@ -58,6 +58,7 @@ __all__ = [
     "has_term_docs",
     "id_list",
     "installed_entries",
+    "json_bound",
     "normalize",
     "parse_sense_id",
     "relations_stored",

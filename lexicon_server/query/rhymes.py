@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_SYLLABLES",
+    "QueryWord",
     "RhymeIndex",
     "query_words",
     "rhyme_index",
@@ -51,7 +52,6 @@ MAX_SYLLABLES = 20
 LANGUAGE = "en"
 
 _EDITS = ("identical", "substitution", "insertion", "deletion")
-
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,8 @@ __all__ = [
     "OptionalLanguage",
     "Text",
     "Word",
+    "compact_schema",
+    "inline_refs",
     "published_output",
     "respond",
     "tool_annotations",
@@ -183,10 +185,10 @@ def respond(corpus: Corpus, query: Callable[[], _M | dict[str, Any]]) -> CallToo
         return error_answer(error_body("invalid_argument", str(exc), parameter=exc.parameter))
     except NoSuchSense as exc:
         return error_answer(error_body("no_such_sense", str(exc), sense_id=exc.sense_id))
-    except LexiconServerError as exc:
-        return error_answer(error_body("tool_error", str(exc)))
     except SchemaMismatch as exc:
         return error_answer(error_body("schema_mismatch", str(exc)))
+    except LexiconServerError as exc:
+        return error_answer(error_body("tool_error", str(exc)))
     data = result if isinstance(result, dict) else result.model_dump(mode="json")
     # Compact JSON as the text content: what clients without structured output show.
     text = to_json(data).decode()

@@ -8,12 +8,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
+from lexicon_server.builder.errors import BuildError
+
 __all__ = ["ParseError", "open_text", "text_lines"]
 
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
-class ParseError(ValueError):
+class ParseError(BuildError, ValueError):
     """An upstream file did not have the shape its parser expects.
 
     The message names the file and line so the bad input can be inspected, and the
