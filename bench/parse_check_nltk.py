@@ -24,7 +24,7 @@ def main() -> None:
     import nltk
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
-    from lexicon_server.build.parsers import wndb
+    from lexicon_server.builder.parsers import wndb
 
     class Reader(WordNetCorpusReader):  # type: ignore[misc]
         def map_wn(self, version: str = "wordnet") -> None:

@@ -38,9 +38,9 @@ FIXTURES = ROOT / "tests" / "fixtures"
 
 
 def _inputs(names: list[str]) -> dict[str, Any]:
-    from lexicon_server.build.config import load_build_config
-    from lexicon_server.build.inputs import resolve_inputs
-    from lexicon_server.build.sources import read_lock
+    from lexicon_server.builder.config import load_build_config
+    from lexicon_server.builder.inputs import resolve_inputs
+    from lexicon_server.builder.sources import read_lock
 
     return dict(resolve_inputs(names, {}, load_build_config(), read_lock()).sources)
 
@@ -90,7 +90,7 @@ def _lmf_from_wndb(work: Path, wndb_dir: str) -> Path:
     out = work / "wn31-as-lmf.xml"
     if out.exists():
         return out
-    from lexicon_server.build.parsers import wndb
+    from lexicon_server.builder.parsers import wndb
 
     entries: dict[tuple[str, str], list[tuple[str, str]]] = {}
     letters = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
@@ -152,7 +152,7 @@ def _conceptnet(work: Path, wndb_dir: str) -> Path:
     out = work / "conceptnet-from-wn31.csv.gz"
     if out.exists():
         return out
-    from lexicon_server.build.parsers import wndb
+    from lexicon_server.builder.parsers import wndb
 
     first = {}
     for s in wndb.iter_synsets(wndb_dir, prefix="wn31"):
@@ -182,7 +182,7 @@ def _conceptnet(work: Path, wndb_dir: str) -> Path:
 
 def _nltk_root(work: Path, wndb_dir: str) -> Path:
     """A copy of the WNDB directory with what NLTK's reader also wants (lexnames, *.exc)."""
-    from lexicon_server.build.parsers.wndb import LEXNAMES
+    from lexicon_server.builder.parsers.wndb import LEXNAMES
 
     root = work / "nltk-wordnet31"
     if root.exists():
@@ -204,7 +204,7 @@ def _nltk_root(work: Path, wndb_dir: str) -> Path:
 
 
 def _ours_wndb(p: dict[str, str]) -> int:
-    from lexicon_server.build.parsers import wndb
+    from lexicon_server.builder.parsers import wndb
 
     return sum(1 for _ in wndb.iter_synsets(p["wndb"], prefix="wn31"))
 
@@ -227,7 +227,7 @@ def _nltk_wndb(p: dict[str, str]) -> int:
 
 
 def _ours_cmudict(p: dict[str, str]) -> int:
-    from lexicon_server.build.parsers.cmudict import iter_pronunciations
+    from lexicon_server.builder.parsers.cmudict import iter_pronunciations
 
     return sum(1 for _ in iter_pronunciations(p["cmudict"]))
 
@@ -243,7 +243,7 @@ def _plain_cmudict(p: dict[str, str]) -> int:
 
 
 def _ours_wordfreq(p: dict[str, str]) -> int:
-    from lexicon_server.build.parsers.wordfreq import iter_frequencies
+    from lexicon_server.builder.parsers.wordfreq import iter_frequencies
 
     return sum(1 for _ in iter_frequencies(p["wordfreq"]))
 
@@ -261,13 +261,13 @@ def _plain_wordfreq(p: dict[str, str]) -> int:
 
 
 def _ours_dictd(p: dict[str, str]) -> int:
-    from lexicon_server.build.parsers.dictd import iter_entries
+    from lexicon_server.builder.parsers.dictd import iter_entries
 
     return sum(1 for _ in iter_entries(p["dictd.index"], p["dictd.dict"]))
 
 
 def _plain_dictd(p: dict[str, str]) -> int:
-    from lexicon_server.build.parsers.dictd import decode_number
+    from lexicon_server.builder.parsers.dictd import decode_number
 
     with gzip.open(p["dictd.dict"], "rb") as handle:
         data = handle.read()
@@ -282,7 +282,7 @@ def _plain_dictd(p: dict[str, str]) -> int:
 
 
 def _ours_glove(p: dict[str, str]) -> int:
-    from lexicon_server.build.parsers.vectors import iter_glove_npy
+    from lexicon_server.builder.parsers.vectors import iter_glove_npy
 
     return sum(len(b.words) for b in iter_glove_npy(p["glove.npy"], p["glove.vocab"]))
 
@@ -297,7 +297,7 @@ def _plain_glove(p: dict[str, str]) -> int:
 
 
 def _ours_word2vec(p: dict[str, str]) -> int:
-    from lexicon_server.build.parsers.vectors import iter_word2vec_text
+    from lexicon_server.builder.parsers.vectors import iter_word2vec_text
 
     return sum(len(b.words) for b in iter_word2vec_text(p["word2vec"]))
 
@@ -315,7 +315,7 @@ def _plain_word2vec(p: dict[str, str]) -> int:
 
 
 def _ours_lmf(p: dict[str, str]) -> int:
-    from lexicon_server.build.parsers import lmf
+    from lexicon_server.builder.parsers import lmf
 
     return sum(1 for _ in lmf.iter_synsets(p["lmf"]))
 
@@ -328,7 +328,7 @@ def _plain_lmf(p: dict[str, str]) -> int:
 
 
 def _ours_kaikki(p: dict[str, str]) -> int:
-    from lexicon_server.build.parsers.kaikki import iter_entries
+    from lexicon_server.builder.parsers.kaikki import iter_entries
 
     return sum(1 for _ in iter_entries(p["kaikki"]))
 
@@ -343,7 +343,7 @@ def _plain_kaikki(p: dict[str, str]) -> int:
 
 
 def _ours_conceptnet(p: dict[str, str]) -> int:
-    from lexicon_server.build.parsers.conceptnet import iter_assertions
+    from lexicon_server.builder.parsers.conceptnet import iter_assertions
 
     return sum(1 for _ in iter_assertions(p["conceptnet"]))
 

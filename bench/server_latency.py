@@ -312,7 +312,7 @@ def nltk_wordnet(
 
 def find_wordnet_dir() -> Path | None:
     """The WordNet database files the builder fetched (its cache), if present."""
-    from lexicon_server.build.config import load_build_config
+    from lexicon_server.builder.config import load_build_config
 
     cache = load_build_config().cache_dir
     for candidate in sorted(cache.rglob("index.sense")):
@@ -328,7 +328,7 @@ def nltk_dir(wordnet_dir: Path, work: Path, exc_dir: Path | None = None) -> Path
     """A copy of the same data.*/index.* files, plus what NLTK's reader insists on: a `lexnames`
     file (written from the WNDB table) and the four `*.exc` files (taken from beside the
     database when present, else empty, which only disables NLTK's irregular forms)."""
-    from lexicon_server.build.parsers.wndb import LEXNAMES
+    from lexicon_server.builder.parsers.wndb import LEXNAMES
 
     out = work / "nltk-wordnet"
     out.mkdir(parents=True, exist_ok=True)

@@ -86,11 +86,11 @@ def built_db(wordnet_dir: Path, wordfreq: Path) -> Path:
     """The whole CMUdict + the given WordNet and wordfreq files, built once and cached."""
     import hashlib
 
-    from lexicon_server.build.config import load_build_config
-    from lexicon_server.build.parsers.cmudict import iter_pronunciations
-    from lexicon_server.build.parsers.wndb import iter_synsets
-    from lexicon_server.build.parsers.wordfreq import iter_frequencies
-    from lexicon_server.build.wordplay_writer import WordplaySource, write_wordplay
+    from lexicon_server.builder.config import load_build_config
+    from lexicon_server.builder.parsers.cmudict import iter_pronunciations
+    from lexicon_server.builder.parsers.wndb import iter_synsets
+    from lexicon_server.builder.parsers.wordfreq import iter_frequencies
+    from lexicon_server.builder.wordplay_writer import WordplaySource, write_wordplay
 
     key = hashlib.sha256()
     for path in (cmudict_path(), wordfreq, *sorted(wordnet_dir.glob("data.*"))):

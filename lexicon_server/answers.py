@@ -24,6 +24,8 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS, CallToolResult, TextContent
 
+from lexicon_server.errors import LexiconServerError
+
 if TYPE_CHECKING:
     from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
     from mcp.server.mcpserver import MCPServer
@@ -53,7 +55,7 @@ def error_answer(body: Mapping[str, Any]) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
-class ToolRefusal(ToolError):
+class ToolRefusal(ToolError, LexiconServerError):
     """An expected failure raised where returning an answer is not possible.
 
     Its text is the JSON body; `AnswerContract` takes it from the SDK's wrapping.

@@ -20,7 +20,7 @@ from pydantic_core import PydanticCustomError
 from pydantic_core.core_schema import ErrorType
 
 from lexicon_server.answers import error_body
-from lexicon_server.errors import InvalidArgument, shown_value
+from lexicon_server.errors import InvalidArgument, LexiconServerError, shown_value
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -34,7 +34,7 @@ _STRICT = ConfigDict(strict=True, extra="forbid")
 _PYDANTIC_ERRORS = frozenset(get_args(ErrorType))
 
 
-class ArgumentError(ValidationError):
+class ArgumentError(ValidationError, LexiconServerError):
     """Arguments a tool refuses, whose text is the house-form message.
 
     A ValidationError because `Tool.run` reports exactly that with its text (anything

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from lexicon_server.config import ServerConfig, load_config
+from lexicon_server.errors import LexiconServerError
 from lexicon_server.http import (
     DEFAULT_MAX_SESSIONS,
     DEFAULT_SESSION_IDLE_TIMEOUT,
@@ -66,20 +67,6 @@ def _http_options(
     except ExposureError as exc:
         raise click.BadParameter(str(exc), param_hint=exc.param) from None
     return options
-
-
-def _group_errors(config: ServerConfig) -> tuple[type[Exception], ...]:
-    """The expected start-up errors of the opt-in groups that are switched on."""
-    errors: list[type[Exception]] = []
-    if config.glossary_path is not None:
-        from lexicon_server.glossary.errors import GlossaryError
-
-        errors.append(GlossaryError)
-    if config.slang_enabled or config.urban_dictionary_enabled:
-        from lexicon_server.slang.errors import SlangError
-
-        errors.append(SlangError)
-    return tuple(errors)
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -238,7 +225,7 @@ def main(
 
     try:
         server = build_server(corpus, config)
-    except _group_errors(config) as exc:
+    except LexiconServerError as exc:
         # A bad glossary file or slang setting: the message names the file/line and the fix.
         click.echo(f"lexicon-mcp: {exc}", err=True)
         sys.exit(2)

@@ -1,7 +1,26 @@
-"""The server's exceptions: bad input, and data the active selection cannot serve.
+"""The one exception root of `lexicon_server`, and the errors of the query layer.
 
-Both are expected failures. The tool layer turns them into MCP tool errors whose text
-names the parameter (or the language and capability) and what to do about it.
+Every exception the package defines derives from `LexiconServerError` (a test checks it),
+so a caller can catch everything the server means to raise in one clause::
+
+    LexiconServerError
+     ├── InvalidArgument (ValueError)        a tool argument outside what it accepts
+     ├── NoSuchSense (LookupError)           a sense_id that is not one of the word's
+     ├── CapabilityUnavailable (LookupError) corpus.reader: a language or kind of data the
+     │                                       selection cannot serve (one of four reasons)
+     ├── SchemaMismatch (RuntimeError)       corpus.reader: a database of an unknown schema
+     ├── ArgumentError (pydantic ValidationError)  arguments: a refused tool call
+     ├── ToolRefusal (the SDK's ToolError)   answers: an expected failure, house-worded
+     ├── GlossaryError                       glossary.errors: file format, bad input,
+     │    └── ...                            term exists / not found
+     ├── SlangError                          slang.errors: bad input, a meaning source or
+     │    └── ...                            the online provider failed
+     └── BuildError (RuntimeError)           builder.errors: the builder and the release
+          ├── SourceUnavailable, SourceMismatch, UnknownSource (KeyError)
+          └── ParseError (ValueError)        builder.parsers: a malformed upstream file
+
+Expected failures of the tools become error answers whose text names the parameter (or
+the language and capability) and what to do about it (`lexicon_server.answers`).
 """
 
 from __future__ import annotations
@@ -23,7 +42,7 @@ __all__ = [
 
 
 class LexiconServerError(Exception):
-    """Base of every expected failure raised by the query layer."""
+    """Base of every exception `lexicon_server` defines."""
 
 
 class InvalidArgument(LexiconServerError, ValueError):

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lexicon_server.errors import LexiconServerError
+
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
     from mcp.server.transport_security import TransportSecuritySettings
@@ -39,6 +41,7 @@ __all__ = [
     "HttpOptions",
     "build_app",
     "check_options",
+    "is_loopback",
     "run_workers",
     "serve",
 ]
@@ -53,7 +56,7 @@ _LOOPBACK_HOSTS = ["127.0.0.1:*", "localhost:*", "[::1]:*"]
 _LOOPBACK_ORIGINS = ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"]
 
 
-class ExposureError(ValueError):
+class ExposureError(LexiconServerError, ValueError):
     """HTTP options that would expose the server unsafely, or that cannot work together;
     ``param`` names the command-line option at fault."""
 

@@ -31,7 +31,7 @@ from typing import IO, Any, Protocol
 
 import httpx
 
-from .errors import IntegrityError, SourceError
+from .errors import DigestMismatch, DownloadError, StoreError
 
 __all__ = [
     "PARTIAL_SUFFIX",
@@ -59,20 +59,6 @@ _CONTENT_RANGE = re.compile(r"^\s*bytes\s+(\d+)-(\d+)/(\d+|\*)\s*$", re.IGNORECA
 
 
 _RERUN = "rerun the same command: finished parts are kept and partial ones resume"
-
-
-class DownloadError(SourceError):
-    """A download failed; the message names the URL and what went wrong, ``fix`` what to run."""
-
-    def __init__(self, message: str, *, url: str | None = None, fix: str | None = None) -> None:
-        super().__init__(message, fix)
-        self.url = url
-
-
-class DigestMismatch(DownloadError, IntegrityError):
-    """The bytes served for a part do not match the size or digest the manifest pins."""
-
-    exit_code = IntegrityError.exit_code
 
 
 class _Hasher(Protocol):
@@ -353,13 +339,13 @@ class _Meter:
 # --- one attempt -----------------------------------------------------------------------------
 
 
-class _Retryable(Exception):
+class _Retryable(StoreError):
     def __init__(self, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.retry_after = retry_after
 
 
-class _Corrupt(Exception):
+class _Corrupt(StoreError):
     """The finished bytes do not match; start the part over from nothing."""
 
 

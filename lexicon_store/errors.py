@@ -4,6 +4,8 @@ from __future__ import annotations
 
 __all__ = [
     "CorruptObject",
+    "DigestMismatch",
+    "DownloadError",
     "InsufficientSpace",
     "IntegrityError",
     "LockBusy",
@@ -94,3 +96,17 @@ class PublishError(StoreError):
     """Staging or publishing a release to a publication target failed or was refused."""
 
     exit_code = 10
+
+
+class DownloadError(SourceError):
+    """A download failed; the message names the URL and what went wrong, ``fix`` what to run."""
+
+    def __init__(self, message: str, *, url: str | None = None, fix: str | None = None) -> None:
+        super().__init__(message, fix)
+        self.url = url
+
+
+class DigestMismatch(DownloadError, IntegrityError):
+    """The bytes served for a part do not match the size or digest the manifest pins."""
+
+    exit_code = IntegrityError.exit_code

@@ -27,7 +27,7 @@ import zstandard
 
 from .crash import crash_point
 from .digests import format_digest, hex_of
-from .errors import IntegrityError, SourceError
+from .errors import IntegrityError, SourceError, StoreError
 from .fsutil import fsync_dir, make_read_only, start_writeback
 from .layout import DataDir
 from .manifest import Component, Part
@@ -78,8 +78,11 @@ class IngestStats:
         self.copied.extend(other.copied)
 
 
-class _Cancelled(Exception):
+class _Cancelled(StoreError):
     """Another worker failed: stop building this object (its error is the one reported)."""
+
+    def __init__(self) -> None:
+        super().__init__("cancelled: another worker failed")
 
 
 class _PartReader:

@@ -15,7 +15,13 @@ from .errors import SelectionError
 from .manifest import SHARED, Component, Manifest
 from .selection import CAPABILITIES
 
-__all__ = ["SelectionPlan", "Shortfall", "parse_list", "plan_selection"]
+__all__ = [
+    "SelectionPlan",
+    "Shortfall",
+    "components_for",
+    "parse_list",
+    "plan_selection",
+]
 
 
 @dataclass(frozen=True)

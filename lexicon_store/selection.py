@@ -17,6 +17,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from lexicon_store.errors import StoreError
+
 __all__ = [
     "ACTIVATION_FORMAT",
     "CAPABILITIES",
@@ -80,7 +82,7 @@ def _is_hex(text: str) -> bool:
     return all(c in "0123456789abcdef" for c in text)
 
 
-class NoActiveSelection(LookupError):
+class NoActiveSelection(StoreError, LookupError):
     """The data dir has no usable active selection; the message says how to install one."""
 
     def __init__(self, data_dir: Path, detail: str) -> None:

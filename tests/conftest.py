@@ -39,8 +39,8 @@ SAMPLE_SOURCES: dict[str, Path] = {
 
 def build_sample(out: Path, cache: Path) -> Path:
     """Build the sample dataset from the fixtures into `out` (no network, no cache reads)."""
-    from lexicon_server.build.config import BuildConfig
-    from lexicon_server.build.pipeline import build
+    from lexicon_server.builder.config import BuildConfig
+    from lexicon_server.builder.pipeline import build
 
     build(
         "starter",
@@ -102,8 +102,8 @@ def sample_data_dir(
 @pytest.fixture(scope="session")
 def starter_dataset() -> Path:
     """The real starter corpus in the build cache (built on first use, then reused)."""
-    from lexicon_server.build.config import load_build_config
-    from lexicon_server.build.start import build_starter, starter_session
+    from lexicon_server.builder.config import load_build_config
+    from lexicon_server.builder.start import build_starter, starter_session
 
     config = load_build_config()
     with starter_session(config):
@@ -112,8 +112,8 @@ def starter_dataset() -> Path:
 
 @pytest.fixture(scope="session")
 def starter_data_dir(starter_dataset: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from lexicon_server.build.config import load_build_config
-    from lexicon_server.build.start import build_starter, package_starter, starter_session
+    from lexicon_server.builder.config import load_build_config
+    from lexicon_server.builder.start import build_starter, package_starter, starter_session
 
     config = load_build_config()
     data_dir = tmp_path_factory.mktemp("starter-data") / "data"

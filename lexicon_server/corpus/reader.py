@@ -64,7 +64,7 @@ def schema_sql(name: str) -> str:
     return resources.files("lexicon_server.corpus").joinpath(f"schema/{name}.sql").read_text()
 
 
-class CapabilityUnavailable(LookupError):
+class CapabilityUnavailable(LexiconServerError, LookupError):
     """A language/capability the active selection cannot serve, with one of the four reasons."""
 
     def __init__(self, language: str, capability: str, reason: str) -> None:
@@ -74,7 +74,7 @@ class CapabilityUnavailable(LookupError):
         super().__init__(f"{capability} data for language {language!r} is unavailable: {reason}")
 
 
-class SchemaMismatch(RuntimeError):
+class SchemaMismatch(LexiconServerError, RuntimeError):
     """A component database has a schema version this server does not read."""
 
 

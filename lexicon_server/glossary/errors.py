@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lexicon_server.errors import LexiconServerError
 from lexicon_server.glossary.model import Entry
 
 __all__ = [
@@ -15,7 +16,7 @@ __all__ = [
 ]
 
 
-class GlossaryError(Exception):
+class GlossaryError(LexiconServerError):
     """Base of every error raised by lexicon_server.glossary."""
 
 

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
-from lexicon_server.build.normalize import norm
 from lexicon_server.corpus import term_docs
+from lexicon_server.corpus.normalize import norm
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, Budget, Resolution
 
@@ -58,6 +58,7 @@ __all__ = [
     "has_term_docs",
     "id_list",
     "installed_entries",
+    "json_bound",
     "normalize",
     "parse_sense_id",
     "relations_stored",

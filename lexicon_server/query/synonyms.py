@@ -50,7 +50,17 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
     from lexicon_server.query.common import Headwords, SourceTable
 
-__all__ = ["MAX_SENSES_DEFAULT", "sense_data", "sense_ref", "synonyms", "synonyms_data"]
+__all__ = [
+    "MAX_SENSES_DEFAULT",
+    "clear_members",
+    "has_term_edges",
+    "json_size",
+    "sense_data",
+    "sense_ref",
+    "synonyms",
+    "synonyms_data",
+    "synset_members",
+]
 
 MAX_SENSES_DEFAULT = 100
 

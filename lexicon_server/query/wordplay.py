@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic_core import to_json
 
+from lexicon_server.corpus.wordplay_keys import fold, is_palindrome, letters, signature
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS
 from lexicon_server.query.common import (
@@ -40,7 +41,6 @@ from lexicon_server.query.common import (
     normalize,
 )
 from lexicon_server.query.rhymes import RhymeIndex, query_words, rhyme_index
-from lexicon_server.query.wordplay_keys import fold, is_palindrome, letters, signature
 from lexicon_server.query.wordplay_models import WordplayResult
 
 if TYPE_CHECKING:

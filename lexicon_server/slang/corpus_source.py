@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from lexicon_server.build.normalize import norm  # the key the builder stored in terms.norm
+from lexicon_server.corpus.normalize import norm  # the key the builder stored in terms.norm
 from lexicon_server.slang.definitions import SLANG_TAGS, Definition
 from lexicon_server.slang.errors import MeaningSourceError
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from lexicon_server.errors import LexiconServerError
+
 __all__ = [
     "MeaningSourceError",
     "ProviderError",
@@ -10,7 +12,7 @@ __all__ = [
 ]
 
 
-class SlangError(Exception):
+class SlangError(LexiconServerError):
     """Base of every error the slang package raises on purpose."""
 
 

@@ -39,6 +39,8 @@ __all__ = [
     "OptionalLanguage",
     "Text",
     "Word",
+    "compact_schema",
+    "inline_refs",
     "published_output",
     "respond",
     "tool_annotations",

@@ -101,7 +101,7 @@ def test_installed_package_reads_its_own_data(installed: tuple[Path, Path], tmp_
     _, bin_dir = installed
     probe = (
         "import importlib.metadata as m, lexicon_server\n"
-        "from lexicon_server.build.sources import default_lock_path, read_lock\n"
+        "from lexicon_server.builder.sources import default_lock_path, read_lock\n"
         "from lexicon_server.corpus.reader import schema_sql\n"
         "from lexicon_server.package_data import in_checkout, package_file\n"
         "from lexicon_server.server import _version\n"

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from lexicon_server.build.parsers._io import ParseError
-from lexicon_server.build.parsers.cmudict import iter_pronunciations
-from lexicon_server.build.records import PronunciationRow
+from lexicon_server.builder.parsers._io import ParseError
+from lexicon_server.builder.parsers.cmudict import iter_pronunciations
+from lexicon_server.builder.records import PronunciationRow
 
 
 @pytest.fixture(scope="module")

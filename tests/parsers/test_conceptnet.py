@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from lexicon_server.build.parsers._io import ParseError
-from lexicon_server.build.parsers.conceptnet import iter_assertions, split_term
+from lexicon_server.builder.parsers._io import ParseError
+from lexicon_server.builder.parsers.conceptnet import iter_assertions, split_term
 
 
 @pytest.fixture(scope="module")

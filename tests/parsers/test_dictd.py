@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from lexicon_server.build.parsers import dictd
-from lexicon_server.build.parsers._io import ParseError
-from lexicon_server.build.records import BilingualEntry
+from lexicon_server.builder.parsers import dictd
+from lexicon_server.builder.parsers._io import ParseError
+from lexicon_server.builder.records import BilingualEntry
 
 
 def _entries(fixtures: Path, pair: str) -> list[BilingualEntry]:

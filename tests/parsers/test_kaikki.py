@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from lexicon_server.build.parsers import kaikki
-from lexicon_server.build.parsers._io import ParseError
-from lexicon_server.build.records import WiktEntry
+from lexicon_server.builder.parsers import kaikki
+from lexicon_server.builder.parsers._io import ParseError
+from lexicon_server.builder.records import WiktEntry
 
 
 @pytest.fixture(scope="module")

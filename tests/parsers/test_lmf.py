@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from lexicon_server.build.parsers import lmf
-from lexicon_server.build.parsers._io import ParseError
-from lexicon_server.build.records import SynsetRecord
+from lexicon_server.builder.parsers import lmf
+from lexicon_server.builder.parsers._io import ParseError
+from lexicon_server.builder.records import SynsetRecord
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from lexicon_server.build.parsers._io import ParseError
-from lexicon_server.build.parsers.vectors import (
+from lexicon_server.builder.parsers._io import ParseError
+from lexicon_server.builder.parsers.vectors import (
     VectorBatch,
     iter_glove_npy,
     iter_rows,
@@ -95,7 +95,7 @@ def test_short_row_is_reported(tmp_path: Path) -> None:
 
 
 def test_iter_vectors_rows_for_the_builder(fixtures: Path) -> None:
-    from lexicon_server.build.parsers.vectors import iter_vectors
+    from lexicon_server.builder.parsers.vectors import iter_vectors
 
     english = fixtures / "numberbatch" / "numberbatch-en-19.08-sample.txt"
     assert [r.language for r in iter_vectors(english)] == ["en"] * 4

@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexicon_server.build.parsers import wndb
+from lexicon_server.builder.parsers import wndb
 
 FILE_POS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from lexicon_server.build.parsers._io import ParseError
-from lexicon_server.build.parsers.wordfreq import bin_zipf, iter_frequencies, language_of
+from lexicon_server.builder.parsers._io import ParseError
+from lexicon_server.builder.parsers.wordfreq import bin_zipf, iter_frequencies, language_of
 
 WORDFREQ_3_1_1 = {
     "large_en": {"the": 7.73, "cat": 4.78, "house": 5.71, "dog": 5.1, "king": 5.17, "tinsel": 2.65},

@@ -15,9 +15,9 @@ from typing import Any
 import httpx
 import pytest
 
-from lexicon_server.build.accept import REQUIRED_GATES, accept_release
-from lexicon_server.build.acceptance_profile import load_profile
-from lexicon_server.build.publish import stage
+from lexicon_server.release.accept import REQUIRED_GATES, accept_release
+from lexicon_server.release.acceptance_profile import load_profile
+from lexicon_server.release.publish import stage
 from lexicon_store import integrity
 from lexicon_store.publish import release_assets, verify_staged
 from lexicon_store.targets import HttpReader
@@ -29,7 +29,7 @@ WORDNET = HERE.parent / "fixtures" / "wordnet31"
 def _build_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     full = {k: v for k, v in os.environ.items() if k != "LEXICON_CRASH_AT"} | (env or {})
     return subprocess.run(
-        [sys.executable, "-m", "lexicon_server.build.cli", *args],
+        [sys.executable, "-m", "lexicon_server.builder.cli", *args],
         capture_output=True,
         text=True,
         env=full,
@@ -205,9 +205,9 @@ def test_publish_refuses_a_report_for_another_digest_or_a_missing_gate(
 
 
 def test_gates_fail_when_the_corpus_misses_its_aims(sample_data_dir: Path, tmp_path: Path) -> None:
-    from lexicon_server.build.acceptance_profile import Anchor, Expectation
-    from lexicon_server.build.release_gates import anchors_gate, bench_gate
     from lexicon_server.corpus.reader import Corpus
+    from lexicon_server.release.acceptance_profile import Anchor, Expectation
+    from lexicon_server.release.gates import anchors_gate, bench_gate
     from lexicon_store.selection import load_active
 
     profile = replace(load_profile(HERE / "sample_gates.json", None), wordnet_dir=WORDNET)
@@ -230,7 +230,7 @@ def test_gates_fail_when_the_corpus_misses_its_aims(sample_data_dir: Path, tmp_p
 def test_the_network_guard_refuses_and_records(tmp_path: Path) -> None:
     import socket
 
-    from lexicon_server.build.netguard import attempts, denied, guarded_command
+    from lexicon_server.release.netguard import attempts, denied, guarded_command
 
     log = tmp_path / "net.log"
     with denied(log), pytest.raises(PermissionError, match="denied during acceptance"):

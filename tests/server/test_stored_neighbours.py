@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lexicon_server.build.semantic_writer import NEIGHBOURS, exact_neighbours
+from lexicon_server.builder.semantic_writer import NEIGHBOURS, exact_neighbours
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.semantic import VectorStore, semantic_data
 from lexicon_store.selection import load_active

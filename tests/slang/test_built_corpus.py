@@ -28,8 +28,8 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 @pytest.fixture(scope="module")
 def built_corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Corpus]:
-    from lexicon_server.build.lexical_writer import LexicalWriter, SourceRow
-    from lexicon_server.build.parsers import kaikki, wndb
+    from lexicon_server.builder.lexical_writer import LexicalWriter, SourceRow
+    from lexicon_server.builder.parsers import kaikki, wndb
 
     out = tmp_path_factory.mktemp("built") / "en" / "lexical.sqlite"
     writer = LexicalWriter(

@@ -21,10 +21,10 @@ from types import MappingProxyType
 
 import pytest
 
-from lexicon_server.build.parsers.cmudict import iter_pronunciations
-from lexicon_server.build.parsers.wndb import iter_synsets
-from lexicon_server.build.parsers.wordfreq import iter_frequencies
-from lexicon_server.build.wordplay_writer import WordplaySource, write_wordplay
+from lexicon_server.builder.parsers.cmudict import iter_pronunciations
+from lexicon_server.builder.parsers.wndb import iter_synsets
+from lexicon_server.builder.parsers.wordfreq import iter_frequencies
+from lexicon_server.builder.wordplay_writer import WordplaySource, write_wordplay
 from lexicon_server.corpus.reader import Corpus
 from lexicon_store.selection import ActiveSelection
 
@@ -125,10 +125,10 @@ def _inputs_digest(paths: list[Path]) -> str:
 
 @pytest.fixture(scope="session")
 def cmudict_db(request: pytest.FixtureRequest) -> Path:
-    import lexicon_server.build.wordplay_writer as writer
+    import lexicon_server.builder.wordplay_writer as writer
     import lexicon_server.corpus.rhyme_docs as docs
+    import lexicon_server.corpus.wordplay_keys as keys
     import lexicon_server.query.rhymes as walk
-    import lexicon_server.query.wordplay_keys as keys
 
     cmudict = full_cmudict_path()
     schema = Path(writer.__file__).parents[1] / "corpus" / "schema" / "wordplay.sql"

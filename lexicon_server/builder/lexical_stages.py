@@ -1,0 +1,308 @@
+"""The lexical components: which parsed records go into which language's database.
+
+English (starter): WordNet 3.1 synsets, senses, examples and pointers; `index.sense`
+ranks; WordNet 3.0 irregular forms; CMUdict pronunciations; FreeDict eng-xxx
+translations (unsensed: FreeDict headwords carry no WordNet sense), those that the
+FreeDict xxx-eng dictionaries translate back to the word first; wordfreq Zipf values.
+English (english/full): the same writer fed from OEWN (WN-LMF), Wiktextract and
+ConceptNet. Other languages: the FreeDict xxx-eng dictionary builds the entries, one
+sense per group of English equivalents, tied to translations into 'en'.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from lexicon_server.builder.catalogue import ISO3_TO_TAG
+from lexicon_server.builder.inputs import Inputs, SourceInput
+from lexicon_server.builder.lexical_writer import LexicalWriter
+from lexicon_server.builder.records import BilingualEntry, FrequencyRow, WiktEntry
+
+__all__ = [
+    "conceptnet_relation",
+    "freedict_pairs_into",
+    "freedict_pairs_out_of",
+    "iter_bilingual",
+    "iter_frequencies",
+    "write_bilingual_lexical",
+    "write_english_lexical",
+    "write_wiktionary_lexical",
+]
+
+WORDNET_PREFIX = {"wordnet-3.1": "wn31", "oewn": "oewn"}
+
+
+def iter_frequencies(inputs: Inputs, language: str) -> Iterator[FrequencyRow]:
+    src = inputs.get("wordfreq")
+    if src is None or not src.has(language):
+        return iter(())
+    from lexicon_server.builder.parsers import wordfreq
+
+    return wordfreq.iter_frequencies(src.file(language))
+
+
+def iter_bilingual(src: SourceInput) -> Iterator[BilingualEntry]:
+    from lexicon_server.builder.parsers import dictd
+
+    pair = src.spec.name.removeprefix("freedict-")
+    a, b = pair.split("-")
+    return dictd.iter_entries(
+        src.file("index"),
+        src.file("dict"),
+        source_language=ISO3_TO_TAG[a],
+        target_language=ISO3_TO_TAG[b],
+    )
+
+
+def freedict_pairs_out_of(inputs: Inputs, language: str) -> list[SourceInput]:
+    """FreeDict dictionaries whose headwords are in `language`, in catalogue order."""
+    return [
+        s
+        for name, s in inputs.sources.items()
+        if name.startswith("freedict-") and ISO3_TO_TAG[name.split("-")[1]] == language
+    ]
+
+
+def freedict_pairs_into(inputs: Inputs, language: str) -> list[SourceInput]:
+    return [
+        s
+        for name, s in inputs.sources.items()
+        if name.startswith("freedict-") and ISO3_TO_TAG[name.split("-")[2]] == language
+    ]
+
+
+def _add_wordnet_wndb(w: LexicalWriter, src: SourceInput) -> None:
+    from lexicon_server.builder.parsers import wndb
+
+    prefix = WORDNET_PREFIX[src.spec.name]
+    dict_dir = src.file("data.noun").parent
+    for record in wndb.iter_synsets(dict_dir, prefix=prefix):
+        w.synset(record, src.spec.name)
+    if src.has("index.sense"):
+        w.sense_ranks(wndb.iter_sense_index(src.file("index.sense"), prefix=prefix))
+
+
+def _add_exceptions(w: LexicalWriter, src: SourceInput) -> None:
+    from lexicon_server.builder.parsers import wndb
+
+    for pos in ("noun", "verb", "adj", "adv"):
+        role = f"{pos}.exc"
+        if src.has(role):
+            w.inflections(wndb.iter_exceptions(src.file(role), pos), src.spec.name)
+
+
+def _add_lmf(w: LexicalWriter, src: SourceInput) -> None:
+    from lexicon_server.builder.parsers import lmf
+
+    path = src.file("lmf")
+    for record in lmf.iter_synsets(path):
+        w.synset(record, src.spec.name)
+    w.sense_ranks(lmf.iter_sense_ranks(path))
+
+
+def _add_freedict_translations(w: LexicalWriter, src: SourceInput) -> None:
+    for entry in iter_bilingual(src):
+        term_id = w.term(entry.headword)
+        for text, note in zip(entry.translations, entry.sense_notes, strict=False):
+            w.translation(term_id, entry.target_language, text, src.spec.name, note=note)
+
+
+def _add_back_translations(w: LexicalWriter, src: SourceInput) -> None:
+    """A FreeDict xxx-eng dictionary's pairs, to put back-translating translations first."""
+    language = ISO3_TO_TAG[src.spec.name.split("-")[1]]
+    w.back_translations(
+        language,
+        (
+            (entry.headword, english)
+            for entry in iter_bilingual(src)
+            for text in entry.translations
+            for english in _english_forms(text)
+        ),
+    )
+
+
+def _english_forms(text: str) -> tuple[str, ...]:
+    """An English equivalent as FreeDict writes it, and the bare verb of 'to run'."""
+    bare = text.removeprefix("to ")
+    return (text, bare) if bare != text else (text,)
+
+
+def _add_wiktionary(w: LexicalWriter, entries: Iterable[WiktEntry], source: str) -> None:
+    for e in entries:
+        if e.language != w.language:
+            continue
+        term_id = w.term(e.word)
+        entry_id = w.entry(term_id, e.pos, source, e.etymology)
+        for variant, ipa in enumerate(e.ipa):
+            w.pronunciation(term_id, "ipa", ipa, variant, source, entry_id=entry_id)
+        for rank, s in enumerate(e.senses):
+            sense_id = w.sense(
+                entry_id, s.gloss, source, rank=rank, external_id=s.sense_id, tags=s.tags
+            )
+            for text in s.examples:
+                w.example(sense_id, text, source)
+            for t in s.translations:
+                w.translation(
+                    term_id, t.language, t.word, source, sense_id=sense_id, note=t.sense_hint
+                )
+        for t in e.translations:
+            w.translation(term_id, t.language, t.word, source, note=t.sense_hint)
+
+
+def _add_conceptnet(w: LexicalWriter, src: SourceInput) -> None:
+    from lexicon_server.builder.parsers import conceptnet
+
+    for a in conceptnet.iter_assertions(src.file("assertions")):
+        if a.start_language != w.language:
+            continue
+        relation = conceptnet_relation(a.relation)
+        if relation is None:
+            continue
+        term_id = w.term(a.start_text)
+        w.term_relation(
+            relation, term_id, a.end_language, a.end_text, src.spec.name, weight=a.weight
+        )
+
+
+def conceptnet_relation(name: str) -> str | None:
+    """ConceptNet's 'IsA'/'RelatedTo' as the corpus's snake_case names ('is_a', 'related_to').
+
+    Links out of the graph (ExternalURL) and the namespaced DBpedia relations
+    ('dbpedia/genre') are not word relations and are left out.
+    """
+    if "/" in name or name == "ExternalURL":
+        return None
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def write_english_lexical(
+    path: Path, inputs: Inputs, *, dataset_version: str, wiktextract_language: str = "en"
+) -> dict[str, int]:
+    """Write `en/lexical.sqlite` from whichever English sources `inputs` carries."""
+    used = [
+        s
+        for name, s in inputs.sources.items()
+        if name in {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local"}
+        or name in {"wiktextract", "conceptnet"}
+        or (name.startswith("freedict-eng-"))
+    ]
+    # The xxx-eng dictionaries only order translations: no row cites them.
+    ordering = freedict_pairs_into(inputs, "en")
+    w = LexicalWriter(
+        path,
+        language="en",
+        dataset_version=dataset_version,
+        sources=[s.row() for s in used],
+        built_from=",".join(s.spec.name for s in [*used, *ordering]),
+    )
+    try:
+        if (src := inputs.get("wordnet-3.1")) is not None:
+            _add_wordnet_wndb(w, src)
+        if (src := inputs.get("oewn")) is not None:
+            _add_lmf(w, src)
+        if (src := inputs.get("wiktextract")) is not None:
+            from lexicon_server.builder.parsers import kaikki
+
+            entries = kaikki.iter_entries(src.file("jsonl"), languages=(wiktextract_language,))
+            _add_wiktionary(w, entries, src.spec.name)
+            w.inflections(
+                kaikki.iter_inflections(src.file("jsonl"), language=wiktextract_language),
+                src.spec.name,
+            )
+        if (src := inputs.get("wordnet-3.0-exc")) is not None:
+            _add_exceptions(w, src)
+        for name in ("cmudict", "cmudict-local"):
+            if (src := inputs.get(name)) is not None:
+                from lexicon_server.builder.parsers import cmudict
+
+                w.pronunciations(cmudict.iter_pronunciations(src.file("dict")), name)
+        for src in freedict_pairs_out_of(inputs, "en"):
+            _add_freedict_translations(w, src)
+        for src in ordering:
+            _add_back_translations(w, src)
+        if (src := inputs.get("conceptnet")) is not None:
+            _add_conceptnet(w, src)
+        w.frequencies(iter_frequencies(inputs, "en"))
+    except BaseException:
+        w.abort()
+        raise
+    return w.finish()
+
+
+def write_bilingual_lexical(
+    path: Path, language: str, inputs: Inputs, *, dataset_version: str
+) -> dict[str, int]:
+    """Write `<lang>/lexical.sqlite` from the FreeDict `<lang>-eng` dictionary.
+
+    Each headword becomes an entry; the English equivalents that share a usage note form
+    one sense, whose gloss lists them and whose translations into 'en' are tied to it.
+    """
+    dictionaries = freedict_pairs_out_of(inputs, language)
+    w = LexicalWriter(
+        path,
+        language=language,
+        dataset_version=dataset_version,
+        sources=[s.row() for s in dictionaries],
+        built_from=",".join(s.spec.name for s in dictionaries),
+    )
+    ranks: dict[int, int] = {}
+    try:
+        for src in dictionaries:
+            name = src.spec.name
+            for entry in iter_bilingual(src):
+                term_id = w.term(entry.headword)
+                entry_id = w.entry(term_id, entry.pos or "unknown", name)
+                groups: dict[str | None, list[str]] = {}
+                for text, note in zip(entry.translations, entry.sense_notes, strict=False):
+                    clean = " ".join(text.split())
+                    if clean and clean not in groups.setdefault(note, []):
+                        groups[note].append(clean)
+                for note, texts in groups.items():
+                    if not texts:
+                        continue
+                    gloss = "; ".join(texts) if note is None else f"({note}) " + "; ".join(texts)
+                    rank = ranks.get(entry_id, 0)
+                    ranks[entry_id] = rank + 1
+                    sense_id = w.sense(entry_id, gloss, name, rank=rank)
+                    for text in texts:
+                        w.translation(term_id, entry.target_language, text, name, sense_id=sense_id)
+        w.frequencies(iter_frequencies(inputs, language))
+    except BaseException:
+        w.abort()
+        raise
+    return w.finish()
+
+
+def write_wiktionary_lexical(
+    path: Path, language: str, inputs: Inputs, *, dataset_version: str
+) -> dict[str, int]:
+    """Write `<lang>/lexical.sqlite` from Wiktextract entries of that language (full profile).
+
+    ConceptNet edges starting in the language are added unsensed, as in English.
+    """
+    used = [s for n, s in inputs.sources.items() if n in {"wiktextract", "conceptnet"}]
+    w = LexicalWriter(
+        path,
+        language=language,
+        dataset_version=dataset_version,
+        sources=[s.row() for s in used],
+        built_from=",".join(s.spec.name for s in used),
+    )
+    try:
+        if (src := inputs.get("wiktextract")) is not None:
+            from lexicon_server.builder.parsers import kaikki
+
+            entries = kaikki.iter_entries(src.file("jsonl"), languages=(language,))
+            _add_wiktionary(w, entries, src.spec.name)
+            w.inflections(
+                kaikki.iter_inflections(src.file("jsonl"), language=language), src.spec.name
+            )
+        if (src := inputs.get("conceptnet")) is not None:
+            _add_conceptnet(w, src)
+        w.frequencies(iter_frequencies(inputs, language))
+    except BaseException:
+        w.abort()
+        raise
+    return w.finish()

@@ -1,0 +1,615 @@
+"""Write one language's lexical component (`<lang>/lexical.sqlite`) from parsed records.
+
+The writer interns written forms into `terms`, buffers rows in batches, and keeps what it
+cannot resolve yet (WordNet pointers to synsets further down the file, sense ranks from
+`index.sense`, frequencies) in staging tables of the output database itself, so memory
+is bounded by the vocabulary, not by the input. `finish` resolves the staging tables with
+ordered `INSERT ... SELECT`s, creates the read-path indexes after the bulk load, vacuums
+and renames the file into place: same records in the same order give the same bytes.
+
+`translations` and `examples` are published clustered (see `clustered_table`): rows are
+numbered in arrival order in a staging copy of the published table, then moved into a
+WITHOUT ROWID table keyed the way a look-up reads them, so one word's rows share a few
+pages instead of being spread in source order over the whole file. Examples keep their
+ids; translations are renumbered when back-translations were given (see
+`back_translations`), so that a word's translations into a language read back-translating
+ones first.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from lexicon_server.builder.config import crash_point
+from lexicon_server.builder.errors import BuildError
+from lexicon_server.builder.records import (
+    FrequencyRow,
+    InflectionRow,
+    PronunciationRow,
+    SenseRank,
+    SynsetRecord,
+)
+from lexicon_server.builder.term_docs import write_term_docs
+from lexicon_server.corpus.normalize import display_form, norm
+from lexicon_server.corpus.reader import SCHEMA_VERSIONS, schema_sql
+
+__all__ = ["CLUSTERED", "LexicalWriter", "SourceRow", "clustered_table", "schema_statements"]
+
+_BATCH = 10_000
+_TOKEN = re.compile(r"\w+(?:'\w+)?")
+
+_STAGING = """
+CREATE TABLE _members (synset TEXT NOT NULL, member INTEGER NOT NULL, sense_id INTEGER NOT NULL,
+    PRIMARY KEY (synset, member)) WITHOUT ROWID;
+CREATE TABLE _pointers (seq INTEGER PRIMARY KEY, relation TEXT NOT NULL, src_synset TEXT NOT NULL,
+    src_member INTEGER NOT NULL, dst_synset TEXT NOT NULL, dst_member INTEGER NOT NULL,
+    source_id INTEGER NOT NULL);
+CREATE TABLE _ranks (sense_key TEXT PRIMARY KEY, sense_number INTEGER NOT NULL,
+    tag_count INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE _freq (norm TEXT PRIMARY KEY, zipf REAL NOT NULL) WITHOUT ROWID;
+CREATE TABLE _back (language TEXT NOT NULL, target_norm TEXT NOT NULL, norm TEXT NOT NULL,
+    PRIMARY KEY (language, target_norm, norm)) WITHOUT ROWID;
+CREATE TABLE _translation_order (old INTEGER PRIMARY KEY, new INTEGER NOT NULL);
+CREATE TABLE _infl (seq INTEGER PRIMARY KEY, form_norm TEXT NOT NULL, lemma_norm TEXT NOT NULL,
+    lemma_text TEXT NOT NULL, pos TEXT NOT NULL, source_id INTEGER NOT NULL);
+"""
+_STAGING_TABLES = (
+    "_members",
+    "_pointers",
+    "_ranks",
+    "_freq",
+    "_back",
+    "_translation_order",
+    "_infl",
+)
+
+# Tables stored WITHOUT ROWID, keyed by how look-ups read them (every key ends with `id`, so
+# rows read in id order within a key prefix), and the schema's indexes that the key makes
+# redundant. The schema file keeps the rowid form: readers accept both layouts.
+CLUSTERED: dict[str, str] = {
+    "translations": "term_id, target_language, id",  # a word's translations, per language
+    "examples": "sense_id, id",  # a sense's examples
+}
+_COVERED_INDEXES = frozenset({"translations_term", "examples_sense"})
+_ROWID_ID = re.compile(r"\bid(\s+)INTEGER PRIMARY KEY\b")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRow:
+    """A row of the `sources` table (and the shape the wordplay writer accepts)."""
+
+    name: str
+    title: str
+    version: str
+    licence: str
+    url: str
+
+
+def schema_statements(name: str) -> tuple[list[str], list[str]]:
+    """The shipped schema split into (tables and pragmas, CREATE INDEX statements)."""
+    tables: list[str] = []
+    indexes: list[str] = []
+    pending = ""
+    for line in schema_sql(name).splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statement = pending.strip()
+            pending = ""
+            body = "\n".join(
+                ln for ln in statement.splitlines() if not ln.lstrip().startswith("--")
+            ).strip()
+            if not body:
+                continue
+            (indexes if body.upper().startswith("CREATE INDEX") else tables).append(statement)
+    return tables, indexes
+
+
+def _table_name(statement: str) -> str:
+    match = re.search(r"CREATE TABLE (\w+)", statement)
+    return match.group(1) if match else ""
+
+
+def _index_name(statement: str) -> str:
+    match = re.search(r"CREATE INDEX (\w+)", statement)
+    return match.group(1) if match else ""
+
+
+def clustered_table(statement: str, key: str) -> str:
+    """The schema's rowid `CREATE TABLE` turned WITHOUT ROWID with PRIMARY KEY (`key`).
+
+    Columns, types and checks stay those of the schema file, so the two layouts cannot drift
+    apart; `id` loses its rowid alias and must be given on insert.
+    """
+    body = statement.rstrip().rstrip(";").rstrip()
+    if not body.endswith(")") or len(_ROWID_ID.findall(body)) != 1:
+        raise BuildError(f"cannot cluster {_table_name(statement)!r}: unexpected schema text")
+    body = _ROWID_ID.sub(r"id\1INTEGER NOT NULL", body)
+    return f"{body[:-1].rstrip()},\n    PRIMARY KEY ({key})\n) WITHOUT ROWID;"
+
+
+def _staging_table(statement: str, table: str) -> str:
+    """The schema's rowid table under the staging name `_<table>` (ids numbered on insert)."""
+    return statement.replace(f"CREATE TABLE {table} ", f"CREATE TABLE _{table} ", 1)
+
+
+class LexicalWriter:
+    """Streams records into a new lexical database; call `finish()` to publish it."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        language: str,
+        dataset_version: str,
+        sources: Sequence[SourceRow],
+        built_from: str = "",
+    ) -> None:
+        self.path = Path(path)
+        self.language = language
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        self._tmp.unlink(missing_ok=True)
+        self._conn = sqlite3.connect(self._tmp, isolation_level=None)
+        conn = self._conn
+        conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.execute("PRAGMA cache_size = -65536")  # 64 MiB page cache, whatever the input size
+        tables, indexes = schema_statements("lexical")
+        self._indexes = [i for i in indexes if _index_name(i) not in _COVERED_INDEXES]
+        for statement in tables:
+            table = _table_name(statement)
+            if table in CLUSTERED:
+                conn.execute(_staging_table(statement, table))
+                statement = clustered_table(statement, CLUSTERED[table])
+            conn.execute(statement)
+        conn.executescript(_STAGING)
+        conn.execute("BEGIN")
+        self.source_ids: dict[str, int] = {}
+        for i, src in enumerate(sources, 1):
+            conn.execute(
+                "INSERT INTO sources (id, name, title, version, licence, url) VALUES (?,?,?,?,?,?)",
+                (i, src.name, src.title, src.version, src.licence, src.url),
+            )
+            self.source_ids[src.name] = i
+        meta = {
+            "schema": "lexical",
+            "schema_version": str(SCHEMA_VERSIONS["lexical"]),
+            "language": language,
+            "dataset_version": dataset_version,
+            "built_from": built_from,
+        }
+        conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", sorted(meta.items()))
+        self._terms: dict[str, int] = {}
+        self._entries: dict[tuple[int, str, int], int] = {}
+        self._synsets: dict[str, int] = {}
+        self._next = {"entries": 1, "senses": 1, "synsets": 1}
+        self._rows: dict[str, list[tuple[object, ...]]] = {t: [] for t in self._ORDER}
+
+    # --- plumbing -----------------------------------------------------------------------
+
+    _INSERTS: ClassVar[dict[str, str]] = {
+        "terms": "INSERT INTO terms (id, text, norm) VALUES (?,?,?)",
+        "entries": "INSERT INTO entries (id, term_id, pos, etymology, source_id)"
+        " VALUES (?,?,?,?,?)",
+        "synsets": "INSERT INTO synsets (id, external_id, pos, lexname, gloss, source_id)"
+        " VALUES (?,?,?,?,?,?)",
+        "senses": "INSERT INTO senses (id, entry_id, synset_id, rank, external_id, gloss, tags,"
+        " source_id) VALUES (?,?,?,?,?,?,?,?)",
+        "examples": "INSERT INTO _examples (sense_id, text, source_id) VALUES (?,?,?)",
+        "pronunciations": "INSERT INTO pronunciations (term_id, entry_id, notation, value,"
+        " variant, source_id) VALUES (?,?,?,?,?,?)",
+        "translations": "INSERT INTO _translations (term_id, sense_id, target_language,"
+        " target_text, target_norm, note, source_id) VALUES (?,?,?,?,?,?,?)",
+        "relations": "INSERT INTO relations (relation, scope, src_synset_id, src_sense_id,"
+        " src_term_id, dst_synset_id, dst_sense_id, dst_term_id, dst_language, dst_text, weight,"
+        " source_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        "_members": "INSERT OR IGNORE INTO _members (synset, member, sense_id) VALUES (?,?,?)",
+        "_pointers": "INSERT INTO _pointers (relation, src_synset, src_member, dst_synset,"
+        " dst_member, source_id) VALUES (?,?,?,?,?,?)",
+        "_ranks": "INSERT OR REPLACE INTO _ranks (sense_key, sense_number, tag_count)"
+        " VALUES (?,?,?)",
+        "_freq": "INSERT OR IGNORE INTO _freq (norm, zipf) VALUES (?,?)",
+        "_infl": "INSERT INTO _infl (form_norm, lemma_norm, lemma_text, pos, source_id)"
+        " VALUES (?,?,?,?,?)",
+    }
+    # Flush order keeps foreign keys pointing backwards even mid-stream.
+    _ORDER: ClassVar[tuple[str, ...]] = (
+        "terms",
+        "entries",
+        "synsets",
+        "senses",
+        "examples",
+        "pronunciations",
+        "translations",
+        "relations",
+        "_members",
+        "_pointers",
+        "_ranks",
+        "_freq",
+        "_infl",
+    )
+
+    def _add(self, table: str, row: tuple[object, ...]) -> None:
+        # Called once per row of every table: kept to a list append and a length check.
+        rows = self._rows[table]
+        rows.append(row)
+        if len(rows) >= _BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        for table in self._ORDER:
+            rows = self._rows.get(table)
+            if rows:
+                self._conn.executemany(self._INSERTS[table], rows)
+                rows.clear()
+
+    def source(self, name: str) -> int:
+        try:
+            return self.source_ids[name]
+        except KeyError:
+            raise BuildError(
+                f"lexical writer for {self.language!r}: source {name!r} was not declared"
+            ) from None
+
+    # --- interning ----------------------------------------------------------------------
+
+    def term(self, text: str) -> int:
+        """The id of a written form (underscores become spaces), created on first use."""
+        shown = display_form(text)
+        term_id = self._terms.get(shown)
+        if term_id is None:
+            term_id = len(self._terms) + 1
+            self._terms[shown] = term_id
+            self._add("terms", (term_id, shown, norm(shown)))
+        return term_id
+
+    def entry(self, term_id: int, pos: str, source: str, etymology: str | None = None) -> int:
+        """One entry per (term, part of speech, source); repeated calls return the same id."""
+        source_id = self.source(source)
+        key = (term_id, pos, source_id)
+        entry_id = self._entries.get(key)
+        if entry_id is None:
+            entry_id = self._take("entries")
+            self._entries[key] = entry_id
+            self._add("entries", (entry_id, term_id, pos, etymology, source_id))
+        return entry_id
+
+    def _take(self, table: str) -> int:
+        value = self._next[table]
+        self._next[table] = value + 1
+        return value
+
+    # --- facts --------------------------------------------------------------------------
+
+    def sense(
+        self,
+        entry_id: int,
+        gloss: str,
+        source: str,
+        *,
+        synset_id: int | None = None,
+        rank: int = 0,
+        external_id: str | None = None,
+        tags: Iterable[str] = (),
+    ) -> int:
+        sense_id = self._take("senses")
+        row = (sense_id, entry_id, synset_id, rank, external_id, gloss, " ".join(tags))
+        self._add("senses", (*row, self.source(source)))
+        return sense_id
+
+    def example(self, sense_id: int, text: str, source: str) -> None:
+        self._add("examples", (sense_id, text, self.source(source)))
+
+    def pronunciation(
+        self,
+        term_id: int,
+        notation: str,
+        value: str,
+        variant: int,
+        source: str,
+        entry_id: int | None = None,
+    ) -> None:
+        self._add(
+            "pronunciations", (term_id, entry_id, notation, value, variant, self.source(source))
+        )
+
+    def translation(
+        self,
+        term_id: int,
+        target_language: str,
+        target_text: str,
+        source: str,
+        *,
+        sense_id: int | None = None,
+        note: str | None = None,
+    ) -> None:
+        text = " ".join(target_text.split())
+        if not text:
+            return
+        row = (term_id, sense_id, target_language, text, norm(text), note, self.source(source))
+        self._add("translations", row)
+
+    def term_relation(
+        self,
+        relation: str,
+        src_term_id: int,
+        dst_language: str,
+        dst_text: str,
+        source: str,
+        *,
+        weight: float | None = None,
+    ) -> None:
+        """An unsensed edge (ConceptNet); a same-language target is interned as a term."""
+        dst_term = self.term(dst_text) if dst_language == self.language else None
+        shown = display_form(dst_text)
+        row = (relation, "term", None, None, src_term_id, None, None, dst_term, dst_language)
+        self._add("relations", (*row, shown, weight, self.source(source)))
+
+    def synset(self, record: SynsetRecord, source: str) -> int:
+        """A WordNet synset with its member senses, examples and (staged) pointers."""
+        source_id = self.source(source)
+        if record.external_id in self._synsets:
+            raise BuildError(f"synset {record.external_id} appears twice in {source}")
+        synset_id = self._take("synsets")
+        self._synsets[record.external_id] = synset_id
+        row = (synset_id, record.external_id, record.pos, record.lexname, record.gloss, source_id)
+        self._add("synsets", row)
+        sense_ids: list[int] = []
+        for k, member in enumerate(record.members, 1):
+            entry_id = self.entry(self.term(member.lemma), record.pos, source)
+            sense_id = self.sense(
+                entry_id,
+                record.gloss,
+                source,
+                synset_id=synset_id,
+                rank=1_000_000,  # placeholder until the ranks are resolved in finish()
+                external_id=member.sense_key,
+                tags=(f"adjposition:{member.adjposition}",) if member.adjposition else (),
+            )
+            sense_ids.append(sense_id)
+            self._add("_members", (record.external_id, k, sense_id))
+        # Examples are published per synset; keep each on the senses whose lemma it uses
+        # (all of them when it uses none), so a sense's examples are about its own word.
+        for text in record.examples:
+            folded = norm(text)
+            users = [
+                sid
+                for sid, m in zip(sense_ids, record.members, strict=True)
+                if norm(m.lemma) in folded
+            ]
+            for sid in users or sense_ids:
+                self.example(sid, text, source)
+        for p in record.pointers:
+            self._add(
+                "_pointers",
+                (
+                    p.relation,
+                    record.external_id,
+                    p.source_member,
+                    p.target_synset,
+                    p.target_member,
+                    source_id,
+                ),
+            )
+        return synset_id
+
+    def sense_ranks(self, ranks: Iterable[SenseRank]) -> None:
+        for r in ranks:
+            self._add("_ranks", (r.sense_key, r.sense_number, r.tag_count))
+
+    def frequencies(self, rows: Iterable[FrequencyRow]) -> None:
+        """wordfreq rows; the first (most frequent) spelling of a norm wins."""
+        for r in rows:
+            self._add("_freq", (norm(r.word), r.zipf))
+
+    def back_translations(self, language: str, pairs: Iterable[tuple[str, str]]) -> None:
+        """(word in `language`, its translation into this component's language) pairs from a
+        dictionary of the other direction. A word's unsensed translations into `language`
+        that translate back to it are published first, the others after, each in the
+        source's order: 'water' into Finnish lists 'vesi' (water) before 'heittää' (throw),
+        which FreeDict gives first for "to make water". Sense-tied ones keep their order."""
+        self._flush()
+        wanted = {
+            target
+            for (target,) in self._conn.execute(
+                "SELECT DISTINCT target_norm FROM _translations "
+                "WHERE target_language = ? AND sense_id IS NULL",
+                (language,),
+            )
+        }
+        if not wanted:
+            return  # pairs is left unread
+        # Streamed: a large dictionary has hundreds of thousands of pairs.
+        rows = (
+            (language, key, norm(back)) for word, back in pairs if (key := norm(word)) in wanted
+        )
+        self._conn.executemany("INSERT OR IGNORE INTO _back VALUES (?, ?, ?)", rows)
+
+    def inflections(self, rows: Iterable[InflectionRow], source: str) -> None:
+        """Irregular form -> lemma; kept only where the lemma is a term of this component."""
+        source_id = self.source(source)
+        for r in rows:
+            lemma = display_form(r.lemma)
+            self._add("_infl", (norm(r.form), norm(lemma), lemma, r.pos, source_id))
+
+    def pronunciations(self, rows: Iterable[PronunciationRow], source: str) -> None:
+        """CMUdict rows as ARPAbet, tied to the term but not to an entry."""
+        for r in rows:
+            self.pronunciation(self.term(r.word), "arpabet", " ".join(r.phones), r.variant, source)
+
+    # --- publish ------------------------------------------------------------------------
+
+    def finish(self) -> dict[str, int]:
+        """Resolve staged rows, index, vacuum and atomically publish the database."""
+        self._flush()
+        conn = self._conn
+        try:
+            self._resolve(conn)
+            self._rank_translations(conn)
+            self._cluster(conn)
+            for table in _STAGING_TABLES:
+                conn.execute(f"DROP TABLE {table}")
+            for statement in self._indexes:
+                conn.execute(statement)
+            write_term_docs(conn)
+            conn.execute("COMMIT")
+            conn.execute("ANALYZE")
+            conn.execute("VACUUM")
+            counts = {
+                t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                for t in (
+                    "terms",
+                    "entries",
+                    "synsets",
+                    "senses",
+                    "examples",
+                    "pronunciations",
+                    "translations",
+                    "relations",
+                    "inflections",
+                    "term_docs",
+                )
+            }
+        except BaseException:
+            self.abort()
+            raise
+        conn.close()
+        with open(self._tmp, "rb") as handle:
+            os.fsync(handle.fileno())
+        crash_point(f"lexical:{self.language}:before-rename")
+        os.replace(self._tmp, self.path)
+        return counts
+
+    def abort(self) -> None:
+        try:
+            self._conn.close()
+        finally:
+            self._tmp.unlink(missing_ok=True)
+
+    @staticmethod
+    def _rank_translations(conn: sqlite3.Connection) -> None:
+        """New translation ids: by term and target language as before, then unsensed rows
+        that translate back to their word (see `back_translations`) before the rest,
+        arrival order otherwise. Without back-translations `_translation_order` stays
+        empty and ids stay as they are."""
+        if conn.execute("SELECT 1 FROM _back LIMIT 1").fetchone() is None:
+            return
+        conn.execute(
+            "INSERT INTO _translation_order (old, new) SELECT t.id, row_number() OVER ("
+            "ORDER BY t.term_id, t.target_language, b.norm IS NULL, t.id) "
+            "FROM _translations t JOIN terms w ON w.id = t.term_id "
+            "LEFT JOIN _back b ON t.sense_id IS NULL AND b.language = t.target_language "
+            "AND b.target_norm = t.target_norm AND b.norm = w.norm"
+        )
+
+    @staticmethod
+    def _cluster(conn: sqlite3.Connection) -> None:
+        """Move the staged rows into the clustered tables in key order, ids unchanged
+        unless `_translation_order` renumbers translations."""
+        for table, key in CLUSTERED.items():
+            names = [row[1] for row in conn.execute(f"SELECT * FROM pragma_table_info('{table}')")]
+            columns = ", ".join(names)
+            renumbered = (
+                table == "translations"
+                and conn.execute("SELECT 1 FROM _translation_order LIMIT 1").fetchone()
+            )
+            if renumbered:
+                # New ids follow the key order, so ordering by them is ordering by the key.
+                picked = ", ".join("o.new" if name == "id" else f"t.{name}" for name in names)
+                conn.execute(
+                    f"INSERT INTO {table} ({columns}) SELECT {picked} FROM _{table} t "
+                    "JOIN _translation_order o ON o.old = t.id ORDER BY o.new"
+                )
+            else:
+                conn.execute(
+                    f"INSERT INTO {table} ({columns}) SELECT {columns} FROM _{table} ORDER BY {key}"
+                )
+            conn.execute(f"DROP TABLE _{table}")
+
+    @staticmethod
+    def _phrase_frequencies(conn: sqlite3.Connection) -> None:
+        """Zipf of multi-word terms the way wordfreq combines tokens: 1/f = sum of 1/f_i.
+
+        A phrase with any token wordfreq does not list stays at 0 (unknown).
+        """
+        updates: list[tuple[float, int]] = []
+        rows = conn.execute("SELECT id, norm FROM terms WHERE zipf = 0 AND norm GLOB '*[ -]*'")
+        lookup = conn.cursor()
+        for term_id, key in rows.fetchall():
+            tokens = _TOKEN.findall(key)
+            if len(tokens) < 2:
+                continue
+            inverse = 0.0
+            for token in tokens:
+                found = lookup.execute("SELECT zipf FROM _freq WHERE norm = ?", (token,)).fetchone()
+                if found is None:
+                    break
+                inverse += 1.0 / 10 ** (found[0] - 9)
+            else:
+                updates.append((round(math.log10(1.0 / inverse) + 9, 2), term_id))
+        conn.executemany("UPDATE terms SET zipf = ? WHERE id = ?", updates)
+
+    def _resolve(self, conn: sqlite3.Connection) -> None:
+        # Sense order within an entry: index.sense numbers first, then file order.
+        conn.execute("CREATE INDEX _senses_key ON senses (external_id)")
+        conn.execute(
+            """
+            UPDATE senses SET rank = ranked.r FROM (
+                SELECT s.id AS id, row_number() OVER (
+                    PARTITION BY s.entry_id
+                    ORDER BY (r.sense_number IS NULL), r.sense_number, s.id
+                ) - 1 AS r
+                FROM senses s LEFT JOIN _ranks r ON r.sense_key = s.external_id
+                WHERE s.rank = 1000000
+            ) AS ranked WHERE senses.id = ranked.id
+            """
+        )
+        conn.execute("DROP INDEX _senses_key")
+        # Semantic pointers join synset to synset; lexical ones join member sense to sense.
+        conn.execute(
+            f"""
+            INSERT INTO relations (relation, scope, src_synset_id, src_sense_id, dst_synset_id,
+                dst_sense_id, dst_language, source_id)
+            SELECT p.relation,
+                   CASE WHEN p.src_member = 0 THEN 'synset' ELSE 'sense' END,
+                   CASE WHEN p.src_member = 0 THEN s.id END,
+                   CASE WHEN p.src_member = 0 THEN NULL ELSE ms.sense_id END,
+                   CASE WHEN p.src_member = 0 THEN d.id END,
+                   CASE WHEN p.src_member = 0 THEN NULL ELSE md.sense_id END,
+                   '{self.language}', p.source_id
+            FROM _pointers p
+            JOIN synsets s ON s.external_id = p.src_synset
+            JOIN synsets d ON d.external_id = p.dst_synset
+            LEFT JOIN _members ms ON ms.synset = p.src_synset AND ms.member = p.src_member
+            LEFT JOIN _members md ON md.synset = p.dst_synset AND md.member = p.dst_member
+            WHERE p.src_member = 0
+               OR (ms.sense_id IS NOT NULL AND md.sense_id IS NOT NULL)
+            ORDER BY p.seq
+            """
+        )
+        conn.execute(
+            "UPDATE terms SET zipf = "
+            "coalesce((SELECT f.zipf FROM _freq f WHERE f.norm = terms.norm), 0)"
+        )
+        self._phrase_frequencies(conn)
+        conn.execute("CREATE INDEX _terms_norm ON terms (norm)")
+        conn.execute("CREATE INDEX _entries_term ON entries (term_id)")
+        # CROSS JOIN pins the loop order: walk the few staged forms, probe the term index.
+        conn.execute(
+            """
+            INSERT OR IGNORE INTO inflections (form_norm, lemma_term_id, pos, source_id)
+            SELECT i.form_norm, t.id, i.pos, i.source_id
+            FROM _infl i CROSS JOIN terms t ON t.norm = i.lemma_norm
+            WHERE EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id)
+            ORDER BY i.seq, t.id
+            """
+        )
+        conn.execute("DROP INDEX _entries_term")
+        conn.execute("DROP INDEX _terms_norm")

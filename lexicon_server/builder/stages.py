@@ -1,0 +1,223 @@
+"""The stage functions a build plan runs; each writes its outputs atomically."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lexicon_server.builder.catalogue import ISO3_TO_TAG
+from lexicon_server.builder.errors import BuildError
+from lexicon_server.builder.lexical_stages import (
+    WORDNET_PREFIX,
+    iter_frequencies,
+    write_bilingual_lexical,
+    write_english_lexical,
+)
+from lexicon_server.builder.licences import render_licences
+from lexicon_server.corpus.normalize import norm
+
+if TYPE_CHECKING:
+    from lexicon_server.builder.pipeline import BuildContext
+
+__all__ = [
+    "bilingual_lexical",
+    "consumed_lock",
+    "english_lexical",
+    "english_wordplay",
+    "licences",
+    "semantic",
+    "tag_of",
+    "target_entries",
+    "wiktionary_lexical",
+]
+
+StageFn = Callable[["BuildContext"], Mapping[str, Any]]
+
+
+def tag_of(iso3: str) -> str:
+    return ISO3_TO_TAG.get(iso3, iso3)
+
+
+def english_lexical(ctx: BuildContext) -> Mapping[str, Any]:
+    return write_english_lexical(
+        ctx.out / "en/lexical.sqlite", ctx.inputs, dataset_version=ctx.dataset_version
+    )
+
+
+def bilingual_lexical(language: str) -> StageFn:
+    def run(ctx: BuildContext) -> Mapping[str, Any]:
+        return write_bilingual_lexical(
+            ctx.out / f"{language}/lexical.sqlite",
+            language,
+            ctx.inputs,
+            dataset_version=ctx.dataset_version,
+        )
+
+    return run
+
+
+def wiktionary_lexical(language: str) -> StageFn:
+    def run(ctx: BuildContext) -> Mapping[str, Any]:
+        from lexicon_server.builder.lexical_stages import write_wiktionary_lexical
+
+        return write_wiktionary_lexical(
+            ctx.out / f"{language}/lexical.sqlite",
+            language,
+            ctx.inputs,
+            dataset_version=ctx.dataset_version,
+        )
+
+    return run
+
+
+def target_entries(components: Mapping[str, str]) -> StageFn:
+    """Mark each translation whose target word has an entry in this build (language -> path)."""
+
+    def run(ctx: BuildContext) -> Mapping[str, Any]:
+        from lexicon_server.builder.target_entries import link_target_entries
+
+        return link_target_entries({lang: ctx.out / rel for lang, rel in components.items()})
+
+    return run
+
+
+def _zipf_map(ctx: BuildContext, language: str) -> dict[str, float]:
+    """norm -> Zipf; the first (most frequent) spelling of a norm wins."""
+    out: dict[str, float] = {}
+    for row in iter_frequencies(ctx.inputs, language):
+        out.setdefault(norm(row.word), row.zipf)
+    return out
+
+
+def semantic(language: str, vectors: str, limit: int) -> StageFn:
+    def run(ctx: BuildContext) -> Mapping[str, Any]:
+        import numpy as np
+
+        from lexicon_server.builder.semantic_writer import (
+            glove_vocabulary,
+            vectors_by_language,
+            write_semantic,
+        )
+
+        src = ctx.inputs.require(vectors)
+        zipf = _zipf_map(ctx, language)
+        if vectors == "glove-6b-50d":
+            import pyarrow.parquet as pq
+
+            table = pq.read_table(src.file("vocab"))
+            all_words = [str(w) for w in table.column(0).to_pylist()]
+            matrix = np.load(src.file("vectors"), mmap_mode="r")
+            rows = glove_vocabulary(all_words, limit)
+            words = [all_words[i] for i in rows]
+            chosen = np.asarray(matrix[rows], dtype=np.float32)
+        else:
+            from lexicon_server.builder.parsers import vectors as vector_parser
+
+            batches = vector_parser.iter_word2vec_text(
+                src.file("vectors"), language="en", languages=[language]
+            )
+            grouped = vectors_by_language(batches, [language], limit)
+            if language not in grouped:
+                raise BuildError(f"{vectors} has no vectors for language {language!r}")
+            words, chosen = grouped[language]
+        stats = write_semantic(
+            ctx.out / language,
+            language=language,
+            words=words,
+            vectors=chosen,
+            zipf=zipf,
+            source=src.row(),
+            dataset_version=ctx.dataset_version,
+        )
+        return {
+            "words": stats.words,
+            "dimensions": stats.dimensions,
+            "recall_at_10": stats.recall_at_10,
+        }
+
+    return run
+
+
+def _headwords(ctx: BuildContext) -> Iterator[tuple[str, str, Sequence[str]]]:
+    """(lemma, source, synset ids) for every WordNet member, in file order."""
+    if (src := ctx.inputs.get("wordnet-3.1")) is not None:
+        from lexicon_server.builder.parsers import wndb
+
+        prefix = WORDNET_PREFIX[src.spec.name]
+        for record in wndb.iter_synsets(src.file("data.noun").parent, prefix=prefix):
+            for m in record.members:
+                yield m.lemma, src.spec.name, (record.external_id,)
+    if (src := ctx.inputs.get("oewn")) is not None:
+        from lexicon_server.builder.parsers import lmf
+
+        for record in lmf.iter_synsets(src.file("lmf")):
+            for m in record.members:
+                yield m.lemma, src.spec.name, (record.external_id,)
+
+
+def english_wordplay(ctx: BuildContext) -> Mapping[str, Any]:
+    from lexicon_server.builder.parsers import cmudict
+    from lexicon_server.builder.wordplay_writer import write_wordplay
+
+    name = "cmudict" if ctx.inputs.get("cmudict") else "cmudict-local"
+    cmu = ctx.inputs.require(name)
+    used = [s for n, s in ctx.inputs.sources.items() if n in {"wordnet-3.1", "oewn", name}]
+    stats = write_wordplay(
+        ctx.out / "en/wordplay.sqlite",
+        pronunciations=cmudict.iter_pronunciations(cmu.file("dict")),
+        headwords=_headwords(ctx),
+        zipf=_zipf_map(ctx, "en"),
+        sources=[s.row() for s in used],
+        dataset_version=ctx.dataset_version,
+        pronunciation_source=name,
+    )
+    return {
+        "words": stats.words,
+        "pronunciations": stats.pronunciations,
+        "synset_links": stats.synset_links,
+        "near_keys": stats.near_keys,
+    }
+
+
+def _write_text_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, path)
+
+
+def licences(ctx: BuildContext) -> Mapping[str, Any]:
+    text = render_licences(ctx.inputs.sources.values())
+    _write_text_atomic(ctx.out / "DATA_LICENSES.md", text)
+    return {"sources": len(ctx.inputs.sources)}
+
+
+def consumed_lock(ctx: BuildContext) -> Mapping[str, Any]:
+    """What this build read: registry artefacts by pinned sha256, local files by name and size."""
+    body: dict[str, Any] = {}
+    for name in sorted(ctx.inputs.sources):
+        src = ctx.inputs.sources[name]
+        entry: dict[str, Any] = {"title": src.spec.title, "version": src.spec.version}
+        if src.from_artefact:
+            entry |= {"registry": src.spec.registry, "package": src.spec.package,
+                      "filename": src.spec.filename, "sha256": src.fingerprint}  # fmt: skip
+        else:
+            files = (
+                sorted(p for p in src.root.rglob("*") if p.is_file())
+                if src.root.is_dir()
+                else [src.root]
+            )
+            entry["local_files"] = {
+                str(p.relative_to(src.root)) if src.root.is_dir() else p.name: p.stat().st_size
+                for p in files
+            }
+        body[name] = entry
+    text = json.dumps({"format": 1, "sources": body}, indent=2, ensure_ascii=False) + "\n"
+    _write_text_atomic(ctx.out / "sources.lock.json", text)
+    return {"sources": len(body)}

@@ -1,0 +1,141 @@
+"""The rules that keep the house drawable: who imports whom, one exception root per
+package, and an `__all__` that says what each module offers."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import lexicon_server
+import lexicon_store
+from lexicon_server.errors import LexiconServerError
+from lexicon_store.errors import StoreError
+
+ROOT = Path(lexicon_server.__file__).resolve().parent.parent
+# Modules that are scripts run in a process of their own, not library modules.
+SCRIPTS = {"lexicon_server.release.nltk_worker"}
+
+
+def _modules(package: ModuleType) -> list[str]:
+    names = [package.__name__]
+    prefix = package.__name__ + "."
+    names += [m.name for m in pkgutil.walk_packages(package.__path__, prefix)]
+    # A package's __main__ runs its command line when imported.
+    return sorted(n for n in names if n not in SCRIPTS and not n.endswith(".__main__"))
+
+
+def _imports(module: str) -> Iterator[str]:
+    """Every lexicon_server module `module` imports, at its top or inside a function."""
+    path = ROOT / (module.replace(".", "/") + ".py")
+    if not path.exists():
+        path = ROOT / module.replace(".", "/") / "__init__.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            yield base
+            yield from (f"{base}.{alias.name}" for alias in node.names)
+
+
+def _layer(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "lexicon_server" or len(parts) < 2:
+        return None
+    return parts[1] if parts[1] in LAYERS else None
+
+
+# Who may import whom, among the server's layers: the corpus contract imports no other
+# layer, the builder only the contract, the query layer the contract, the tools the query
+# layer and the contract. (The release acceptance sits above them all.)
+LAYERS = {
+    "corpus": set(),
+    "builder": {"corpus"},
+    "query": {"corpus"},
+    "tools": {"query", "corpus"},
+}
+
+
+def test_layers_import_only_what_they_may() -> None:
+    wrong = []
+    for module in _modules(lexicon_server):
+        layer = _layer(module)
+        if layer is None:
+            continue
+        for imported in _imports(module):
+            other = _layer(imported)
+            if other is not None and other != layer and other not in LAYERS[layer]:
+                wrong.append(f"{module} imports {imported}")
+    assert not wrong, "\n".join(sorted(set(wrong)))
+
+
+def test_the_running_server_loads_no_builder_module(sample_data_dir: Path) -> None:
+    code = (
+        "import sys\n"
+        "from lexicon_server.cli import open_corpus\n"
+        "from lexicon_server.config import load_config\n"
+        "from lexicon_server.server import build_server\n"
+        f"config = load_config({{'LEXICON_DATA_DIR': {str(sample_data_dir)!r}}})\n"
+        "build_server(open_corpus(config), config)\n"
+        "loaded = [m for m in sys.modules if m.startswith(('lexicon_server.builder', "
+        "'lexicon_server.release'))]\n"
+        "print(loaded)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.strip() == "[]", out.stdout
+
+
+@pytest.mark.parametrize(
+    ("package", "root"), [(lexicon_server, LexiconServerError), (lexicon_store, StoreError)]
+)
+def test_every_exception_derives_from_its_packages_root(
+    package: ModuleType, root: type[Exception]
+) -> None:
+    strays = []
+    for name in _modules(package):
+        module = importlib.import_module(name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ != name or not issubclass(cls, BaseException):
+                continue
+            if not issubclass(cls, root):
+                strays.append(f"{name}.{cls.__qualname__}")
+    assert not strays, f"not under {root.__name__}: {strays}"
+
+
+@pytest.mark.parametrize("package", [lexicon_server, lexicon_store])
+def test_every_module_says_what_it_offers(package: ModuleType) -> None:
+    """Each module's `__all__` names only what it defines or re-exports on purpose, and
+    every public function and class it defines."""
+    problems = []
+    for name in _modules(package):
+        module = importlib.import_module(name)
+        declared = getattr(module, "__all__", None)
+        if declared is None:
+            problems.append(f"{name}: no __all__")
+            continue
+        problems += [
+            f"{name}: {item!r} is not defined" for item in declared if not hasattr(module, item)
+        ]
+        for item, value in vars(module).items():
+            defined_here = getattr(value, "__module__", None) == name
+            public = not item.startswith("_")
+            kind = inspect.isfunction(value) or inspect.isclass(value)
+            if public and defined_here and kind and item not in declared:
+                problems.append(f"{name}: {item} is public but not in __all__")
+    assert not problems, "\n".join(problems)
