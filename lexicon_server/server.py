@@ -6,7 +6,6 @@ use and closed when the server's lifespan ends.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -34,7 +33,6 @@ DICTIONARY_TOOLS = (
     "wordplay",
 )
 
-_log = logging.getLogger(__name__)
 
 DESCRIPTION = (
     "Offline dictionary for agents: senses, synonyms, translations, relations, semantic "
@@ -114,29 +112,25 @@ def _register_dictionary_tools(
     server: MCPServer[AppState], corpus: Corpus, vectors: VectorStore
 ) -> None:
     from lexicon_server.arguments import strict_arguments
-    from lexicon_server.tools import lookup, relations, semantic, synonyms, translate
+    from lexicon_server.tools import (
+        lookup,
+        relations,
+        rhymes,
+        semantic,
+        synonyms,
+        translate,
+        wordplay,
+    )
 
     lookup.register(server, corpus)
     synonyms.register(server, corpus)
     translate.register(server, corpus)
     relations.register(server, corpus)
     semantic.register(server, corpus, vectors)
-    # rhymes and wordplay are written by the wordplay engineer, against the same contract.
-    import importlib
-
-    missing: set[str] = set()
-    for name in ("rhymes", "wordplay"):
-        try:
-            module = importlib.import_module(f"lexicon_server.tools.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"lexicon_server.tools.{name}":
-                raise
-            _log.warning("tool module lexicon_server.tools.%s is not available", name)
-            missing.add(name)
-            continue
-        module.register(server, corpus)
+    rhymes.register(server, corpus)
+    wordplay.register(server, corpus)
     # Strict, closed arguments, refused in the same words as the query layer's checks.
-    strict_arguments(server, [name for name in DICTIONARY_TOOLS if name not in missing])
+    strict_arguments(server, DICTIONARY_TOOLS)
 
 
 def _register_resources(server: MCPServer[AppState], corpus: Corpus) -> None:

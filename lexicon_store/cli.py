@@ -630,7 +630,7 @@ def forget(
     _render_prune(gc.forget(activation_ids, data_dir, dry_run=dry_run), dry_run, as_json)
 
 
-# --- fetch and the deprecated --manifest-url alias (HTTP engineer; lexicon_store/fetch.py) ---
+# --- fetch (lexicon_store/fetch.py) ---
 
 
 @cli.command()
@@ -691,38 +691,6 @@ def fetch(
         f"--version {result.dataset_version} "
         + (f"--languages {languages}" if languages else "--all-languages")
     )
-
-
-def _add_manifest_url_alias(command: click.Command) -> None:
-    """``--manifest-url`` is ``--from`` under its old name; it warns, and goes in 2.0.0."""
-    original = command.callback
-    assert original is not None
-    command.params.append(
-        click.Option(
-            ["--manifest-url", "manifest_url"],
-            hidden=True,
-            help="Deprecated alias of --from (removed in 2.0.0).",
-        )
-    )
-
-    @wraps(original)
-    def callback(*args: Any, manifest_url: str | None = None, **kwargs: Any) -> Any:
-        if manifest_url is not None:
-            click.echo(
-                "warning: --manifest-url is deprecated and will be removed in 2.0.0; "
-                "use --from instead",
-                err=True,
-            )
-            if kwargs.get("source") not in (None, manifest_url):
-                raise click.UsageError("pass either --from or --manifest-url, not both")
-            kwargs["source"] = manifest_url
-        return original(*args, **kwargs)
-
-    command.callback = callback
-
-
-for _command in (install, add_language, repair, fetch):
-    _add_manifest_url_alias(_command)
 
 
 def main() -> None:

@@ -8,7 +8,6 @@ the bytes before anything is built from them.
 
 from __future__ import annotations
 
-import importlib
 import os
 import stat
 from pathlib import Path
@@ -133,17 +132,10 @@ def open_source(
             )
     text = expand_template(os.fspath(spec), version, profile)
     if is_remote(text):
-        try:
-            module = importlib.import_module("lexicon_store.http_source")
-        except ModuleNotFoundError as exc:
-            if exc.name != "lexicon_store.http_source":
-                raise
-            raise SourceError(
-                f"installing over HTTP is not available in this build ({text})",
-                fix="mirror the release with `lexicon-data fetch` elsewhere and use --from DIR",
-            ) from None
-        source: ReleaseSource = module.HttpSource(text)
-        return source
+        # Imported here: httpx is loaded only when a release really comes over HTTP.
+        from lexicon_store.http_source import HttpSource
+
+        return HttpSource(text)
     path = Path(text).expanduser()
     if path.is_dir():
         return LocalSource(path)

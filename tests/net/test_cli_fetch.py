@@ -9,8 +9,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from lexicon_store.selection import load_active
-
 
 def _cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     full = {k: v for k, v in os.environ.items() if not k.startswith("LEXICON_")}
@@ -74,17 +72,11 @@ def test_fetch_needs_a_selection_and_reports_errors(
     assert "HTTP 404" in error["message"] and error["fix"]
 
 
-def test_manifest_url_is_a_deprecated_alias(server: Any, release: Any, tmp_path: Path) -> None:
-    data = tmp_path / "data"
+def test_there_is_no_manifest_url_option(server: Any, release: Any, tmp_path: Path) -> None:
+    # --from takes a directory or a URL; the project never shipped another name for it.
     proc = _cli(
-        "--data-dir", str(data), "install", "--manifest-url", release.manifest_url,
+        "--data-dir", str(tmp_path / "data"), "install", "--manifest-url", release.manifest_url,
         "--languages", "fr", "--manifest-digest", release.digest,
     )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
-    assert "--manifest-url is deprecated" in proc.stderr and "--from" in proc.stderr
-    assert dict(load_active(data).installed) == {"fr": {"lexical"}}
-    both = _cli(
-        "--data-dir", str(data), "install", "--manifest-url", release.manifest_url,
-        "--from", str(release.dir), "--languages", "fr",
-    )  # fmt: skip
-    assert both.returncode == 2 and "not both" in both.stderr
+    assert proc.returncode == 2 and "No such option '--manifest-url'" in proc.stderr
+    assert not (tmp_path / "data" / "current").exists()

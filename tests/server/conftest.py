@@ -1,6 +1,6 @@
 """A small corpus written to the published schema files, for the server's own tests.
 
-It is written directly with the lead's schema DDL (lexicon_server/corpus/schema/*.sql),
+It is written directly with the shipped schema DDL (lexicon_server/corpus/schema/*.sql),
 labelled as such, so the query layer can be tested in isolation and its edge cases
 (every allocation rule, every one of the four reasons) are pinned down exactly. The
 corpus the real builder makes from the committed fixture slices is exercised too, via
