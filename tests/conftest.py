@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from pathlib import Path
 
@@ -123,8 +124,26 @@ def starter_data_dir(starter_dataset: Path, tmp_path_factory: pytest.TempPathFac
         return install_release(release, digest, data_dir)
 
 
+_STARTER_FIXTURES = ("starter_data_dir", "starter_dataset")
+
+
+def _uses_the_starter(item: pytest.Item) -> bool:
+    """Whether `item` asks for a starter fixture: as an argument, or by name in its body
+    (`request.getfixturevalue("starter_data_dir")`, directly or through a helper)."""
+    if any(name in getattr(item, "fixturenames", ()) for name in _STARTER_FIXTURES):
+        return True
+    function = getattr(item, "function", None)
+    try:
+        source = inspect.getsource(function) if function is not None else ""
+    except (OSError, TypeError):
+        return False
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    named = [str(value) for value in params.values()]
+    return any(name in source or name in named for name in _STARTER_FIXTURES)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Every use of the real starter is marked, so `-m "not starter"` never builds it.
     for item in items:
-        names = getattr(item, "fixturenames", ())
-        if "starter_data_dir" in names or "starter_dataset" in names:
+        if _uses_the_starter(item):
             item.add_marker(pytest.mark.starter)

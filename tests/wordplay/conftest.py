@@ -124,7 +124,7 @@ def _inputs_digest(paths: list[Path]) -> str:
 
 
 @pytest.fixture(scope="session")
-def cmudict_db(request: pytest.FixtureRequest) -> Path:
+def cmudict_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     import lexicon_server.builder.wordplay_writer as writer
     import lexicon_server.corpus.rhyme_docs as docs
     import lexicon_server.corpus.wordplay_keys as keys
@@ -136,7 +136,13 @@ def cmudict_db(request: pytest.FixtureRequest) -> Path:
     inputs = [cmudict, WORDFREQ, schema, *map(Path, code)]
     inputs += sorted(WORDNET31.iterdir())
     key = _inputs_digest(inputs)
-    cache = Path(request.config.cache.mkdir("wordplay-cmudict"))
+    # Kept across runs in pytest's cache when there is one (-p no:cacheprovider: built
+    # afresh for this session); the key names every input, so a stale file is never read.
+    cache_provider = getattr(request.config, "cache", None)
+    if cache_provider is not None:
+        cache = Path(cache_provider.mkdir("wordplay-cmudict"))
+    else:
+        cache = tmp_path_factory.mktemp("wordplay-cmudict")
     out = cache / f"wordplay-{key}.sqlite"
     if not out.exists():
         for stale in cache.glob("wordplay-*.sqlite"):
