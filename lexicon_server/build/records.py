@@ -232,7 +232,7 @@ class EmojiAnnotation:
     """A CLDR annotation: an emoji (or symbol), its short name and keywords in one locale."""
 
     emoji: str
-    locale: str  # CLDR locale id ('en', 'en_GB', 'de_CH')
+    locale: str  # CLDR locale id ('en', 'en-GB', 'ca-ES-valencia')
     name: str | None  # the 'tts' short name
     keywords: tuple[str, ...]
 
