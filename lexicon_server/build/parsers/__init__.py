@@ -4,8 +4,8 @@
 (cBpack lists), ``dictd`` (FreeDict), ``vectors`` (GloVe npy/parquet, word2vec text),
 ``kaikki`` (Wiktextract JSONL), ``conceptnet`` (assertions CSV), and the English-depth
 sources prepared for issue 18 but not built yet: ``moby``, ``islex``, ``mythes``, ``gcide``,
-``jargon`` (dictd texts), ``emoji`` (CLDR annotations, Emojibase), ``genz``. Each yields the records of
-:mod:`lexicon_server.build.records` one at a time and raises
+``jargon`` (dictd texts), ``emoji`` (CLDR annotations, Emojibase), ``genz``. Each yields
+the records of :mod:`lexicon_server.build.records` one at a time and raises
 :class:`~lexicon_server.build.parsers._io.ParseError` on input of the wrong shape.
 """
 
