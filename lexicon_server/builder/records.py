@@ -12,13 +12,21 @@ from dataclasses import dataclass
 __all__ = [
     "Assertion",
     "BilingualEntry",
+    "DefinitionEntry",
+    "DefinitionSense",
+    "EmojiAnnotation",
+    "Emoticon",
     "FrequencyRow",
     "InflectionRow",
+    "IslexEntry",
     "PointerRecord",
     "PronunciationRow",
+    "Quotation",
     "SenseRank",
+    "SlangEntry",
     "SynsetMember",
     "SynsetRecord",
+    "ThesaurusEntry",
     "VectorRow",
     "WiktEntry",
     "WiktSense",
@@ -162,3 +170,84 @@ class VectorRow:
     word: str
     language: str
     vector: tuple[float, ...]  # parsers may instead yield numpy batches; see parsers/vectors.py
+
+
+# --- English depth: thesauri, ISLEX, monolingual dictionaries, emoji, slang -----------------
+
+
+@dataclass(frozen=True, slots=True)
+class ThesaurusEntry:
+    """A headword and the terms a thesaurus lists for it (Moby: one per root; MyThes: per sense)."""
+
+    headword: str  # as published (case kept)
+    pos: str | None  # the source's own part-of-speech label ('noun', 'Nom', 's.m.'), if any
+    terms: tuple[str, ...]  # in the source's order, annotations removed
+    # One per term when the source annotates terms ('generic term', 'antonym'), else empty.
+    notes: tuple[str | None, ...] = ()
+    sense_note: str | None = None  # MyThes: the rest of the '(pos ...)' label ('v. Avvilire')
+
+
+@dataclass(frozen=True, slots=True)
+class IslexEntry:
+    """One ISLEX pronunciation: IPA phones grouped into syllables, per written word."""
+
+    word: str  # lower case as published, '_' between the words of a phrase
+    variant: int  # counts the word's pronunciations from 0 in file order
+    pos: tuple[str, ...]  # Penn Treebank tags ('nn', 'vbd')
+    tags: tuple[str, ...]  # the other labels: '+abbreviation', '+stem+ing', 'nnp_surname_0.001'
+    # words -> syllables -> phones; a stressed vowel keeps its 'ˈ'/'ˌ' prefix as published
+    syllables: tuple[tuple[tuple[str, ...], ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Quotation:
+    text: str
+    author: str | None  # the '--Author.' attribution, when given
+
+
+@dataclass(frozen=True, slots=True)
+class DefinitionSense:
+    number: str | None  # '1', '2', ... as published; None for an unnumbered definition
+    definition: str  # one line of text, markup removed
+    domain: str | None = None  # a leading '(Zool.)'-style label, without the parentheses
+    quotations: tuple[Quotation, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DefinitionEntry:
+    """A headword of a monolingual dictionary (GCIDE, the Jargon File) and its senses."""
+
+    headword: str
+    pos: str | None  # the source's abbreviation as published ('n.', 'v. t.', 'a.')
+    senses: tuple[DefinitionSense, ...]
+    etymology: str | None = None
+    pronunciation: str | None = None  # as published ('hous'), not IPA
+    inflections: tuple[str, ...] = ()  # 'Houses', 'Housed', ...
+    synonyms: tuple[str, ...] = ()  # the 'Syn:' line's terms
+    source: str | None = None  # GCIDE's bracketed origin of the first sense: '1913 Webster'
+
+
+@dataclass(frozen=True, slots=True)
+class EmojiAnnotation:
+    """A CLDR annotation: an emoji (or symbol), its short name and keywords in one locale."""
+
+    emoji: str
+    locale: str  # CLDR locale id ('en', 'en-GB', 'ca-ES-valencia')
+    name: str | None  # the 'tts' short name
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Emoticon:
+    """An ASCII emoticon and the emoji Emojibase maps it to (':)' -> '🙂')."""
+
+    emoticon: str
+    emoji: str
+    hexcode: str  # Emojibase's code point sequence ('1F642')
+    label: str  # the emoji's label in the file's locale
+
+
+@dataclass(frozen=True, slots=True)
+class SlangEntry:
+    term: str
+    definition: str

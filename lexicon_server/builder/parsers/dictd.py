@@ -39,6 +39,7 @@ __all__ = [
     "database_info",
     "decode_number",
     "iter_entries",
+    "iter_texts",
     "languages_of",
     "parse_entry",
 ]
@@ -171,7 +172,9 @@ def _rows(spans: np.ndarray) -> Iterator[tuple[int, int]]:
         yield from ((offset, length) for offset, length in spans[start : start + 4096].tolist())
 
 
-def _read_spans(dict_path: Path, spans: np.ndarray) -> Iterator[tuple[int, str]]:
+def _read_spans(
+    dict_path: Path, spans: np.ndarray, encoding: str = "utf-8"
+) -> Iterator[tuple[int, str]]:
     """Yield ``(offset, text)`` for sorted ``(offset, length)`` rows, reading the file once."""
     source = _open_dict(dict_path)
     handle = source if isinstance(source, gzip.GzipFile) else open(source, "rb")  # noqa: SIM115
@@ -186,7 +189,12 @@ def _read_spans(dict_path: Path, spans: np.ndarray) -> Iterator[tuple[int, str]]
             if len(data) != length:
                 raise ParseError(dict_path, 0, f"entry at byte {offset} runs past the end")
             position = offset + length
-            yield offset, data.decode("utf-8")
+            try:
+                yield offset, data.decode(encoding)
+            except UnicodeDecodeError as exc:
+                raise ParseError(
+                    dict_path, 0, f"entry at byte {offset} is not {encoding} text ({exc.reason})"
+                ) from exc
 
 
 def database_info(index_path: str | Path, dict_path: str | Path) -> DictdInfo:
@@ -232,16 +240,33 @@ def iter_entries(
     if source_language and target_language:
         languages = (source_language, target_language)
     source, target = languages or languages_of(index_path)
+    for text in iter_texts(index_path, dict_path):
+        yield from parse_entry(text, source, target)
+
+
+def iter_texts(
+    index_path: str | Path,
+    dict_path: str | Path,
+    encoding: str = "utf-8",
+    meta_keys: tuple[str, ...] = _META_KEYS,
+) -> Iterator[str]:
+    """Yield the raw text of every non-meta entry once, in the order of the ``.dict`` file.
+
+    The container reader for dictd databases whose entries are not FreeDict's (GCIDE, the
+    Jargon File): the same bounded offset table and single forward pass as
+    :func:`iter_entries`, with the entry markup left to the caller.
+    """
+    index_path, dict_path = Path(index_path), Path(dict_path)
     spans = array("q")  # 8 bytes per entry, not a Python int object each
     for _, key, offset, length in _read_index(index_path):
-        if not key.startswith(_META_KEYS):
+        if not key.startswith(meta_keys):
             # One int64 per entry: offset in the high bits, so sorting orders by offset.
             spans.append((offset << 24) | length)
     packed = np.unique(np.frombuffer(spans, dtype=np.int64))
     del spans
     table = np.stack([packed >> 24, packed & ((1 << 24) - 1)], axis=1)
-    for _, text in _read_spans(dict_path, table):
-        yield from parse_entry(text, source, target)
+    for _, text in _read_spans(dict_path, table, encoding):
+        yield text
 
 
 @dataclass(slots=True)
