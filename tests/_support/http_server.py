@@ -6,7 +6,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 __all__ = ["free_port", "serving_http"]
@@ -19,12 +19,20 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving_http(arguments: Sequence[str], timeout: float = 60) -> Iterator[str]:
-    """`lexicon-mcp ARGUMENTS --transport streamable-http` listening; yields its MCP URL."""
+def serving_http(
+    arguments: Sequence[str], timeout: float = 60, env: Mapping[str, str] | None = None
+) -> Iterator[str]:
+    """`lexicon-mcp --transport streamable-http --port P ARGUMENTS` listening (in `env`, else
+    this environment); yields its MCP URL."""
     port = free_port()
-    command = [sys.executable, "-m", "lexicon_server.cli", *arguments]
-    command += ["--transport", "streamable-http", "--port", str(port)]
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    command = [sys.executable, "-m", "lexicon_server.cli", "--transport", "streamable-http"]
+    command += ["--port", str(port), *arguments]
+    proc = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=None if env is None else dict(env),
+    )
     try:
         deadline = time.monotonic() + timeout
         while True:

@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +18,7 @@ from typing import Any
 import anyio
 import httpx2
 import pytest
+from _support.http_server import serving_http
 from click.testing import CliRunner
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
@@ -44,47 +42,11 @@ INITIALIZE = {
 ACCEPT = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
 def _server(data_dir: Path, *args: str, env: dict[str, str] | None = None) -> Iterator[str]:
-    port = _free_port()
     base = {k: v for k, v in os.environ.items() if not k.startswith("LEXICON_")}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "lexicon_server.cli",
-            "--data-dir",
-            str(data_dir),
-            "--transport",
-            "streamable-http",
-            "--port",
-            str(port),
-            *args,
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env={**base, **(env or {})},
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "server did not start listening"
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    with serving_http(["--data-dir", str(data_dir), *args], env={**base, **(env or {})}) as url:
+        yield url
 
 
 def _client(url: str, token: str | None = None, sent: list[Any] | None = None) -> Client:
