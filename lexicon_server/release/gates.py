@@ -30,6 +30,7 @@ __all__ = [
     "clean_install_gate",
     "cycles_gate",
     "fingerprint",
+    "python_version",
     "recall_gate",
 ]
 

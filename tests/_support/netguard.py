@@ -12,16 +12,8 @@ import os
 import sys
 from typing import Any
 
-_EVENTS = {
-    "socket.connect",
-    "socket.connect_ex",
-    "socket.getaddrinfo",
-    "socket.gethostbyname",
-    "socket.gethostbyname_ex",
-    "socket.gethostbyaddr",
-    "socket.sendto",
-    "urllib.Request",
-}
+# The same events the release gates deny, so both guards watch one list.
+from lexicon_server.release.netguard import EVENTS as _EVENTS
 
 
 def _hook(event: str, args: tuple[Any, ...]) -> None:
