@@ -226,8 +226,8 @@ def iter_lemmas(path: str | Path) -> Iterator[MwnLemma]:
     """
     path = Path(path)
     for no, (sid, _pos, lemma, phrase) in _rows(path, "lemma", (4,)):
-        if sid == "NULL":
-            continue
+        if sid == "NULL" or lemma == GAP:
+            continue  # GAP! rows (Italian, Hebrew) mark a lexical gap, not a word
         if phrase not in ("Y", "N"):
             raise ParseError(path, no, f"expected is_phrase 'Y' or 'N', found {phrase!r}")
         synset = _synset_id(path, no, sid)
