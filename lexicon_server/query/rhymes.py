@@ -30,7 +30,6 @@ from lexicon_server.corpus import rhyme_docs
 from lexicon_server.corpus.rhyme_walk import EDITS, Candidate, candidates
 from lexicon_server.corpus.wordplay_keys import fold
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.models import MAX_RESPONSE_CHARS
 from lexicon_server.query.common import Cited, SourceTable, check_limit, check_text, sources
 from lexicon_server.query.wordplay_models import RhymesResult
 
@@ -216,7 +215,7 @@ def rhymes_data(
         data["pronunciation_source"] = shared.pop()
     data["results"] = results
     data["sources"] = cited.sources()
-    data["budget"] = {"max_chars": MAX_RESPONSE_CHARS}
+    # `budget` is left out: nothing is ever cut (see the result model).
     return data
 
 

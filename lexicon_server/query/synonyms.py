@@ -42,7 +42,7 @@ from lexicon_server.query.common import (
     sources,
     word_senses,
 )
-from lexicon_server.query.lookup import SenseRow
+from lexicon_server.query.lookup_rows import SenseRow
 
 if TYPE_CHECKING:
     import sqlite3
@@ -225,11 +225,12 @@ def _synonyms_data(
         "unsensed_returned": unsensed_take,
         "groups": groups,
         "sources": cited_sources,
-        "budget": budget_data(cut),
     }
+    if cut:  # else left out (see SynonymsResult)
+        data["budget"] = budget_data(cut)
     chars += sum(len(r.form) + len(r.lemma) + len(r.rule or "") for r in heads.resolutions)
     chars += sum(len(note) for note in cut) + len(corpus.dataset_version)
-    chars += sum(sum(map(len, info.values())) for info in cited_sources.values())
+    chars += sum(map(len, cited_sources.values()))
     items += len(heads.resolutions) + len(cited_sources) + 3  # + the result's own fields
     return data, json_bound(items=items) + 6 * chars
 

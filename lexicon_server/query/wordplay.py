@@ -222,7 +222,8 @@ def _result(
     found["puns"] = puns
     data.update((key, value) for key, value in found.items() if value)
     data["sources"] = cited.sources()
-    data["budget"] = budget_data(answer.cut)
+    if answer.cut:  # else left out (see the result model)
+        data["budget"] = budget_data(answer.cut)
     return data
 
 

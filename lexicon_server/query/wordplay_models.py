@@ -17,7 +17,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from lexicon_server.models import Budget, SourceKey, Sources, absent_detail, left_out_at
+from lexicon_server.models import (
+    Budget,
+    SourceKey,
+    Sources,
+    absent_detail,
+    budget_left_out,
+    left_out_at,
+)
 
 __all__ = [
     "AnagramCandidate",
@@ -113,7 +120,7 @@ class RhymesResult(_Model):
     )
     results: list[RhymeCandidate]
     sources: Sources
-    budget: Budget
+    budget: Budget = budget_left_out()
 
 
 class AnagramCandidate(_Model):
@@ -208,4 +215,4 @@ class WordplayResult(_Model):
     spoonerisms: list[SpoonerismCandidate] = Field(default=[], exclude_if=absent_detail)
     puns: list[PunCandidate] = Field(default=[], exclude_if=absent_detail)
     sources: Sources
-    budget: Budget
+    budget: Budget = budget_left_out()

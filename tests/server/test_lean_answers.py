@@ -1,5 +1,7 @@
 """Lean answers keep every fact: each answer, with the fields it leaves out put back
-(`expand.expanded`), equals the answer the server gave before answers were made lean.
+(`expand.expanded`, given the `sources` of the `lexicon://manifest` resource for the
+titles and versions answers no longer repeat), equals the answer the server gave before
+answers were made lean.
 
 `data/answers-before-lean.json.gz` holds the answers of the code before that change
 (commit a40841c) to every dictionary tool for 65 words of the sample corpus, and the
@@ -23,6 +25,7 @@ from mcp import Client
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.expand import expanded
+from lexicon_server.resources import source_descriptions
 from lexicon_server.server import build_server
 
 BEFORE = Path(__file__).parent / "data" / "answers-before-lean.json.gz"
@@ -76,6 +79,7 @@ def test_every_fact_of_the_old_answers_is_still_there(
     before: dict[str, Any], sample_corpus: Corpus
 ) -> None:
     now = _answers(sample_corpus, before["words"])
+    described = source_descriptions(sample_corpus)
     compared = 0
     for label, answers in before["answers"].items():
         tool = label.split()[0]
@@ -84,7 +88,7 @@ def test_every_fact_of_the_old_answers_is_still_there(
             assert (lean is None) == (old is None), (label, word)
             if old is None:
                 continue
-            assert _said(expanded(tool, lean)) == _said(old), (label, word)
+            assert _said(expanded(tool, lean, described)) == _said(old), (label, word)
             compared += 1
     assert compared > 300
 
