@@ -125,8 +125,13 @@ def test_puns_dropped_to_fit_the_budget_take_their_sources_with_them(
     assert both["count"] == 2 and "budget" not in both
     assert list(both["sources"]) == ["cmudict", "wordnet-3.1"]
     one = _fit(index, base, answer, [first], 10**6)
-    # A budget between the two sizes keeps the first candidate only.
-    cut = _fit(index, base, answer, [first, second], len(to_json(one).decode()) + 80)
+    # A budget between the two sizes keeps the first candidate only (with room for the
+    # `budget` that then says what was cut, left out of an answer that cut nothing).
+    assert "budget" not in one
+    note = {"cut": ["pun candidates dropped to fit the response size budget"]}
+    room = len(to_json({"budget": {"max_chars": 64000, **note}}).decode()) + 10
+    assert len(to_json(one).decode()) + room < len(to_json(both).decode())
+    cut = _fit(index, base, answer, [first, second], len(to_json(one).decode()) + room)
     assert [p["word"] for p in cut["puns"]] == ["night"]
     assert cut["count"] == 1 and cut["truncated"]
     assert cut["budget"]["cut"] == ["pun candidates dropped to fit the response size budget"]
