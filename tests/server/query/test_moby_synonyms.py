@@ -25,7 +25,7 @@ from lexicon_store.selection import load_active
 
 
 def _moby_words(root: str) -> list[str]:
-    path = Path(__file__).parents[1] / "fixtures" / "moby" / "words.txt"
+    path = Path(__file__).parents[2] / "fixtures" / "moby" / "words.txt"
     for line in path.read_text(encoding="ascii").splitlines():
         fields = line.split(",")
         if fields[0] == root:
