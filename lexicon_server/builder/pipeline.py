@@ -27,6 +27,7 @@ from typing import Any
 from lexicon_server.builder.catalogue import (
     LANGUAGE_NAMES,
     LOCAL_SOURCES,
+    SLANG_SOURCES,
     STARTER_SOURCES,
 )
 from lexicon_server.builder.config import BuildConfig, crash_point, exclusive
@@ -61,6 +62,7 @@ PROFILES = tuple(DATASET_VERSIONS)
 STATE_DIR = ".build"
 SEMANTIC_VOCAB = 100_000  # see docs/benchmarks/build.md for the time/recall trade-off
 OTHER_LANGUAGES = ("fr", "de", "es", "it", "pt", "fi", "ja", "pl")
+SLANG_NAMES = tuple(s.name for s in SLANG_SOURCES)
 
 Progress = Callable[[str], None]
 
@@ -174,6 +176,9 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             "en",
             "wordplay",
         )
+    slang_sources = tuple(n for n in SLANG_NAMES if n in present)
+    if slang_sources:
+        add(Stage("shared.slang", ("slang.sqlite",), slang_sources, st.slang), None, None)
     lexical = {s.name.partition(".")[0]: s for s in stages if s.name.endswith(".lexical")}
     if lexical:
         # After the components it links; placed after every writer so that, run one stage
@@ -238,12 +243,16 @@ _BYTE_DECIDING = (
     "build/lexical_stages.py",
     "build/semantic_writer.py",
     "build/wordplay_writer.py",
+    "builder/slang_writer.py",
+    "corpus/slang_data.py",
     "build/stages.py",
     "build/licences.py",
     "build/target_entries.py",
     "build/term_docs.py",
     "corpus/term_docs.py",
     "corpus/wordplay_keys.py",
+    "corpus/rhyme_walk.py",  # the rhyme documents are its output
+    "corpus/rhyme_docs.py",
     "corpus/schema/*.sql",
 )
 
