@@ -33,7 +33,17 @@ SAMPLE_SOURCES: dict[str, Path] = {
     "conceptnet": FIXTURES / "conceptnet" / "conceptnet-assertions-5.7.0-sample.csv",
     **{
         f"freedict-{pair}": FIXTURES / "freedict"
-        for pair in ("eng-fra", "fra-eng", "eng-deu", "deu-eng", "eng-jpn", "eng-pol")
+        for pair in (
+            "eng-fra",
+            "fra-eng",
+            "eng-deu",
+            "deu-eng",
+            "eng-jpn",
+            "eng-pol",
+            "eng-nld",
+            "nld-eng",
+            "fra-spa",
+        )
     },
 }
 
