@@ -38,7 +38,17 @@ SAMPLE_SOURCES: dict[str, Path] = {
     "genz-slang": FIXTURES / "genz",
     **{
         f"freedict-{pair}": FIXTURES / "freedict"
-        for pair in ("eng-fra", "fra-eng", "eng-deu", "deu-eng", "eng-jpn", "eng-pol")
+        for pair in (
+            "eng-fra",
+            "fra-eng",
+            "eng-deu",
+            "deu-eng",
+            "eng-jpn",
+            "eng-pol",
+            "eng-nld",
+            "nld-eng",
+            "fra-spa",
+        )
     },
 }
 

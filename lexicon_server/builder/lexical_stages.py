@@ -115,23 +115,19 @@ def _add_freedict_translations(w: LexicalWriter, src: SourceInput) -> None:
 
 
 def _add_back_translations(w: LexicalWriter, src: SourceInput) -> None:
-    """A FreeDict xxx-eng dictionary's pairs, to put back-translating translations first."""
+    """A FreeDict xxx-eng dictionary's pairs, in its order: ranking evidence only."""
     language = ISO3_TO_TAG[src.spec.name.split("-")[1]]
     w.back_translations(
         language,
-        (
-            (entry.headword, english)
-            for entry in iter_bilingual(src)
-            for text in entry.translations
-            for english in _english_forms(text)
-        ),
+        ((entry.headword, text) for entry in iter_bilingual(src) for text in entry.translations),
     )
 
 
-def _english_forms(text: str) -> tuple[str, ...]:
-    """An English equivalent as FreeDict writes it, and the bare verb of 'to run'."""
-    bare = text.removeprefix("to ")
-    return (text, bare) if bare != text else (text,)
+def _add_target_frequencies(w: LexicalWriter, inputs: Inputs) -> None:
+    """wordfreq of every language English translates into here, for ranking."""
+    targets = {ISO3_TO_TAG[s.spec.name.split("-")[2]] for s in freedict_pairs_out_of(inputs, "en")}
+    for language in sorted(targets):
+        w.target_frequencies(language, iter_frequencies(inputs, language))
 
 
 def _add_wiktionary(w: LexicalWriter, entries: Iterable[WiktEntry], source: str) -> None:
@@ -258,6 +254,7 @@ def write_english_lexical(
             _add_freedict_translations(w, src)
         for src in ordering:
             _add_back_translations(w, src)
+        _add_target_frequencies(w, inputs)
         if (src := inputs.get("conceptnet")) is not None:
             _add_conceptnet(w, src)
         if (src := inputs.get("moby")) is not None:
@@ -279,6 +276,8 @@ def write_bilingual_lexical(
     one sense, whose gloss lists them and whose translations into 'en' are tied to it.
     """
     dictionaries = freedict_pairs_out_of(inputs, language)
+    if not dictionaries:
+        return _write_inverted_lexical(path, language, inputs, dataset_version=dataset_version)
     w = LexicalWriter(
         path,
         language=language,
@@ -307,6 +306,44 @@ def write_bilingual_lexical(
                     sense_id = w.sense(entry_id, gloss, name, rank=rank)
                     for text in texts:
                         w.translation(term_id, entry.target_language, text, name, sense_id=sense_id)
+        w.frequencies(iter_frequencies(inputs, language))
+    except BaseException:
+        w.abort()
+        raise
+    return w.finish()
+
+
+def _write_inverted_lexical(
+    path: Path, language: str, inputs: Inputs, *, dataset_version: str
+) -> dict[str, int]:
+    """A language FreeDict only translates into (Russian, Hindi): its words are the
+    translations of the dictionaries into it, each with one sense per headword it renders
+    ('(from en) bank'), tied to a translation back to that headword."""
+    dictionaries = freedict_pairs_into(inputs, language)
+    w = LexicalWriter(
+        path,
+        language=language,
+        dataset_version=dataset_version,
+        sources=[s.row() for s in dictionaries],
+        built_from=",".join(s.spec.name for s in dictionaries),
+    )
+    ranks: dict[int, int] = {}
+    try:
+        for src in dictionaries:
+            name = src.spec.name
+            for entry in iter_bilingual(src):
+                for text in dict.fromkeys(" ".join(t.split()) for t in entry.translations):
+                    if not text:
+                        continue
+                    term_id = w.term(text)
+                    entry_id = w.entry(term_id, entry.pos or "unknown", name)
+                    rank = ranks.get(entry_id, 0)
+                    ranks[entry_id] = rank + 1
+                    gloss = f"(from {entry.source_language}) {entry.headword}"
+                    sense_id = w.sense(entry_id, gloss, name, rank=rank)
+                    w.translation(
+                        term_id, entry.source_language, entry.headword, name, sense_id=sense_id
+                    )
         w.frequencies(iter_frequencies(inputs, language))
     except BaseException:
         w.abort()

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexicon_server.builder.catalogue import LOCAL_SOURCES, STARTER_SOURCES
+from lexicon_server.builder.catalogue import LOCAL_SOURCES, REGISTRY_SOURCES, STARTER_SOURCES
 from lexicon_server.builder.config import BuildConfig
 from lexicon_server.builder.inputs import SourceInput, resolve_inputs
 from lexicon_server.builder.sources import LockEntry, SourceLock, file_sha256
@@ -177,10 +177,16 @@ def _byte_identity(path: Path) -> tuple[int, str]:
     return size, digest.hexdigest()
 
 
-def _all_names(overrides: Mapping[str, Path]) -> list[str]:
-    return [s.name for s in STARTER_SOURCES] + [
-        s.name for s in LOCAL_SOURCES if s.name in overrides
+def _all_names(overrides: Mapping[str, Path], config: BuildConfig | None = None) -> list[str]:
+    """Starter sources, the registry profile's others (all when pinning, else those in the
+    cache: a starter machine has none), and the local ones given."""
+    starter = {s.name for s in STARTER_SOURCES}
+    registry = [
+        s.name
+        for s in REGISTRY_SOURCES
+        if s.name in starter or config is None or (config.downloads / s.filename).is_file()
     ]
+    return registry + [s.name for s in LOCAL_SOURCES if s.name in overrides]
 
 
 def verify_sources(
@@ -193,7 +199,7 @@ def verify_sources(
 ) -> list[Finding]:
     """One finding per checked field per source; `Finding.ok` tells whether it matches."""
     say = progress or (lambda _m: None)
-    names = [n for n in _all_names(overrides) if n in lock.entries]
+    names = [n for n in _all_names(overrides, config) if n in lock.entries]
     inputs = resolve_inputs(names, overrides, config, lock, fetch=False, optional=frozenset(names))
     findings: list[Finding] = []
     for name in names:
