@@ -125,5 +125,5 @@ def test_moby_through_the_mcp_client(client_calls: Any) -> None:
     ]
     assert ("dog%2:38:00::", "follow") in moby
     assert any(key is None for key, _ in moby)  # the unsensed group
-    assert answer["sources"]["moby"]["licence"].startswith("public domain")
+    assert answer["sources"]["moby"].startswith("public domain")
     assert answer["unsensed_limit"] == UNSENSED_DEFAULT
