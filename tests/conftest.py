@@ -32,6 +32,8 @@ SAMPLE_SOURCES: dict[str, Path] = {
     "wiktextract": FIXTURES / "kaikki" / "kaikki-sample.jsonl",
     "conceptnet": FIXTURES / "conceptnet" / "conceptnet-assertions-5.7.0-sample.csv",
     "moby": FIXTURES / "moby",
+    "mythes-de": FIXTURES / "mythes",
+    "mythes-fr": FIXTURES / "mythes",
     **{
         f"freedict-{pair}": FIXTURES / "freedict"
         for pair in ("eng-fra", "fra-eng", "eng-deu", "deu-eng", "eng-jpn", "eng-pol")

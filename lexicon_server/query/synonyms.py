@@ -43,6 +43,7 @@ from lexicon_server.query.common import (
     word_senses,
 )
 from lexicon_server.query.lookup import SenseRow
+from lexicon_server.query.thesaurus import thesaurus_handle, thesaurus_senses
 
 if TYPE_CHECKING:
     import sqlite3
@@ -160,6 +161,18 @@ def _synonyms_data(
         _sense_candidates(row, own, heads.term_ids, members, edges, similar, limit)
         for row in senses
     ]
+    tables = [table] * len(senses)
+    handles = [sense_handle] * len(senses)
+    found = heads.found
+    extra = thesaurus_senses(corpus, language, own, own)
+    if extra is not None and extra.rows:
+        # The language's MyThes meanings, after its dictionary senses (docs/thesauri.md).
+        rows = extra.rows[:max_senses]
+        senses = [*senses, *rows]
+        sensed += [extra.candidates[row[0]] for row in rows]
+        tables += [extra.table] * len(rows)
+        handles += [thesaurus_handle] * len(rows)
+        found = True
     unsensed = _unsensed_candidates(corpus, conn, heads.term_ids, language, own)
     sensed_take = round_robin([len(c) for c in sensed], limit - min(allocation, len(unsensed)))
     for _ in range(2):
@@ -180,13 +193,15 @@ def _synonyms_data(
     items = 0
     groups: list[_Json] = []
     key = cited.key
-    for row, cands, take in zip(senses, sensed, sensed_take, strict=True):
+    for row, cands, take, group_table, make_handle in zip(
+        senses, sensed, sensed_take, tables, handles, strict=True
+    ):
         if take == 0:
             continue
         sense_id, external_id, gloss, source_id, pos, synset_id, _ = row
         gloss = clip(gloss, GLOSS_CHARS)
-        sense_source = key(table, source_id)
-        handle = sense_handle(language, sense_id)
+        sense_source = key(group_table, source_id)
+        handle = make_handle(language, sense_id)
         sense = sense_ref_data(handle, external_id, pos, gloss, sense_source)
         shown = cands[:take]
         chars += len(gloss) + len(external_id or "") + len(pos)
@@ -195,7 +210,7 @@ def _synonyms_data(
         group: _Json = {
             "sense": sense,
             "sense_scope": "sense" if synset_id is None else "synset",
-            "candidates": [_candidate(c, key(table, c[3]), sense_source) for c in shown],
+            "candidates": [_candidate(c, key(group_table, c[3]), sense_source) for c in shown],
         }
         if len(cands) > take:
             group["truncated"] = True
@@ -226,7 +241,7 @@ def _synonyms_data(
         "word": word,
         "language": language,
         "dataset_version": corpus.dataset_version,
-        "found": heads.found,
+        "found": found,
         "resolutions": resolution_data(heads.resolutions),
         "count": len(groups),
         "candidate_count": sum(len(g["candidates"]) for g in groups),
