@@ -173,7 +173,12 @@ def _synonyms_data(
         tables += [extra.table] * len(rows)
         handles += [thesaurus_handle] * len(rows)
         found = True
-    unsensed = _unsensed_candidates(corpus, conn, heads.term_ids, language, own)
+    # Enough unsensed rows to fill the allocation after the word's own spellings and the
+    # sense groups' candidates are left out.
+    wanted = allocation + sum(len(c) for c in sensed) + len(own) if allocation else 0
+    unsensed, unsensed_more = _unsensed_candidates(
+        corpus, conn, heads.term_ids, language, own, wanted
+    )
     sensed_take = round_robin([len(c) for c in sensed], limit - min(allocation, len(unsensed)))
     for _ in range(2):
         # Only what the sense groups show is left out of the unsensed group: a thesaurus
@@ -228,14 +233,14 @@ def _synonyms_data(
             "sense_scope": "unsensed",
             "candidates": [_candidate(c, key(table, c[3]), None) for c in unsensed[:unsensed_take]],
         }
-        if len(unsensed) > unsensed_take:
+        if unsensed_more or len(unsensed) > unsensed_take:
             group["truncated"] = True
         groups.append(group)
-    if len(unsensed) > unsensed_take:
-        cut.append(
-            f"unsensed candidates: {len(unsensed) - unsensed_take} more beyond "
-            f"unsensed_limit={allocation}"
-        )
+    if unsensed_more or len(unsensed) > unsensed_take:
+        # Only the first rows are read: past them the count is a lower bound.
+        more = len(unsensed) - unsensed_take + (1 if unsensed_more else 0)
+        at_least = "at least " if unsensed_more else ""
+        cut.append(f"unsensed candidates: {at_least}{more} more beyond unsensed_limit={allocation}")
     cited_sources = cited.sources()
     data: _Json = {
         "word": word,
@@ -297,12 +302,16 @@ _SENSE_SYNONYMS = (
     f"WHERE r.src_sense_id IN {ID_LIST} AND r.relation = 'synonym' "
     "ORDER BY r.src_sense_id, r.id"
 )
+# One word's best term edges: the source index is ordered (src_term_id, relation, weight
+# DESC), so this reads `LIMIT` rows, not all of Moby's hundreds. An edge without a weight
+# comes after those with one.
 _TERM_SYNONYMS = (
-    "SELECT COALESCE(t.text, r.dst_text), r.source_id FROM relations r "
+    "SELECT COALESCE(t.text, r.dst_text), r.source_id, r.weight FROM relations r "
     "LEFT JOIN terms t ON t.id = r.dst_term_id "
-    f"WHERE r.src_term_id IN {ID_LIST} AND r.relation = 'synonym' AND r.scope = 'term' "
-    "AND r.dst_language = ? ORDER BY COALESCE(r.weight, 0) DESC, r.id"
+    "WHERE r.src_term_id = ? AND r.relation = 'synonym' AND r.scope = 'term' "
+    "AND r.dst_language = ? ORDER BY r.weight DESC, r.id LIMIT ?"
 )
+
 _ANY_TERM_EDGE = "SELECT 1 FROM relations WHERE src_term_id IS NOT NULL LIMIT 1"
 
 
@@ -445,27 +454,44 @@ def _unsensed_candidates(
     term_ids: tuple[int, ...],
     language: str,
     own: set[str],
-) -> list[_Cand]:
-    if not term_ids or not has_term_edges(conn):
-        return []
+    wanted: int,
+) -> tuple[list[_Cand], bool]:
+    """The word's first `wanted` unsensed synonyms, best weight first (merged over its
+    spellings), and whether there are more than `wanted` (one more row is asked for)."""
+    if not term_ids or not wanted or not has_term_edges(conn):
+        return [], False
+    rows: list[tuple[float, int, str, int]] = []
+    any_more = False
+    for term_id in term_ids:
+        got = conn.execute(_TERM_SYNONYMS, (term_id, language, wanted + 1)).fetchall()
+        if len(got) > wanted:
+            any_more = True
+            got = got[:wanted]
+        for text, source_id, weight in got:
+            if text is not None:
+                rows.append((-(weight if weight is not None else -1e9), len(rows), text, source_id))
+    if len(term_ids) > 1:
+        rows.sort()
+        if len(rows) > wanted:
+            any_more = True
+            rows = rows[:wanted]
     found: list[tuple[str, str, int]] = []
     seen = set(own)
-    for text, source_id in conn.execute(_TERM_SYNONYMS, (id_list(term_ids), language)):
-        if text is None:
-            continue
+    for _, _, text, source_id in rows:
         key = normalize(text)
         if key in seen:
             continue
         seen.add(key)
         found.append((text, key, source_id))
     if not found:
-        return []
+        return [], any_more
     # Same-language targets: whether each has its own entry, in one batched probe.
     installed = installed_entries(corpus, language, (key for _, key, _ in found))
-    return [
+    cands = [
         (text, key, "synonym", source_id, key in installed, "unsensed")
         for text, key, source_id in found
     ]
+    return cands, any_more
 
 
 def _candidate(row: Sequence[Any], source: str, group_source: str | None) -> _Json:
