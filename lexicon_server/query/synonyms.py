@@ -173,9 +173,10 @@ def _synonyms_data(
         tables += [extra.table] * len(rows)
         handles += [thesaurus_handle] * len(rows)
         found = True
-    # Enough unsensed rows to fill the allocation after the word's own spellings and the
-    # sense groups' candidates are left out.
-    wanted = allocation + sum(len(c) for c in sensed) + len(own) if allocation else 0
+    # Enough unsensed rows to fill the allocation after the word's own spellings and what
+    # the sense groups show (at most `limit`) are left out.
+    shown_at_most = min(limit, sum(len(c) for c in sensed))
+    wanted = allocation + shown_at_most + len(own) if allocation else 0
     unsensed, unsensed_more = _unsensed_candidates(
         corpus, conn, heads.term_ids, language, own, wanted
     )
