@@ -423,8 +423,8 @@ def _sense_candidates(
     similar: dict[int, list[int]],
     limit: int,
 ) -> list[_Cand]:
-    """The sense's synonyms: its synset's other members, the source's synonym edges of the
-    sense, then (adjectives) the members of the first `limit` synsets linked as similar."""
+    """The sense's synonyms: its synset's other members, (adjectives) the members of the
+    first `limit` synsets linked as similar, then the source's synonym edges of the sense."""
     out: list[_Cand] = []
     seen = set(own)
     if row[5] is not None:
@@ -435,17 +435,19 @@ def _sense_candidates(
             if key not in seen:
                 seen.add(key)
                 out.append((text, key, "synset_member", source_id, True, "synset"))
-    for target, target_norm, source_id, has_entry in edges.get(row[0], ()):
-        key = target_norm if target_norm is not None else normalize(target)
-        if key not in seen:
-            seen.add(key)
-            out.append((target, key, "synonym", source_id, has_entry, "sense"))
+    # WordNet's own near-synonyms before the thesaurus terms tied to the sense (Moby's),
+    # which are many and less curated.
     for synset in similar.get(row[5], ())[:limit]:
         for _term_id, text, norm, source_id in members.get(synset, ()):
             key = norm or normalize(text)
             if key not in seen:
                 seen.add(key)
                 out.append((text, key, "similar", source_id, True, "synset"))
+    for target, target_norm, source_id, has_entry in edges.get(row[0], ()):
+        key = target_norm if target_norm is not None else normalize(target)
+        if key not in seen:
+            seen.add(key)
+            out.append((target, key, "synonym", source_id, has_entry, "sense"))
     return out
 
 
