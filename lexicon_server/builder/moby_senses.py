@@ -78,15 +78,22 @@ class MobyEdges:
     def __init__(self, entries: Iterable[ThesaurusEntry], similarity: Similarity | None) -> None:
         roots: list[tuple[str, str, tuple[str, ...]]] = []  # root, its norm, terms
         lists: dict[str, set[str]] = {}
+        # 2.5M terms but about 100k distinct ones: each is normalised once
+        keys: dict[str, str] = {}
         for entry in entries:
             key = norm(entry.headword)
-            terms = tuple(dict.fromkeys(t for t in entry.terms if norm(t) != key))
+            for t in entry.terms:
+                if t not in keys:
+                    keys[t] = norm(t)
+            terms = tuple(dict.fromkeys(t for t in entry.terms if keys[t] != key))
             roots.append((entry.headword, key, terms))
-            lists.setdefault(key, set()).update(norm(t) for t in terms)
+            lists.setdefault(key, set()).update(keys[t] for t in terms)
         frozen = {k: frozenset(v) for k, v in lists.items()}
+        self._keys = keys
         # root, its norm, its terms best first with their weights
         self.roots = [
-            (root, key, _ranked(key, terms, frozen, similarity)) for root, key, terms in roots
+            (root, key, _ranked(key, terms, [keys[t] for t in terms], frozen, similarity))
+            for root, key, terms in roots
         ]
 
     def attachments(self, wordnet: WordnetView) -> Iterator[Attachment]:
@@ -106,7 +113,7 @@ class MobyEdges:
             hits: dict[int, list[tuple[str, bool]]] = {}
             for term in terms:
                 found: set[int] = set()
-                theirs = wordnet.synsets_of.get(norm(term), ())
+                theirs = wordnet.synsets_of.get(self._keys[term], ())
                 for synset in theirs:
                     found.update(near.get(synset, ()))
                 if len(found) == 1:
@@ -122,11 +129,11 @@ class MobyEdges:
 def _ranked(
     key: str,
     terms: tuple[str, ...],
+    keys: list[str],
     lists: dict[str, frozenset[str]],
     similarity: Similarity | None,
 ) -> list[tuple[str, float]]:
     mine = lists[key]
-    keys = [norm(t) for t in terms]
     vectors = similarity(key, keys) if similarity is not None else None
     scored: list[tuple[str, float]] = []
     for i, term in enumerate(terms):

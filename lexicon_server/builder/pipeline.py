@@ -80,6 +80,9 @@ class Stage:
     # update every lexical component): it runs after them, is redone whenever one of them
     # is, and refreshes their checkpoints' output digests when it finishes.
     needs: tuple[str, ...] = ()
+    # The component id when it is not the stage name: a MyThes thesaurus is stage
+    # 'de.thesaurus' but component 'de.lexical.thesaurus', part of the lexical capability.
+    component: str | None = None
 
 
 @dataclass(frozen=True)
@@ -176,6 +179,13 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",),
                       ("wiktextract", "conceptnet", "wordfreq"),
                       st.wiktionary_lexical(lang)), lang, "lexical")  # fmt: skip
+    for lang in OTHER_LANGUAGES:
+        # Each MyThes thesaurus is a component of its own (its own licence), beside the
+        # language's lexical component, which it needs to be served.
+        if f"mythes-{lang}" in present and "lexical" in languages.get(lang, ()):
+            stage = Stage(f"{lang}.thesaurus", (f"{lang}/thesaurus.sqlite",), (f"mythes-{lang}",),
+                          st.thesaurus(lang), component=f"{lang}.lexical.thesaurus")  # fmt: skip
+            add(stage, None, None)
     vectors = "glove-6b-50d" if "glove-6b-50d" in present else "numberbatch"
     if vectors in present:
         sem_langs: tuple[str, ...] = ("en",)
@@ -517,9 +527,12 @@ def dataset_json(plan: BuildPlan) -> dict[str, Any]:
     """The built directory's description (docs/architecture.md section 1)."""
     components: list[dict[str, Any]] = []
     for stage in plan.stages:
-        language, _, capability = stage.name.partition(".")
+        language, _, capability = (stage.component or stage.name).partition(".")
+        capability = capability.partition(".")[0]
         for rel in stage.outputs:
-            if language == "shared":
+            if stage.component:
+                cid, lang, cap = stage.component, language, capability
+            elif language == "shared":
                 cid, lang, cap = stage.name, None, "shared"
             else:
                 suffix = {

@@ -34,6 +34,7 @@ __all__ = [
     "slang_member",
     "tag_of",
     "target_entries",
+    "thesaurus",
     "wiktionary_lexical",
 ]
 
@@ -56,6 +57,22 @@ def bilingual_lexical(language: str) -> StageFn:
             ctx.out / f"{language}/lexical.sqlite",
             language,
             ctx.inputs,
+            dataset_version=ctx.dataset_version,
+        )
+
+    return run
+
+
+def thesaurus(language: str) -> StageFn:
+    """`<lang>/thesaurus.sqlite` from the language's MyThes thesaurus."""
+
+    def run(ctx: BuildContext) -> Mapping[str, Any]:
+        from lexicon_server.builder.thesaurus_writer import write_thesaurus
+
+        return write_thesaurus(
+            ctx.out / f"{language}/thesaurus.sqlite",
+            language,
+            ctx.inputs.require(f"mythes-{language}"),
             dataset_version=ctx.dataset_version,
         )
 

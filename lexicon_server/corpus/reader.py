@@ -262,6 +262,20 @@ class Corpus:
                 generation.connections[relative] = conn
             return conn
 
+    def extra_db(self, relative: str, schema: str) -> sqlite3.Connection | None:
+        """A connection to a component the selection may or may not hold beside its
+        capability's main file (a language's MyThes thesaurus, `de/thesaurus.sqlite`);
+        None when it holds none."""
+        generation = self._generation()
+        if relative not in generation.selection.files:
+            return None
+        with self._lock:
+            conn = generation.connections.get(relative)
+            if conn is None:
+                conn = _open_component(generation.selection, relative, schema, self.path(relative))
+                generation.connections[relative] = conn
+            return conn
+
     def damage(self) -> DamagedComponent | None:
         """The first damaged component file of the selection in use, if any."""
         try:

@@ -43,6 +43,7 @@ from lexicon_server.query.common import (
     word_senses,
 )
 from lexicon_server.query.lookup_rows import SenseRow
+from lexicon_server.query.thesaurus import thesaurus_handle, thesaurus_senses
 
 if TYPE_CHECKING:
     import sqlite3
@@ -160,7 +161,25 @@ def _synonyms_data(
         _sense_candidates(row, own, heads.term_ids, members, edges, similar, limit)
         for row in senses
     ]
-    unsensed = _unsensed_candidates(corpus, conn, heads.term_ids, language, own)
+    tables = [table] * len(senses)
+    handles = [sense_handle] * len(senses)
+    found = heads.found
+    extra = thesaurus_senses(corpus, language, own, own)
+    if extra is not None and extra.rows:
+        # The language's MyThes meanings, after its dictionary senses (docs/thesauri.md).
+        rows = extra.rows[:max_senses]
+        senses = [*senses, *rows]
+        sensed += [extra.candidates[row[0]] for row in rows]
+        tables += [extra.table] * len(rows)
+        handles += [thesaurus_handle] * len(rows)
+        found = True
+    # Enough unsensed rows to fill the allocation after the word's own spellings and what
+    # the sense groups show (at most `limit`) are left out.
+    shown_at_most = min(limit, sum(len(c) for c in sensed))
+    wanted = allocation + shown_at_most + len(own) if allocation else 0
+    unsensed, unsensed_more = _unsensed_candidates(
+        corpus, conn, heads.term_ids, language, own, wanted
+    )
     sensed_take = round_robin([len(c) for c in sensed], limit - min(allocation, len(unsensed)))
     for _ in range(2):
         # Only what the sense groups show is left out of the unsensed group: a thesaurus
@@ -180,13 +199,15 @@ def _synonyms_data(
     items = 0
     groups: list[_Json] = []
     key = cited.key
-    for row, cands, take in zip(senses, sensed, sensed_take, strict=True):
+    for row, cands, take, group_table, make_handle in zip(
+        senses, sensed, sensed_take, tables, handles, strict=True
+    ):
         if take == 0:
             continue
         sense_id, external_id, gloss, source_id, pos, synset_id, _ = row
         gloss = clip(gloss, GLOSS_CHARS)
-        sense_source = key(table, source_id)
-        handle = sense_handle(language, sense_id)
+        sense_source = key(group_table, source_id)
+        handle = make_handle(language, sense_id)
         sense = sense_ref_data(handle, external_id, pos, gloss, sense_source)
         shown = cands[:take]
         chars += len(gloss) + len(external_id or "") + len(pos)
@@ -195,7 +216,7 @@ def _synonyms_data(
         group: _Json = {
             "sense": sense,
             "sense_scope": "sense" if synset_id is None else "synset",
-            "candidates": [_candidate(c, key(table, c[3]), sense_source) for c in shown],
+            "candidates": [_candidate(c, key(group_table, c[3]), sense_source) for c in shown],
         }
         if len(cands) > take:
             group["truncated"] = True
@@ -213,20 +234,20 @@ def _synonyms_data(
             "sense_scope": "unsensed",
             "candidates": [_candidate(c, key(table, c[3]), None) for c in unsensed[:unsensed_take]],
         }
-        if len(unsensed) > unsensed_take:
+        if unsensed_more or len(unsensed) > unsensed_take:
             group["truncated"] = True
         groups.append(group)
-    if len(unsensed) > unsensed_take:
-        cut.append(
-            f"unsensed candidates: {len(unsensed) - unsensed_take} more beyond "
-            f"unsensed_limit={allocation}"
-        )
+    if unsensed_more or len(unsensed) > unsensed_take:
+        # Only the first rows are read: past them the count is a lower bound.
+        more = len(unsensed) - unsensed_take + (1 if unsensed_more else 0)
+        at_least = "at least " if unsensed_more else ""
+        cut.append(f"unsensed candidates: {at_least}{more} more beyond unsensed_limit={allocation}")
     cited_sources = cited.sources()
     data: _Json = {
         "word": word,
         "language": language,
         "dataset_version": corpus.dataset_version,
-        "found": heads.found,
+        "found": found,
         "resolutions": resolution_data(heads.resolutions),
         "count": len(groups),
         "candidate_count": sum(len(g["candidates"]) for g in groups),
@@ -283,12 +304,16 @@ _SENSE_SYNONYMS = (
     f"WHERE r.src_sense_id IN {ID_LIST} AND r.relation = 'synonym' "
     "ORDER BY r.src_sense_id, r.id"
 )
+# One word's best term edges: the source index is ordered (src_term_id, relation, weight
+# DESC), so this reads `LIMIT` rows, not all of Moby's hundreds. An edge without a weight
+# comes after those with one.
 _TERM_SYNONYMS = (
-    "SELECT COALESCE(t.text, r.dst_text), r.source_id FROM relations r "
+    "SELECT COALESCE(t.text, r.dst_text), r.source_id, r.weight FROM relations r "
     "LEFT JOIN terms t ON t.id = r.dst_term_id "
-    f"WHERE r.src_term_id IN {ID_LIST} AND r.relation = 'synonym' AND r.scope = 'term' "
-    "AND r.dst_language = ? ORDER BY COALESCE(r.weight, 0) DESC, r.id"
+    "WHERE r.src_term_id = ? AND r.relation = 'synonym' AND r.scope = 'term' "
+    "AND r.dst_language = ? ORDER BY r.weight DESC, r.id LIMIT ?"
 )
+
 _ANY_TERM_EDGE = "SELECT 1 FROM relations WHERE src_term_id IS NOT NULL LIMIT 1"
 
 
@@ -399,8 +424,8 @@ def _sense_candidates(
     similar: dict[int, list[int]],
     limit: int,
 ) -> list[_Cand]:
-    """The sense's synonyms: its synset's other members, the source's synonym edges of the
-    sense, then (adjectives) the members of the first `limit` synsets linked as similar."""
+    """The sense's synonyms: its synset's other members, (adjectives) the members of the
+    first `limit` synsets linked as similar, then the source's synonym edges of the sense."""
     out: list[_Cand] = []
     seen = set(own)
     if row[5] is not None:
@@ -411,17 +436,19 @@ def _sense_candidates(
             if key not in seen:
                 seen.add(key)
                 out.append((text, key, "synset_member", source_id, True, "synset"))
-    for target, target_norm, source_id, has_entry in edges.get(row[0], ()):
-        key = target_norm if target_norm is not None else normalize(target)
-        if key not in seen:
-            seen.add(key)
-            out.append((target, key, "synonym", source_id, has_entry, "sense"))
+    # WordNet's own near-synonyms before the thesaurus terms tied to the sense (Moby's),
+    # which are many and less curated.
     for synset in similar.get(row[5], ())[:limit]:
         for _term_id, text, norm, source_id in members.get(synset, ()):
             key = norm or normalize(text)
             if key not in seen:
                 seen.add(key)
                 out.append((text, key, "similar", source_id, True, "synset"))
+    for target, target_norm, source_id, has_entry in edges.get(row[0], ()):
+        key = target_norm if target_norm is not None else normalize(target)
+        if key not in seen:
+            seen.add(key)
+            out.append((target, key, "synonym", source_id, has_entry, "sense"))
     return out
 
 
@@ -431,27 +458,44 @@ def _unsensed_candidates(
     term_ids: tuple[int, ...],
     language: str,
     own: set[str],
-) -> list[_Cand]:
-    if not term_ids or not has_term_edges(conn):
-        return []
+    wanted: int,
+) -> tuple[list[_Cand], bool]:
+    """The word's first `wanted` unsensed synonyms, best weight first (merged over its
+    spellings), and whether there are more than `wanted` (one more row is asked for)."""
+    if not term_ids or not wanted or not has_term_edges(conn):
+        return [], False
+    rows: list[tuple[float, int, str, int]] = []
+    any_more = False
+    for term_id in term_ids:
+        got = conn.execute(_TERM_SYNONYMS, (term_id, language, wanted + 1)).fetchall()
+        if len(got) > wanted:
+            any_more = True
+            got = got[:wanted]
+        for text, source_id, weight in got:
+            if text is not None:
+                rows.append((-(weight if weight is not None else -1e9), len(rows), text, source_id))
+    if len(term_ids) > 1:
+        rows.sort()
+        if len(rows) > wanted:
+            any_more = True
+            rows = rows[:wanted]
     found: list[tuple[str, str, int]] = []
     seen = set(own)
-    for text, source_id in conn.execute(_TERM_SYNONYMS, (id_list(term_ids), language)):
-        if text is None:
-            continue
+    for _, _, text, source_id in rows:
         key = normalize(text)
         if key in seen:
             continue
         seen.add(key)
         found.append((text, key, source_id))
     if not found:
-        return []
+        return [], any_more
     # Same-language targets: whether each has its own entry, in one batched probe.
     installed = installed_entries(corpus, language, (key for _, key, _ in found))
-    return [
+    cands = [
         (text, key, "synonym", source_id, key in installed, "unsensed")
         for text, key, source_id in found
     ]
+    return cands, any_more
 
 
 def _candidate(row: Sequence[Any], source: str, group_source: str | None) -> _Json:

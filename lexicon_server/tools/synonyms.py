@@ -8,7 +8,7 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from lexicon_server.models import SynonymsResult
-from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, synonyms_data
+from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, UNSENSED_DEFAULT, synonyms_data
 from lexicon_server.tools._shared import (
     Language,
     Limit,
@@ -30,10 +30,11 @@ SynonymsOutput = published_output(SynonymsResult)
 
 _DESCRIPTION = """Synonyms of a word, grouped by the dictionary sense they belong to
 (synset members, sense-attached synonym edges and, for adjectives, the words of WordNet's
-similar synsets, relation='similar'), plus one group of unsensed synonyms (word-to-word
-edges, e.g. ConceptNet) with its own allocation. `limit` is the total
-number of candidates; `count` is the number of groups and `candidate_count` the number
-of candidates."""
+similar synsets, relation='similar'; Moby Thesaurus terms tied to the sense, source 'moby';
+for de/fr/it one group per MyThes thesaurus meaning), plus one group of unsensed synonyms
+(word-to-word edges: Moby's list best first, ConceptNet) with its own allocation.
+`limit` is the total number of candidates; `count` is the number of groups and
+`candidate_count` the number of candidates."""
 
 
 def register(server: MCPServer, corpus: Corpus) -> None:
@@ -52,8 +53,8 @@ def register(server: MCPServer, corpus: Corpus) -> None:
             Field(
                 description=(
                     "candidates reserved for unsensed synonyms: 0 disables them, 1..limit is "
-                    "an explicit allocation; omitted means 5 (or limit if smaller). -1 is not "
-                    "accepted. Unused allocation goes back to sense groups."
+                    f"an explicit allocation; omitted means {UNSENSED_DEFAULT} (or limit if "
+                    "smaller). -1 is not accepted. Unused allocation goes back to sense groups."
                 )
             ),
         ] = None,

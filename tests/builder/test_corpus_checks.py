@@ -164,6 +164,13 @@ def test_relation_scope_matches_the_ids_it_fills(en: sqlite3.Connection) -> None
         """
     ).fetchone()[0]
     assert bad == 0
+    # Moby's terms tied to a sense point at a term, not at a sense of it (docs/thesauri.md).
+    tied = en.execute(
+        "SELECT count(*) FROM relations r JOIN sources s ON s.id = r.source_id "
+        "WHERE s.name = 'moby' AND r.scope = 'sense' AND r.dst_sense_id IS NULL "
+        "AND r.dst_term_id IS NOT NULL"
+    ).fetchone()[0]
+    assert tied > 0
     antonyms = en.execute(
         "SELECT count(*) FROM relations WHERE relation = 'antonym' AND scope = 'sense'"
     ).fetchone()[0]

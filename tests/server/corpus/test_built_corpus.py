@@ -260,14 +260,29 @@ def test_starter_capitalised_inflected_forms_lead_with_the_common_word(
 @pytest.mark.starter
 def test_starter_adjective_synonyms_reach_similar_synsets(request: pytest.FixtureRequest) -> None:
     data_dir = _data_dir(request, "starter_data_dir")
-    happy, large = _calls(
+    # 5 unsensed slots (the default before Moby's 10) leave the sense groups 15
+    happy, large, default = _calls(
         data_dir,
-        [("dictionary_synonyms", {"word": "happy"}), ("dictionary_synonyms", {"word": "large"})],
+        [
+            ("dictionary_synonyms", {"word": "happy", "unsensed_limit": 5}),
+            ("dictionary_synonyms", {"word": "large"}),
+            ("dictionary_synonyms", {"word": "happy"}),
+        ],
     )
     main = happy["groups"][0]
     assert main["sense"]["gloss"].startswith("enjoying or showing or marked by joy")
     assert {"blissful", "halcyon"} <= {c["text"] for c in main["candidates"]}
-    assert {c["relation"] for c in main["candidates"]} == {"similar"}
+    relations = [c["relation"] for c in main["candidates"]]
+    # WordNet's similar words first, then the Moby terms tied to the sense
+    assert relations == sorted(relations) and set(relations) <= {"similar", "synonym"}
+    assert all(c["source"] == "moby" for c in main["candidates"] if c["relation"] == "synonym")
+    # At the defaults WordNet's similar words still come first in the main sense, and
+    # Moby's terms fill the unsensed group (docs/thesauri.md).
+    first = default["groups"][0]["candidates"]
+    assert first[0]["text"] == "blessed" and first[0]["relation"] == "similar"
+    unsensed = default["groups"][-1]
+    assert unsensed["sense_scope"] == "unsensed" and len(unsensed["candidates"]) == 10
+    assert {c["source"] for c in unsensed["candidates"]} == {"moby"}
     # 'large' links to some fifty similar synsets; past `limit` they are not read, so the
     # note gives a lower bound
     assert large["budget"]["cut"][0].startswith("sense-scoped candidates: at least ")
