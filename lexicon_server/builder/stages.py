@@ -158,6 +158,14 @@ def _headwords(ctx: BuildContext) -> Iterator[tuple[str, str, Sequence[str]]]:
                 yield m.lemma, src.spec.name, (record.external_id,)
 
 
+def english_gcide(ctx: BuildContext) -> Mapping[str, Any]:
+    from lexicon_server.builder.gcide_writer import GCIDE_COMPONENT, write_gcide
+
+    return write_gcide(
+        ctx.out / GCIDE_COMPONENT, ctx.inputs.require("gcide"), dataset_version=ctx.dataset_version
+    )
+
+
 def english_wordplay(ctx: BuildContext) -> Mapping[str, Any]:
     from lexicon_server.builder.parsers import cmudict
     from lexicon_server.builder.wordplay_writer import write_wordplay

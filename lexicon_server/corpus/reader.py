@@ -52,6 +52,9 @@ READABLE_VERSIONS = {"lexical": (1,), "wordplay": (1, 2), "semantic": (1,)}
 _MMAP_BYTES = 0
 
 # Which dataset-relative file holds the database of a capability.
+# GCIDE's senses (GPL-2+) are English lexical data kept in a component of their own.
+GCIDE_FILE = "en/gcide.sqlite"
+
 _DB_FILES = {
     "lexical": "{lang}/lexical.sqlite",
     "wordplay": "{lang}/wordplay.sqlite",
@@ -253,6 +256,23 @@ class Corpus:
         self.require(language, capability)
         relative = _DB_FILES[capability].format(lang=language)
         generation = self._generation()
+        with self._lock:
+            conn = generation.connections.get(relative)
+            if conn is None:
+                conn = _open_component(
+                    generation.selection, relative, capability, self.path(relative)
+                )
+                generation.connections[relative] = conn
+            return conn
+
+    def extra_db(self, language: str, capability: str, relative: str) -> sqlite3.Connection | None:
+        """A connection to a further database of `capability` (a source kept in a file of
+        its own, such as `en/gcide.sqlite`), or None when the selection does not have it."""
+        if self.selection.availability(language, capability) is not None:
+            return None
+        generation = self._generation()
+        if relative not in generation.selection.files:
+            return None
         with self._lock:
             conn = generation.connections.get(relative)
             if conn is None:
