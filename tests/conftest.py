@@ -40,8 +40,9 @@ SAMPLE_SOURCES: dict[str, Path] = {
 }
 
 
-def build_sample(out: Path, cache: Path) -> Path:
-    """Build the sample dataset from the fixtures into `out` (no network, no cache reads)."""
+def build_sample(out: Path, cache: Path, sources: dict[str, Path] | None = None) -> Path:
+    """Build the sample dataset from the fixtures (or the given `sources`) into `out` (no
+    network, no cache reads)."""
     from lexicon_server.builder.config import BuildConfig
     from lexicon_server.builder.pipeline import build
 
@@ -50,7 +51,7 @@ def build_sample(out: Path, cache: Path) -> Path:
         out,
         config=BuildConfig(cache_dir=cache),
         lock=None,
-        overrides=SAMPLE_SOURCES,
+        overrides=SAMPLE_SOURCES if sources is None else sources,
         dataset_version="sample-2026.11.0",
         fetch=False,
         only_given=True,

@@ -79,3 +79,11 @@ def test_gcide_is_a_component_of_its_own(sample_corpus: Corpus) -> None:
         assert names == ["gcide"]
     lexical = sample_corpus.db("en", "lexical")
     assert "gcide" not in [row[0] for row in lexical.execute("SELECT name FROM sources")]
+
+
+def test_a_word_only_gcide_knows_is_found_by_its_senses(sample_corpus: Corpus) -> None:
+    answer = lookup_data(sample_corpus, "abaculus")
+    assert answer["found"] and answer["senses"]
+    assert answer["sense_source"] == "gcide"
+    assert all("source" not in s for s in answer["senses"])
+    assert answer["senses"][0]["word"] == "Abaculus"
