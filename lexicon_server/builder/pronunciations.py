@@ -1,7 +1,8 @@
 """English pronunciations: CMUdict's ARPAbet, and IPA beside it.
 
 Each word with a CMUdict pronunciation gets its IPA from ISLEX where ISLEX has the word
-(with its syllable boundaries, source `islex`), and otherwise from CMUdict's own
+(with its syllable boundaries, its own phone spellings `ei`, `ɑɪ`, `ɔi`, `ɵ`, `g` written
+as the common `eɪ aɪ ɔɪ θ ɡ`; source `islex`), and otherwise from CMUdict's own
 pronunciations through the documented mapping of `corpus.ipa` (source `cmudict-ipa`, a
 source row of its own so that an answer says the IPA was mapped, not published). ISLEX
 also gives IPA to words of the component that CMUdict lacks (WordNet lemmas such as
@@ -13,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from lexicon_server.corpus.ipa import cmudict_ipa, dictionary_ipa
+from lexicon_server.corpus.ipa import cmudict_ipa, dictionary_ipa, islex_phone
 from lexicon_server.corpus.normalize import display_form
 
 if TYPE_CHECKING:
@@ -50,7 +51,9 @@ def _islex(src: SourceInput) -> dict[str, list[str]]:
 
     out: dict[str, list[str]] = {}
     for entry in islex.iter_entries(src.file("dict")):
-        ipa = dictionary_ipa(["".join(s) for s in word] for word in entry.syllables)
+        ipa = dictionary_ipa(
+            ["".join(map(islex_phone, s)) for s in word] for word in entry.syllables
+        )
         forms = out.setdefault(display_form(entry.word), [])
         if ipa not in forms:
             forms.append(ipa)

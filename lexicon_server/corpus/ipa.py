@@ -34,6 +34,7 @@ __all__ = [
     "cmudict_ipa",
     "comparable",
     "dictionary_ipa",
+    "islex_phone",
     "same_pronunciation",
 ]
 
@@ -101,6 +102,16 @@ def cmudict_ipa(phones: Iterable[str]) -> str:
 
 # ISLEX's own spellings of phonemes the mapping above writes in the common IPA way.
 _ISLEX_SPELLINGS = (("ei", "eɪ"), ("ɑɪ", "aɪ"), ("ɔi", "ɔɪ"), ("ɵ", "θ"), ("g", "ɡ"))
+_ISLEX_PHONES = dict(_ISLEX_SPELLINGS)
+
+
+def islex_phone(phone: str) -> str:
+    """One ISLEX phone (its stress mark kept) in the common IPA spelling the mapping above
+    uses: ``ˈei`` -> ``ˈeɪ``, ``g`` -> ``ɡ``; every other phone as it is."""
+    body = phone.lstrip("ˈˌ")
+    return phone[: len(phone) - len(body)] + _ISLEX_PHONES.get(body, body)
+
+
 _SYLLABIC = (("n̩", "ən"), ("l̩", "əl"), ("m̩", "əm"))
 
 

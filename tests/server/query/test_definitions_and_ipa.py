@@ -87,3 +87,11 @@ def test_a_word_only_gcide_knows_is_found_by_its_senses(sample_corpus: Corpus) -
     assert answer["sense_source"] == "gcide"
     assert all("source" not in s for s in answer["senses"])
     assert answer["senses"][0]["word"] == "Abaculus"
+
+
+def test_islex_phones_are_shown_in_the_common_ipa_spelling(sample_corpus: Corpus) -> None:
+    # ISLEdict.txt: 'day(nn,...) # d ˈei #' and 'give(vb,vbp) # g ɪ v #' (own 'ei', ASCII g).
+    day = _prons(lookup_data(sample_corpus, "day"))
+    assert {"notation": "ipa", "value": "deɪ", "source": "islex"} in day
+    give = _prons(lookup_data(sample_corpus, "give"))
+    assert {"notation": "ipa", "value": "ɡɪv", "source": "islex"} in give
