@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "bilingual_lexical",
     "consumed_lock",
+    "english_gcide",
     "english_lexical",
     "english_wordplay",
     "licences",

@@ -38,8 +38,8 @@ def test_islex_gives_the_ipa_where_it_has_the_word(sample_corpus: Corpus) -> Non
 
 
 def test_a_mapped_word_of_several_syllables_keeps_its_stress() -> None:
-    assert cmudict_ipa("AH0 B AW1 T".split()) == "əbˈaʊt"
-    assert cmudict_ipa("B AE1 NG K".split()) == "bæŋk"
+    assert cmudict_ipa(["AH0", "B", "AW1", "T"]) == "əbˈaʊt"
+    assert cmudict_ipa(["B", "AE1", "NG", "K"]) == "bæŋk"
 
 
 def test_gcide_senses_come_after_wordnets_with_their_source(sample_corpus: Corpus) -> None:
