@@ -10,6 +10,7 @@ with `source: gcide` (lexicon_server/query/definitions.py).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,11 @@ _POS = {
     "adj.": "adj",
     "adv.": "adv",
 }
+
+
+# An origin mark the header's last bracket ran into (2,292 of 51,097 etymologies of 0.48
+# end 'See Base, a. 1913 Webster'): it names where the entry came from, not the word.
+_ORIGIN_TAIL = re.compile(r"\s*\b1913 Webster$")
 
 
 def corpus_pos(published: str | None) -> str:
@@ -71,7 +77,8 @@ def _add(w: LexicalWriter, entry: DefinitionEntry, source: str) -> None:
     if not entry.senses:
         return  # a Note: or sub-entry list alone: nothing a sense can hold
     term_id = w.term(entry.headword)
-    entry_id = w.entry(term_id, corpus_pos(entry.pos), source, entry.etymology)
+    etymology = _ORIGIN_TAIL.sub("", entry.etymology) if entry.etymology else None
+    entry_id = w.entry(term_id, corpus_pos(entry.pos), source, etymology or None)
     for rank, sense in enumerate(entry.senses):
         gloss = f"({sense.domain}) {sense.definition}" if sense.domain else sense.definition
         sense_id = w.sense(entry_id, gloss, source, rank=rank, external_id=sense.number)
