@@ -26,11 +26,13 @@ _WHERE = (
     "FROM terms t JOIN entries e ON e.term_id = t.id JOIN senses s ON s.entry_id = e.id "
     f"WHERE t.norm IN {ID_LIST}"
 )
+# An inflected form keeps the parts of speech it can have ('ran': verbs only).
+_PARTS = f" AND (? IS NULL OR e.pos IN {ID_LIST})"
 _SENSES = (
     "SELECT s.id, s.gloss, e.pos, e.etymology, t.text, s.source_id "
-    f"{_WHERE} ORDER BY t.id, e.id, s.rank, s.id LIMIT ?"
+    f"{_WHERE}{_PARTS} ORDER BY t.id, e.id, s.rank, s.id LIMIT ?"
 )
-_TOTAL = f"SELECT count(*) {_WHERE}"
+_TOTAL = f"SELECT count(*) {_WHERE}{_PARTS}"
 _EXAMPLES = (
     f"SELECT sense_id, text, source_id FROM examples WHERE sense_id IN {ID_LIST} "
     "ORDER BY sense_id, id"
@@ -63,10 +65,12 @@ def definition_senses(
     examples_budget: int,
     sense_source: str | None,
     cuts: Cuts,
+    parts: set[str] | None = None,
 ) -> Definitions:
-    """Up to `limit` GCIDE senses of the headwords `norms` (normalised), with at most
-    `examples_budget` examples in all, dealt one per sense in turn. A sense names its
-    source unless it is `sense_source`, and its headword unless it is `word`."""
+    """Up to `limit` GCIDE senses of the headwords `norms` (normalised), of the parts of
+    speech `parts` only when given, with at most `examples_budget` examples in all,
+    dealt one per sense in turn. A sense names its source unless it is `sense_source`,
+    and its headword unless it is `word`."""
     out = Definitions()
     if language != "en" or not norms:
         return out
@@ -75,10 +79,11 @@ def definition_senses(
         return out
     keys = sources(conn)
     wanted = _json_list(norms)
-    out.total = conn.execute(_TOTAL, (wanted,)).fetchone()[0]
+    pos = None if parts is None else _json_list(parts)
+    out.total = conn.execute(_TOTAL, (wanted, pos, pos)).fetchone()[0]
     if limit <= 0 or not out.total:
         return out
-    rows = conn.execute(_SENSES, (wanted, limit)).fetchall()
+    rows = conn.execute(_SENSES, (wanted, pos, pos, limit)).fetchall()
     examples: dict[int, list[tuple[str, int]]] = {}
     for sense_id, text, source_id in conn.execute(_EXAMPLES, (id_list(r[0] for r in rows),)):
         examples.setdefault(sense_id, []).append((text, source_id))

@@ -275,10 +275,14 @@ def _lookup_data(
         senses.append(sense)
     # GCIDE's senses follow WordNet's, within the same `limit` and examples budget.
     norms = {norm(r.lemma) for r in heads.resolutions} or {norm(word)}
+    # An inflected form ('ran') keeps the parts of speech its resolutions name.
+    parts = None
+    if heads.resolutions and all(r.pos for r in heads.resolutions):
+        parts = {str(r.pos) for r in heads.resolutions}
     shown_examples = sum([len(s.get("examples", ())) for s in senses])
     gcide = definition_senses(
         corpus, language, norms, word, limit - len(senses), ex_budget - shown_examples,
-        sense_source, cuts,
+        sense_source, cuts, parts,
     )  # fmt: skip
     if gcide.total:
         if gcide.total > len(gcide.senses):
