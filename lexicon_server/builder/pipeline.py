@@ -18,7 +18,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +27,8 @@ from typing import Any
 from lexicon_server.builder.catalogue import (
     LANGUAGE_NAMES,
     LOCAL_SOURCES,
+    REGISTRY_SOURCES,
+    SLANG_SOURCES,
     STARTER_SOURCES,
 )
 from lexicon_server.builder.config import BuildConfig, crash_point, exclusive
@@ -46,6 +48,7 @@ __all__ = [
     "build",
     "code_digest",
     "dataset_json",
+    "freedict_components",
     "plan_build",
     "profile_sources",
 ]
@@ -56,11 +59,13 @@ DATASET_VERSIONS = {
     "starter": "starter-2026.11.0",
     "english": "english-2026.11.0",
     "full": "full-2026.11.0",
+    "registry": "registry-2026.12.0",
 }
 PROFILES = tuple(DATASET_VERSIONS)
 STATE_DIR = ".build"
 SEMANTIC_VOCAB = 100_000  # see docs/benchmarks/build.md for the time/recall trade-off
-OTHER_LANGUAGES = ("fr", "de", "es", "it", "pt", "fi", "ja", "pl")
+OTHER_LANGUAGES = ("fr", "de", "es", "it", "pt", "fi", "ja", "pl")  # the english/full ones
+SLANG_NAMES = tuple(s.name for s in SLANG_SOURCES)
 
 Progress = Callable[[str], None]
 
@@ -108,11 +113,34 @@ def profile_sources(profile: str) -> tuple[list[str], frozenset[str]]:
     """(source names, the optional ones) for a profile."""
     if profile == "starter":
         return [s.name for s in STARTER_SOURCES], frozenset()
+    if profile == "registry":
+        return [s.name for s in REGISTRY_SOURCES], frozenset()
     if profile in ("english", "full"):
         local = [s.name for s in LOCAL_SOURCES]
         # wordfreq ranks terms when it has been fetched; the registry copy is optional here.
         return [*local, "wordfreq"], frozenset({*local, "wordfreq"}) - {"oewn", "cmudict-local"}
     raise BuildError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
+
+
+def freedict_components(names: Iterable[str], *, invert: bool) -> dict[str, tuple[str, ...]]:
+    """Language -> the FreeDict dictionaries its lexical component is built from: those
+    whose headwords are in it; with `invert` (the registry profile), a language only ever
+    translated into (Russian, Hindi...) is built from the dictionaries into it, read the
+    other way round. English is not here (it has its own stage). Ordered by tag."""
+    from lexicon_server.builder.stages import tag_of
+
+    pairs = [n[9:].split("-") for n in names if n.startswith("freedict-")]
+    heads = {tag_of(a) for a, _ in pairs if a != "eng"}
+    out: dict[str, list[str]] = {}
+    for a, b in pairs:
+        if a != "eng":
+            out.setdefault(tag_of(a), []).append(f"freedict-{a}-{b}")
+        elif invert and tag_of(b) not in heads:
+            out.setdefault(tag_of(b), []).append(f"freedict-{a}-{b}")
+    for a, b in pairs:
+        if invert and a != "eng" and b != "eng" and tag_of(b) not in heads:
+            out.setdefault(tag_of(b), []).append(f"freedict-{a}-{b}")
+    return {lang: tuple(srcs) for lang, srcs in sorted(out.items())}
 
 
 def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
@@ -127,8 +155,8 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
         if language and capability:
             languages.setdefault(language, []).append(capability)
 
-    english = {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local",
-               "islex", "wiktextract", "conceptnet", "wordfreq"}  # fmt: skip
+    english = {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local", "islex",
+               "wiktextract", "conceptnet", "wordfreq", "moby", "glove-6b-50d"}  # fmt: skip
     # FreeDict's xxx-eng dictionaries rank English translations (back-translations first).
     en_sources = tuple(
         n
@@ -141,13 +169,10 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
     if "gcide" in present:
         # GPL-2+: a component of its own, installed with (and only with) English lexical data.
         add(Stage("en.gcide", ("en/gcide.sqlite",), ("gcide",), st.english_gcide), None, None)
-    if profile == "starter":
-        for lang in OTHER_LANGUAGES:
-            srcs = tuple(n for n in present if n.startswith("freedict-") and n[9:12] != "eng")
-            srcs = (*tuple(n for n in srcs if st.tag_of(n[9:12]) == lang), "wordfreq")
-            if any(n.startswith("freedict-") for n in srcs):
-                add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",), srcs,
-                          st.bilingual_lexical(lang)), lang, "lexical")  # fmt: skip
+    if profile in ("starter", "registry"):
+        for lang, srcs in freedict_components(inputs.sources, invert=profile == "registry").items():
+            add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",), (*srcs, "wordfreq"),
+                      st.bilingual_lexical(lang)), lang, "lexical")  # fmt: skip
     elif profile == "full" and "wiktextract" in present:
         found = _languages_in(inputs.require("wiktextract"), _WIKT_LANG, "jsonl")
         for lang in (lang for lang in OTHER_LANGUAGES if lang in found):
@@ -177,6 +202,9 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             "en",
             "wordplay",
         )
+    slang_sources = tuple(n for n in SLANG_NAMES if n in present)
+    if slang_sources:
+        add(Stage("shared.slang", ("slang.sqlite",), slang_sources, st.slang), None, None)
     lexical = {s.name.partition(".")[0]: s for s in stages if s.name.endswith(".lexical")}
     if lexical:
         # After the components it links; placed after every writer so that, run one stage
@@ -233,20 +261,11 @@ def _languages_in(src: SourceInput, pattern: re.Pattern[bytes], role: str) -> fr
 # The modules whose code decides output bytes: a change to any of them invalidates every
 # checkpoint, so a cached build never outlives the parser or writer that made it.
 _BYTE_DECIDING = (
-    "build/parsers/*.py",
-    "build/records.py",
-    "build/normalize.py",
-    "build/catalogue.py",
-    "build/lexical_writer.py",
-    "build/lexical_stages.py",
-    "build/semantic_writer.py",
-    "build/wordplay_writer.py",
-    "build/stages.py",
-    "build/licences.py",
-    "build/target_entries.py",
-    "build/term_docs.py",
-    "corpus/term_docs.py",
-    "corpus/wordplay_keys.py",
+    # Every builder and corpus module: a stale checkpoint costs a wrong release, a rebuild
+    # costs minutes, so any change here rebuilds (the CLI and checks included).
+    "builder/*.py",
+    "builder/parsers/*.py",
+    "corpus/*.py",
     "corpus/schema/*.sql",
 )
 

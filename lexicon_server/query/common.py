@@ -161,15 +161,18 @@ def check_budget(parameter: str, value: int) -> int:
     return check_limit(parameter, value, 0, LIMIT_MAX)
 
 
-def check_allocation(parameter: str, value: int | None, limit: int) -> int:
+def check_allocation(
+    parameter: str, value: int | None, limit: int, default: int | None = None
+) -> int:
     """An allocation of the broader class within `limit`.
 
-    None means the default (5, but never more than `limit`); 0 disables the class; a
+    None means the default (`default`, else 5, but never more than `limit`); 0 disables
+    the class; a
     positive value is an explicit allocation and may not exceed `limit`; -1 is reserved
     for automatic allocation in a future version and is refused.
     """
     if value is None:
-        return min(DEFAULT_ALLOCATION, limit)
+        return min(DEFAULT_ALLOCATION if default is None else default, limit)
     allowed = f"0 (disabled) or an explicit allocation from 1 to limit={limit}"
     if value == -1:
         raise InvalidArgument(

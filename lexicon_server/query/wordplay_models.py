@@ -83,6 +83,15 @@ class RhymeCandidate(_Model):
         "identical for a perfect rhyme; for a near rhyme, the one-token edit "
         "that turns query_rhyme into rhyme",
     )
+    sound: Literal["vowel_kept", "unstressed_vowel_changed", "stressed_vowel_changed"] | None = (
+        Field(
+            None,
+            exclude_if=absent_detail,
+            description="near rhymes only, the ranking class (closest first): the edit "
+            "changes, adds or drops a consonant; a vowel after the stressed one; or the "
+            "stressed vowel itself. Frequency decides within a class",
+        )
+    )
     spelling_source: str | None = Field(
         None,
         exclude_if=absent_detail,
@@ -109,7 +118,11 @@ class RhymesResult(_Model):
     query_pronunciations: list[QueryPronunciation]
     count: int = Field(description="number of rhymes returned")
     truncated: bool = Field(description="true when more rhymes exist beyond `limit`")
-    ranking: Literal["zipf_frequency"] = "zipf_frequency"
+    ranking: Literal["zipf_frequency", "sound_then_zipf"] = Field(
+        "zipf_frequency",
+        description="perfect rhymes: zipf_frequency; near rhymes: sound_then_zipf (by "
+        "`sound` class, then frequency)",
+    )
     sense_scope: Literal["unsensed"] = Field(
         "unsensed", description="every rhyme is about a written form and its sounds, not a sense"
     )
