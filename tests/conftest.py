@@ -27,6 +27,8 @@ SAMPLE_SOURCES: dict[str, Path] = {
     "wordnet-3.1": FIXTURES / "wordnet31",
     "wordnet-3.0-exc": FIXTURES / "wordnet30",
     "cmudict": FIXTURES / "cmudict",
+    "islex": FIXTURES / "islex",
+    "gcide": FIXTURES / "gcide",
     "wordfreq": FIXTURES / "wordfreq",
     "glove-6b-50d": FIXTURES / "glove",
     "wiktextract": FIXTURES / "kaikki" / "kaikki-sample.jsonl",
@@ -55,8 +57,9 @@ SAMPLE_SOURCES: dict[str, Path] = {
 }
 
 
-def build_sample(out: Path, cache: Path) -> Path:
-    """Build the sample dataset from the fixtures into `out` (no network, no cache reads)."""
+def build_sample(out: Path, cache: Path, sources: dict[str, Path] | None = None) -> Path:
+    """Build the sample dataset from the fixtures (or the given `sources`) into `out` (no
+    network, no cache reads)."""
     from lexicon_server.builder.config import BuildConfig
     from lexicon_server.builder.pipeline import build
 
@@ -65,7 +68,7 @@ def build_sample(out: Path, cache: Path) -> Path:
         out,
         config=BuildConfig(cache_dir=cache),
         lock=None,
-        overrides=SAMPLE_SOURCES,
+        overrides=SAMPLE_SOURCES if sources is None else sources,
         dataset_version="sample-2026.11.0",
         fetch=False,
         only_given=True,

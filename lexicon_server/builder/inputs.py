@@ -55,7 +55,8 @@ class SourceInput:
     def notice_files(self) -> list[Path]:
         if not self.from_artefact:
             # A hand-made directory (such as a test fixture) keeps notices beside the data:
-            # LICENSE/NOTICE/THIRD-PARTY files, and '<file stem>.copyright' for FreeDict.
+            # LICENSE/NOTICE/THIRD-PARTY files, '<file stem>.copyright' for FreeDict, and a
+            # Debian package's 'copyright' file copied as it is (GCIDE's slice).
             if not self.root.is_dir():
                 return []
             stems = {Path(m).name.split(".")[0] for m in self.spec.files.values()}
@@ -67,6 +68,7 @@ class SourceInput:
                     p.name.startswith(("LICENSE", "NOTICE", "THIRD-PARTY"))
                     or p.name == "copyright"  # a Debian copyright file kept whole
                     or (p.suffix == ".copyright" and p.name.split(".")[0] in stems)
+                    or p.name == "copyright"  # a Debian package's file, copied as it is
                 )
             ]
         return [self.root / n for n in self.spec.notices if (self.root / n).is_file()]

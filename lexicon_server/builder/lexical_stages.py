@@ -1,7 +1,8 @@
 """The lexical components: which parsed records go into which language's database.
 
 English (starter): WordNet 3.1 synsets, senses, examples and pointers; `index.sense`
-ranks; WordNet 3.0 irregular forms; CMUdict pronunciations; FreeDict eng-xxx
+ranks; WordNet 3.0 irregular forms; CMUdict pronunciations with IPA beside them (ISLEX,
+else mapped: builder/pronunciations.py); FreeDict eng-xxx
 translations (unsensed: FreeDict headwords carry no WordNet sense), those that the
 FreeDict xxx-eng dictionaries translate back to the word first; wordfreq Zipf values.
 English (english/full): the same writer fed from OEWN (WN-LMF), Wiktextract and
@@ -15,6 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from lexicon_server.builder import pronunciations
 from lexicon_server.builder.catalogue import ISO3_TO_TAG
 from lexicon_server.builder.inputs import Inputs, SourceInput
 from lexicon_server.builder.lexical_writer import LexicalWriter
@@ -213,7 +215,7 @@ def write_english_lexical(
     used = [
         s
         for name, s in inputs.sources.items()
-        if name in {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local"}
+        if name in {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local", "islex"}
         or name in {"wiktextract", "conceptnet", "moby"}
         or (name.startswith("freedict-eng-"))
     ]
@@ -223,7 +225,7 @@ def write_english_lexical(
         path,
         language="en",
         dataset_version=dataset_version,
-        sources=[s.row() for s in used],
+        sources=[*(s.row() for s in used), *pronunciations.source_rows(inputs)],
         built_from=",".join(s.spec.name for s in [*used, *ordering]),
     )
     # Moby's sense attachment needs WordNet's senses and links, gathered while they stream.
@@ -245,11 +247,7 @@ def write_english_lexical(
             )
         if (src := inputs.get("wordnet-3.0-exc")) is not None:
             _add_exceptions(w, src)
-        for name in ("cmudict", "cmudict-local"):
-            if (src := inputs.get(name)) is not None:
-                from lexicon_server.builder.parsers import cmudict
-
-                w.pronunciations(cmudict.iter_pronunciations(src.file("dict")), name)
+        pronunciations.add_pronunciations(w, inputs)
         for src in freedict_pairs_out_of(inputs, "en"):
             _add_freedict_translations(w, src)
         for src in ordering:

@@ -271,6 +271,10 @@ class LexicalWriter:
             self._add("terms", (term_id, shown, norm(shown)))
         return term_id
 
+    def known_term(self, text: str) -> int | None:
+        """The id of a written form added already, else None (nothing is created)."""
+        return self._terms.get(display_form(text))
+
     def entry(self, term_id: int, pos: str, source: str, etymology: str | None = None) -> int:
         """One entry per (term, part of speech, source); repeated calls return the same id."""
         source_id = self.source(source)

@@ -158,7 +158,7 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
         if language and capability:
             languages.setdefault(language, []).append(capability)
 
-    english = {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local",
+    english = {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local", "islex",
                "wiktextract", "conceptnet", "wordfreq", "moby", "glove-6b-50d"}  # fmt: skip
     # FreeDict's xxx-eng dictionaries rank English translations (back-translations first).
     en_sources = tuple(
@@ -169,6 +169,9 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
     add(
         Stage("en.lexical", ("en/lexical.sqlite",), en_sources, st.english_lexical), "en", "lexical"
     )
+    if "gcide" in present:
+        # GPL-2+: a component of its own, installed with (and only with) English lexical data.
+        add(Stage("en.gcide", ("en/gcide.sqlite",), ("gcide",), st.english_gcide), None, None)
     if profile in ("starter", "registry"):
         for lang, srcs in freedict_components(inputs.sources, invert=profile == "registry").items():
             add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",), (*srcs, "wordfreq"),
@@ -523,12 +526,18 @@ def _run_stage(ctx: BuildContext, name: str) -> tuple[dict[str, Any], float]:
     return stats, time.perf_counter() - started
 
 
+# Stages whose component belongs to another stage's capability: GCIDE's senses are part of
+# a language's lexical data, in a file of their own.
+_COMPONENT_CAPABILITY = {"gcide": "lexical"}
+
+
 def dataset_json(plan: BuildPlan) -> dict[str, Any]:
     """The built directory's description (docs/architecture.md section 1)."""
     components: list[dict[str, Any]] = []
     for stage in plan.stages:
         language, _, capability = (stage.component or stage.name).partition(".")
         capability = capability.partition(".")[0]
+        capability = _COMPONENT_CAPABILITY.get(capability, capability)
         for rel in stage.outputs:
             if stage.component:
                 cid, lang, cap = stage.component, language, capability

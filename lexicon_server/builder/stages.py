@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "bilingual_lexical",
     "consumed_lock",
+    "english_gcide",
     "english_lexical",
     "english_wordplay",
     "licences",
@@ -176,6 +177,14 @@ def _headwords(ctx: BuildContext) -> Iterator[tuple[str, str, Sequence[str]]]:
         for record in lmf.iter_synsets(src.file("lmf")):
             for m in record.members:
                 yield m.lemma, src.spec.name, (record.external_id,)
+
+
+def english_gcide(ctx: BuildContext) -> Mapping[str, Any]:
+    from lexicon_server.builder.gcide_writer import GCIDE_COMPONENT, write_gcide
+
+    return write_gcide(
+        ctx.out / GCIDE_COMPONENT, ctx.inputs.require("gcide"), dataset_version=ctx.dataset_version
+    )
 
 
 def english_wordplay(ctx: BuildContext) -> Mapping[str, Any]:

@@ -106,6 +106,14 @@ def iter_source_rows(src: SourceInput) -> Iterator[object]:
                 yield from wordfreq.iter_frequencies(src.file(lang))
     elif name == "glove-6b-50d":
         yield from _glove_rows(src)
+    elif name == "islex":
+        from lexicon_server.builder.parsers import islex
+
+        yield from islex.iter_entries(src.file("dict"))
+    elif name == "gcide":
+        from lexicon_server.builder.parsers import gcide
+
+        yield from gcide.iter_entries(src.file("index"), src.file("dict"))
     elif name.startswith("freedict-"):
         from lexicon_server.builder.lexical_stages import iter_bilingual
 

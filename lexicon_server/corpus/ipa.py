@@ -27,7 +27,16 @@ from collections.abc import Iterable
 
 from lexicon_server.errors import LexiconServerError
 
-__all__ = ["ARPABET_TO_IPA", "IpaError", "arpabet_to_ipa", "comparable", "same_pronunciation"]
+__all__ = [
+    "ARPABET_TO_IPA",
+    "IpaError",
+    "arpabet_to_ipa",
+    "cmudict_ipa",
+    "comparable",
+    "dictionary_ipa",
+    "islex_phone",
+    "same_pronunciation",
+]
 
 ARPABET_TO_IPA: dict[str, str] = {
     "AA": "ɑ", "AE": "æ", "AH": "ʌ", "AO": "ɔ", "AW": "aʊ", "AY": "aɪ", "EH": "ɛ",
@@ -65,8 +74,44 @@ def arpabet_to_ipa(phones: Iterable[str]) -> str:
     return "".join(out)
 
 
+def dictionary_ipa(words: Iterable[Iterable[str]]) -> str:
+    """The IPA a lexicon shows for one pronunciation, given per written word as syllables
+    (already IPA, stress marks in place): syllables dotted, words spaced, and no stress mark
+    on a word of one syllable, as dictionaries print it (``bank`` -> ``bæŋk``, not
+    ``bˈæŋk``: the mark says nothing there). A CMUdict pronunciation, which has no syllable
+    boundaries, is passed as one syllable per vowel's mark: see :func:`cmudict_ipa`."""
+    shown = []
+    for syllables in words:
+        parts = list(syllables)
+        text = ".".join(parts)
+        if len(parts) == 1:
+            text = text.replace("ˈ", "").replace("ˌ", "")
+        shown.append(text)
+    return " ".join(shown)
+
+
+def cmudict_ipa(phones: Iterable[str]) -> str:
+    """A CMUdict pronunciation as a lexicon shows its IPA: :func:`arpabet_to_ipa`, without
+    the stress mark when the word has one vowel (one syllable), no syllable dots (CMUdict
+    has no syllable boundaries)."""
+    phones = list(phones)
+    ipa = arpabet_to_ipa(phones)
+    vowels = sum(1 for phone in phones if phone[-1:] in _MARKS)
+    return dictionary_ipa([[ipa]]) if vowels <= 1 else ipa
+
+
 # ISLEX's own spellings of phonemes the mapping above writes in the common IPA way.
 _ISLEX_SPELLINGS = (("ei", "eɪ"), ("ɑɪ", "aɪ"), ("ɔi", "ɔɪ"), ("ɵ", "θ"), ("g", "ɡ"))
+_ISLEX_PHONES = dict(_ISLEX_SPELLINGS)
+
+
+def islex_phone(phone: str) -> str:
+    """One ISLEX phone (its stress mark kept) in the common IPA spelling the mapping above
+    uses: ``ˈei`` -> ``ˈeɪ``, ``g`` -> ``ɡ``; every other phone as it is."""
+    body = phone.lstrip("ˈˌ")
+    return phone[: len(phone) - len(body)] + _ISLEX_PHONES.get(body, body)
+
+
 _SYLLABIC = (("n̩", "ən"), ("l̩", "əl"), ("m̩", "əm"))
 
 

@@ -52,6 +52,9 @@ READABLE_VERSIONS = {"lexical": (1,), "wordplay": (1, 2), "semantic": (1,)}
 _MMAP_BYTES = 0
 
 # Which dataset-relative file holds the database of a capability.
+# GCIDE's senses (GPL-2+) are English lexical data kept in a component of their own.
+GCIDE_FILE = "en/gcide.sqlite"
+
 _DB_FILES = {
     "lexical": "{lang}/lexical.sqlite",
     "wordplay": "{lang}/wordplay.sqlite",
@@ -264,8 +267,8 @@ class Corpus:
 
     def extra_db(self, relative: str, schema: str) -> sqlite3.Connection | None:
         """A connection to a component the selection may or may not hold beside its
-        capability's main file (a language's MyThes thesaurus, `de/thesaurus.sqlite`);
-        None when it holds none."""
+        capability's main file (a language's MyThes thesaurus, `de/thesaurus.sqlite`;
+        GCIDE's senses, `en/gcide.sqlite`); None when it holds none."""
         generation = self._generation()
         if relative not in generation.selection.files:
             return None

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic_core import to_json
 
+from lexicon_server.corpus.normalize import norm
 from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
 from lexicon_server.query.common import (
     EXAMPLE_CHARS,
@@ -36,6 +37,7 @@ from lexicon_server.query.common import (
     round_robin,
     sources,
 )
+from lexicon_server.query.definitions import definition_senses
 from lexicon_server.query.lookup_rows import (
     TranslationRow,
     installed_targets,
@@ -271,6 +273,31 @@ def _lookup_data(
         if truncated:
             sense["truncated_fields"] = truncated
         senses.append(sense)
+    # GCIDE's senses follow WordNet's, within the same `limit` and examples budget.
+    norms = {norm(r.lemma) for r in heads.resolutions} or {norm(word)}
+    # An inflected form ('ran') keeps the parts of speech its resolutions name.
+    parts = None
+    if heads.resolutions and all(r.pos for r in heads.resolutions):
+        parts = {str(r.pos) for r in heads.resolutions}
+    shown_examples = sum([len(s.get("examples", ())) for s in senses])
+    gcide = definition_senses(
+        corpus, language, norms, word, limit - len(senses), ex_budget - shown_examples,
+        sense_source, cuts, parts,
+    )  # fmt: skip
+    if gcide.total:
+        if gcide.total > len(gcide.senses):
+            more = gcide.total - len(gcide.senses)
+            cuts.add(f"gcide senses: {more} more beyond limit={limit}")
+        if sense_source is None and gcide.senses:
+            sense_source = "gcide"
+            for sense in gcide.senses:
+                if sense.get("source") == sense_source:
+                    del sense["source"]
+        senses += gcide.senses
+        named.update(gcide.cited)
+        chars += gcide.chars
+        items += len(gcide.senses) + gcide.examples
+        total_senses += gcide.total
     # A word the corpus only knows how to say (e.g. a CMUdict-only name).
     form_prons = prons.get(0, no_items)[:pr_budget] if not ids else []
     for pron in form_prons:
@@ -280,9 +307,11 @@ def _lookup_data(
         chars += len(r.form) + len(r.lemma) + len(r.rule or "")
     named.update(heads.sources)
     infos = _infos_by_key(table)
-    cited = {key: infos.get(key) or heads.sources[key] for key in sorted(named)}
+    cited = {
+        key: infos.get(key) or heads.sources.get(key) or gcide.cited[key] for key in sorted(named)
+    }
     # Budget() is a model: built only when something was cut.
-    cut = cuts.budget().cut if cuts.items or clipped else []
+    cut = cuts.budget().cut if cuts.items or clipped or gcide.senses else []
     for key, info in cited.items():
         chars += len(key) + len(info)
     chars += sum([len(note) for note in cut])
@@ -292,7 +321,7 @@ def _lookup_data(
         "word": word,
         "language": language,
         "dataset_version": corpus.dataset_version,
-        "found": bool(chosen) or bool(unsensed) or pron_count > 0,
+        "found": bool(senses) or bool(unsensed) or pron_count > 0,
         "resolutions": resolutions,
         "count": len(senses),
         "total_senses": total_senses,

@@ -124,6 +124,16 @@ def test_sample_corpus_target_entries_come_from_the_builder(
         corpus.close()
 
 
+def _wordnet_senses(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    """The senses of the lexical component (not GCIDE's, which follow them under GCIDE's
+    own headwords), each with its `word` filled in where the answer left it out."""
+    return [
+        {**s, "word": s.get("word", answer["word"])}
+        for s in answer["senses"]
+        if s.get("source", answer.get("sense_source")) != "gcide"
+    ]
+
+
 @pytest.mark.starter
 def test_starter_translate_house_into_french(request: pytest.FixtureRequest) -> None:
     data_dir = _data_dir(request, "starter_data_dir")
@@ -184,11 +194,14 @@ def test_starter_senses_of_the_term_spelled_as_asked_come_first(
     )
     assert lookup["senses"][0]["gloss"].startswith(first_gloss)
     lemma = lookup["resolutions"][0]["lemma"]
-    assert lookup["senses"][0]["word"] == lemma == synonyms["resolutions"][0]["lemma"]
-    words = [s["word"] for s in lookup["senses"]]
+    # GCIDE's senses come after all of these, under its own (capitalised) headwords; a
+    # sense leaves out its `word` where it is the word asked for.
+    senses = [s for s in lookup["senses"] if s.get("source") != "gcide"]
+    words = [s.get("word", lookup["word"]) for s in senses]
+    assert words[0] == lemma == synonyms["resolutions"][0]["lemma"]
     assert (len(set(words)) > 1) is others  # the other terms' senses come after
     assert words == sorted(words, key=lambda w: w != lemma)
-    own = {s["id"] for s in lookup["senses"] if s["word"] == lemma}
+    own = {s["id"] for s, w in zip(senses, words, strict=True) if w == lemma}
     # The other tools skip senses with nothing to show, but start from the same term.
     assert synonyms["groups"][0]["sense"]["id"] in own
     assert relations["results"][0]["from_sense"] in own
@@ -213,10 +226,10 @@ def test_starter_inflected_forms_read_as_their_parts_of_speech(
         ],
     )
     for answer, lemma in ((ran, "run"), (went, "go")):
-        assert {s["pos"] for s in answer["senses"]} == {"verb"}
-        assert {s["word"] for s in answer["senses"]} == {lemma}
+        assert {s["pos"] for s in answer["senses"]} == {"verb"}  # GCIDE's too
+        assert {s["word"] for s in _wordnet_senses(answer)} == {lemma}
         assert answer["count"] == answer["total_senses"] > 10
-    read = {(s["word"], s["pos"]) for s in leaves["senses"]}
+    read = {(s["word"], s["pos"]) for s in _wordnet_senses(leaves)}
     assert {("leaf", "noun"), ("leave", "verb")} <= read
     assert {"inflection_table", "suffix_rule"} == {r["via"] for r in leaves["resolutions"]}
 
@@ -238,8 +251,9 @@ def test_starter_inflected_forms_reach_the_right_lemmas(
 ) -> None:
     data_dir = _data_dir(request, "starter_data_dir")
     (answer,) = _calls(data_dir, [("dictionary_lookup", {"word": form, "limit": 100})])
-    assert {(s["word"], s["pos"]) for s in answer["senses"]} == lemmas
-    first = answer["senses"][0]["word"]
+    senses = _wordnet_senses(answer)
+    assert {(s["word"], s["pos"]) for s in senses} == lemmas
+    first = senses[0]["word"]
     assert first == first.lower() or not any(w == w.lower() for w, _ in lemmas)
 
 
@@ -254,7 +268,7 @@ def test_starter_capitalised_inflected_forms_lead_with_the_common_word(
     """A form capitalised at the start of a sentence is still the common word first."""
     data_dir = _data_dir(request, "starter_data_dir")
     (answer,) = _calls(data_dir, [("dictionary_lookup", {"word": form, "limit": 1})])
-    assert answer["senses"][0]["word"] == first
+    assert _wordnet_senses(answer)[0]["word"] == first
 
 
 @pytest.mark.starter
@@ -286,3 +300,29 @@ def test_starter_adjective_synonyms_reach_similar_synsets(request: pytest.Fixtur
     # 'large' links to some fifty similar synsets; past `limit` they are not read, so the
     # note gives a lower bound
     assert large["budget"]["cut"][0].startswith("sense-scoped candidates: at least ")
+
+
+@pytest.mark.starter
+def test_starter_bank_has_ipa_beside_arpabet_and_gcide_senses_follow_wordnets(
+    request: pytest.FixtureRequest,
+) -> None:
+    data_dir = _data_dir(request, "starter_data_dir")
+    (bank, wait) = _calls(
+        data_dir,
+        [
+            ("dictionary_lookup", {"word": "bank"}),
+            ("dictionary_lookup", {"word": "wait"}),
+        ],
+    )
+    prons = [p for s in bank["senses"] for p in s.get("pronunciations", ())]
+    assert prons[:2] == [
+        {"notation": "arpabet", "value": "B AE1 NG K", "source": "cmudict"},
+        {"notation": "ipa", "value": "bæŋk", "source": "islex"},
+    ]
+    assert bank["sources"]["islex"] == "MIT"
+    # 'wait' has six WordNet senses; GCIDE's fill the rest of the default limit of ten.
+    sources = [s.get("source", wait["sense_source"]) for s in wait["senses"]]
+    assert sources == ["wordnet-3.1"] * 6 + ["gcide"] * 4
+    assert all(s["sense_scope"] == "sense" and "synset" not in s for s in wait["senses"][6:])
+    assert wait["sources"]["gcide"] == "GPL-2+"
+    assert_sources_complete(wait)

@@ -1,0 +1,132 @@
+"""GCIDE's senses for dictionary_lookup, after WordNet's (docs/tools.md, "dictionary_lookup").
+
+GCIDE (Webster 1913 and its additions, GPL-2+) is installed as a component of its own
+(`corpus.reader.GCIDE_FILE`). Its senses are never merged into WordNet's synsets: they
+follow WordNet's senses of the word, up to the look-up's `limit`, each with its part of
+speech, its entry's etymology and its quotations as examples, and `source: gcide`. A
+GCIDE sense id is `en:gcide:s<n>`; it has no translations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from lexicon_server.corpus.reader import GCIDE_FILE
+from lexicon_server.query.common import EXAMPLE_CHARS, GLOSS_CHARS, ID_LIST, Cuts, id_list, sources
+
+if TYPE_CHECKING:
+    from lexicon_server.corpus.reader import Corpus
+
+__all__ = ["Definitions", "definition_senses"]
+
+_Json = dict[str, Any]
+
+_WHERE = (
+    "FROM terms t JOIN entries e ON e.term_id = t.id JOIN senses s ON s.entry_id = e.id "
+    f"WHERE t.norm IN {ID_LIST}"
+)
+# An inflected form keeps the parts of speech it can have ('ran': verbs only).
+_PARTS = f" AND (? IS NULL OR e.pos IN {ID_LIST})"
+_SENSES = (
+    "SELECT s.id, s.gloss, e.pos, e.etymology, t.text, s.source_id "
+    f"{_WHERE}{_PARTS} ORDER BY t.id, e.id, s.rank, s.id LIMIT ?"
+)
+_TOTAL = f"SELECT count(*) {_WHERE}{_PARTS}"
+_EXAMPLES = (
+    f"SELECT sense_id, text, source_id FROM examples WHERE sense_id IN {ID_LIST} "
+    "ORDER BY sense_id, id"
+)
+
+
+@dataclass
+class Definitions:
+    """GCIDE's part of one look-up."""
+
+    senses: list[_Json] = field(default_factory=list)
+    total: int = 0  # GCIDE senses the word has
+    cited: dict[str, str] = field(default_factory=dict)  # source key -> licence
+    chars: int = 0  # free text, for the response size bound
+    examples: int = 0  # examples shown
+
+
+def _json_list(texts: set[str]) -> str:
+    import json
+
+    return json.dumps(sorted(texts), ensure_ascii=False)
+
+
+def definition_senses(
+    corpus: Corpus,
+    language: str,
+    norms: set[str],
+    word: str,
+    limit: int,
+    examples_budget: int,
+    sense_source: str | None,
+    cuts: Cuts,
+    parts: set[str] | None = None,
+) -> Definitions:
+    """Up to `limit` GCIDE senses of the headwords `norms` (normalised), of the parts of
+    speech `parts` only when given, with at most `examples_budget` examples in all,
+    dealt one per sense in turn. A sense names its source unless it is `sense_source`,
+    and its headword unless it is `word`."""
+    out = Definitions()
+    if language != "en" or not norms:
+        return out
+    conn = corpus.extra_db(GCIDE_FILE, "lexical")
+    if conn is None:
+        return out
+    keys = sources(conn)
+    wanted = _json_list(norms)
+    pos = None if parts is None else _json_list(parts)
+    out.total = conn.execute(_TOTAL, (wanted, pos, pos)).fetchone()[0]
+    if limit <= 0 or not out.total:
+        return out
+    rows = conn.execute(_SENSES, (wanted, pos, pos, limit)).fetchall()
+    examples: dict[int, list[tuple[str, int]]] = {}
+    for sense_id, text, source_id in conn.execute(_EXAMPLES, (id_list(r[0] for r in rows),)):
+        examples.setdefault(sense_id, []).append((text, source_id))
+    # One example to each sense in turn, so the first sense cannot take them all.
+    takes = [0] * len(rows)
+    left = examples_budget
+    while left > 0:
+        dealt = False
+        for n, row in enumerate(rows):
+            if left > 0 and takes[n] < len(examples.get(row[0], ())):
+                takes[n] += 1
+                left -= 1
+                dealt = True
+        if not dealt:
+            break
+    for n, (sid, gloss, pos, etymology, head, source_id) in enumerate(rows):
+        key = keys.keys[source_id]
+        out.cited[key] = keys.infos[source_id]
+        sense: _Json = {"id": f"{language}:gcide:s{sid}"}
+        if head != word:
+            sense["word"] = head
+        sense["pos"] = pos
+        sense["gloss"] = cuts.clip(gloss, GLOSS_CHARS)
+        sense["sense_scope"] = "sense"
+        if etymology:
+            sense["etymology"] = cuts.clip(etymology, GLOSS_CHARS)
+        if key != sense_source:
+            sense["source"] = key
+        have = examples.get(sid, [])
+        shown = []
+        for text, ex_source in have[: takes[n]]:
+            ex_key = keys.keys[ex_source]
+            item: _Json = {"text": cuts.clip(text, EXAMPLE_CHARS)}
+            if ex_key != key:
+                out.cited[ex_key] = keys.infos[ex_source]
+                item["source"] = ex_key
+            shown.append(item)
+            out.chars += len(text)
+        if shown:
+            sense["examples"] = shown
+            out.examples += len(shown)
+        if len(have) > takes[n]:
+            sense["truncated_fields"] = ["examples"]
+        out.chars += len(gloss) + len(etymology or "") + len(head)
+        out.senses.append(sense)
+    return out
