@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 # Bump when a change to the builder changes output bytes: it invalidates checkpoints.
-BUILDER_REVISION = "5"
+BUILDER_REVISION = "6"
 DATASET_VERSIONS = {
     "starter": "starter-2026.11.0",
     "english": "english-2026.11.0",
@@ -252,18 +252,19 @@ def _languages_in(src: SourceInput, pattern: re.Pattern[bytes], role: str) -> fr
 # The modules whose code decides output bytes: a change to any of them invalidates every
 # checkpoint, so a cached build never outlives the parser or writer that made it.
 _BYTE_DECIDING = (
-    "build/parsers/*.py",
-    "build/records.py",
-    "build/normalize.py",
-    "build/catalogue.py",
-    "build/lexical_writer.py",
-    "build/lexical_stages.py",
-    "build/semantic_writer.py",
-    "build/wordplay_writer.py",
-    "build/stages.py",
-    "build/licences.py",
-    "build/target_entries.py",
-    "build/term_docs.py",
+    "builder/parsers/*.py",
+    "builder/records.py",
+    "corpus/normalize.py",
+    "builder/catalogue.py",
+    "builder/lexical_writer.py",
+    "builder/lexical_stages.py",
+    "builder/semantic_writer.py",
+    "builder/wordplay_writer.py",
+    "builder/stages.py",
+    "builder/licences.py",
+    "builder/target_entries.py",
+    "builder/term_docs.py",
+    "builder/translation_rank.py",
     "corpus/term_docs.py",
     "corpus/wordplay_keys.py",
     "corpus/schema/*.sql",
