@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import pickle
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -34,7 +35,9 @@ ISO = {"de": "deu", "fr": "fra", "es": "spa", "it": "ita", "pt": "por", "fi": "f
 Candidate = tuple[str, Evidence]
 
 
-def load(lang: str, dicts: Path, freq_dir: Path, words: set[str]) -> dict[str, list[Candidate]]:
+def load(
+    lang: str, dicts: Path, freq_dir: Path, words: set[str], invert: bool = True
+) -> dict[str, list[Candidate]]:
     code = ISO[lang]
     fwd: dict[str, list[tuple[str, str | None]]] = {}
     base = dicts / f"freedict-eng-{code}"
@@ -46,16 +49,19 @@ def load(lang: str, dicts: Path, freq_dir: Path, words: set[str]) -> dict[str, l
                 if clean:
                     fwd.setdefault(key, []).append((clean, note))
     targets = {norm(t) for rows in fwd.values() for t, _ in rows}
+    forward_counts = {word: len(rows) for word, rows in fwd.items()}
     back: dict[str, dict[str, int]] = {}
     rev = dicts / f"freedict-{code}-eng"
-    if rev.with_suffix(".index").exists():
+    if rev.exists() or Path(f"{rev}.index").exists():
         for e in dictd.iter_entries(f"{rev}.index", f"{rev}.dict.dz", (lang, "en")):
             key = norm(e.headword)
-            if key not in targets:
-                continue
             ranks = back.setdefault(key, {})
             for text in e.translations:  # ranks run on over a headword's entries, as built
                 ranks.setdefault(norm(text), len(ranks))
+                if invert and (english := norm(text)) in words:
+                    # The reverse dictionary read the other way: a candidate of its own.
+                    fwd.setdefault(english, []).append((" ".join(e.headword.split()), None))
+                    targets.add(key)
     zipf: dict[str, float] = {}
     fpath = freq_dir / f"large_{lang}.msgpack.gz"
     if fpath.exists():
@@ -67,9 +73,13 @@ def load(lang: str, dicts: Path, freq_dir: Path, words: set[str]) -> dict[str, l
     for word, rows in fwd.items():
         seen: dict[str, int] = {}
         cands: list[Candidate] = []
-        for text, note in rows:
+        n_forward = forward_counts.get(word, 0)
+        for i, (text, note) in enumerate(rows):
             key = norm(text)
             if key in seen:
+                if i >= n_forward and not cands[seen[key]][1].sources > 1:
+                    t, ev = cands[seen[key]]
+                    cands[seen[key]] = (t, replace(ev, sources=2))
                 continue
             seen[key] = len(cands)
             ev = Evidence(

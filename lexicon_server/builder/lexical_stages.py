@@ -2,9 +2,10 @@
 
 English (starter): WordNet 3.1 synsets, senses, examples and pointers; `index.sense`
 ranks; WordNet 3.0 irregular forms; CMUdict pronunciations with IPA beside them (ISLEX,
-else mapped: builder/pronunciations.py); FreeDict eng-xxx
-translations (unsensed: FreeDict headwords carry no WordNet sense), those that the
-FreeDict xxx-eng dictionaries translate back to the word first; wordfreq Zipf values.
+else mapped: builder/pronunciations.py); FreeDict eng-xxx translations (unsensed:
+FreeDict headwords carry no WordNet sense), with the FreeDict xxx-eng dictionaries read
+the other way round as candidates too, all ranked by evidence
+(builder/translation_rank.py); wordfreq Zipf values.
 English (english/full): the same writer fed from OEWN (WN-LMF), Wiktextract and
 ConceptNet. Other languages: the FreeDict xxx-eng dictionary builds the entries, one
 sense per group of English equivalents, tied to translations into 'en'.
@@ -116,12 +117,14 @@ def _add_freedict_translations(w: LexicalWriter, src: SourceInput) -> None:
             w.translation(term_id, entry.target_language, text, src.spec.name, note=note)
 
 
-def _add_back_translations(w: LexicalWriter, src: SourceInput) -> None:
-    """A FreeDict xxx-eng dictionary's pairs, in its order: ranking evidence only."""
+def _add_reverse_dictionary(w: LexicalWriter, src: SourceInput) -> None:
+    """A FreeDict xxx-eng dictionary: candidates where the English side is a term here,
+    and ranking evidence for every pair (see `LexicalWriter.reverse_dictionary`)."""
     language = ISO3_TO_TAG[src.spec.name.split("-")[1]]
-    w.back_translations(
+    w.reverse_dictionary(
         language,
-        ((entry.headword, text) for entry in iter_bilingual(src) for text in entry.translations),
+        ((entry.headword, entry.translations) for entry in iter_bilingual(src)),
+        src.spec.name,
     )
 
 
@@ -219,14 +222,15 @@ def write_english_lexical(
         or name in {"wiktextract", "conceptnet", "moby"}
         or (name.startswith("freedict-eng-"))
     ]
-    # The xxx-eng dictionaries only order translations: no row cites them.
-    ordering = freedict_pairs_into(inputs, "en")
+    # The xxx-eng dictionaries read the other way round add candidates and rank them all.
+    reverse = freedict_pairs_into(inputs, "en")
+    used += reverse
     w = LexicalWriter(
         path,
         language="en",
         dataset_version=dataset_version,
         sources=[*(s.row() for s in used), *pronunciations.source_rows(inputs)],
-        built_from=",".join(s.spec.name for s in [*used, *ordering]),
+        built_from=",".join(s.spec.name for s in used),
     )
     # Moby's sense attachment needs WordNet's senses and links, gathered while they stream.
     view = WordnetView() if "moby" in inputs.sources else None
@@ -250,8 +254,8 @@ def write_english_lexical(
         pronunciations.add_pronunciations(w, inputs)
         for src in freedict_pairs_out_of(inputs, "en"):
             _add_freedict_translations(w, src)
-        for src in ordering:
-            _add_back_translations(w, src)
+        for src in reverse:
+            _add_reverse_dictionary(w, src)
         _add_target_frequencies(w, inputs)
         if (src := inputs.get("conceptnet")) is not None:
             _add_conceptnet(w, src)

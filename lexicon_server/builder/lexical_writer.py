@@ -22,7 +22,7 @@ import math
 import os
 import re
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -434,6 +434,29 @@ class LexicalWriter:
         make water". Sense-tied translations keep their order."""
         self._flush()
         translation_rank.stage_back_translations(self._conn, language, pairs)
+
+    def reverse_dictionary(
+        self, language: str, entries: Iterable[tuple[str, Sequence[str]]], source: str
+    ) -> None:
+        """A dictionary of the other direction, (word in `language`, its translations into
+        this component's language in order) per entry, in one pass: each translation that
+        is already a term here gets the word as an unsensed translation citing `source`
+        (so 'dog' into Dutch finds 'hond' from nld-eng though eng-nld lacks 'dog'), and
+        every pair is ranking evidence (see `back_translations`)."""
+        self._flush()
+
+        def pairs() -> Iterator[tuple[str, str]]:
+            for word, backs in entries:
+                for back in backs:
+                    term_id = self.known_term(back)
+                    if term_id is None and back.startswith("to "):
+                        term_id = self.known_term(back[3:])
+                    if term_id is not None:
+                        self.translation(term_id, language, word, source)
+                    yield word, back
+
+        translation_rank.stage_all_back_translations(self._conn, language, pairs())
+        self._flush()
 
     def target_frequencies(self, language: str, rows: Iterable[FrequencyRow]) -> None:
         """wordfreq rows of a target language, for ranking translations into it."""

@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 # Bump when a change to the builder changes output bytes: it invalidates checkpoints.
-BUILDER_REVISION = "5"
+BUILDER_REVISION = "6"
 DATASET_VERSIONS = {
     "starter": "starter-2026.11.0",
     "english": "english-2026.11.0",

@@ -4,8 +4,9 @@ Each unsensed translation row gets a score from what the build knows about it:
 
 - **back**: the dictionary of the other direction lists the word among the target's own
   translations (`Hund` -> dog), more so when it lists it first;
-- **sources**: how many independent dictionaries give the pair (counted over distinct
-  source ids, the reverse dictionary being one of them through `back`);
+- **sources**: how many independent dictionaries give the pair (distinct source ids: the
+  reverse dictionary read backwards gives candidates of its own, see
+  `LexicalWriter.reverse_dictionary`);
 - **zipf**: the target word's wordfreq frequency in its own language;
 - **label**: the source marks the row with a domain or register label (`techn.`,
   `Fassbinderei`, `dated`, `vulg.`) or another restricting note;
@@ -35,20 +36,21 @@ __all__ = [
     "is_label",
     "rank_translations",
     "score",
+    "stage_all_back_translations",
     "stage_back_translations",
     "stage_target_frequencies",
 ]
 
 # Tuned on the dev split of bench/devsets/translations (bench/translation_rank_tune.py).
 WEIGHTS: dict[str, float] = {
-    "back": 1.75,  # the reverse dictionary lists the word
-    "back_first": 0.75,  # ... as the target's first translation
-    "sources": 1.0,  # per dictionary beyond the first giving the same pair
+    "back": 0.5,  # the reverse dictionary lists the word
+    "back_first": 1.0,  # ... as the target's first translation
+    "sources": 1.5,  # per dictionary beyond the first giving the same pair
     "zipf": 1.5,  # per Zipf unit of the target in its own language
     "zipf_cap": 6.0,  # ... counted up to this: past it every word is everyday vocabulary
     "label": 0.25,  # a domain or register label on the row
-    "note": 0.5,  # any other restricting note (a context word, 'Geld einzahlen')
-    "phrase": 1.0,  # per word beyond the first, up to three
+    "note": 0.25,  # any other restricting note (a context word, 'Geld einzahlen')
+    "phrase": 0.5,  # per word beyond the first, up to three
     "position": 0.75,  # spread over the source's first 20 rows
 }
 
@@ -156,6 +158,24 @@ def stage_back_translations(
     if wanted:  # else `pairs` is left unread
         rows = _ranked(language, pairs, wanted)
         conn.executemany("INSERT OR IGNORE INTO _back VALUES (?, ?, ?, ?)", rows)
+
+
+def stage_all_back_translations(
+    conn: sqlite3.Connection, language: str, pairs: Iterable[tuple[str, str]]
+) -> None:
+    """As `stage_back_translations`, keeping every pair: for a dictionary that also gives
+    candidates of its own, every one of its words is a target."""
+    ranks: dict[str, int] = {}
+    rows = []
+    for word, back in pairs:
+        key = norm(word)
+        rank = ranks.get(key, 0)
+        ranks[key] = rank + 1
+        rows.append((language, key, norm(back), rank))
+        if len(rows) >= 10_000:
+            conn.executemany("INSERT OR IGNORE INTO _back VALUES (?, ?, ?, ?)", rows)
+            rows.clear()
+    conn.executemany("INSERT OR IGNORE INTO _back VALUES (?, ?, ?, ?)", rows)
 
 
 def stage_target_frequencies(

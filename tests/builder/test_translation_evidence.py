@@ -129,3 +129,21 @@ def test_frequency_alone_puts_the_everyday_word_first(tmp_path: Path) -> None:
     assert source_order[0] == "Bandhaken"
     assert ranked[0] == "Hund", ranked
     assert sorted(ranked) == sorted(dict.fromkeys(source_order)), "same rows, new order"
+
+
+def test_the_reverse_dictionary_read_backwards_gives_candidates(sample_dataset: Path) -> None:
+    """eng-nld has no 'dog'; nld-eng has hond -> dog, so 'dog' into Dutch finds hond and
+    cites the dictionary it came from."""
+    conn = sqlite3.connect(f"file:{sample_dataset / 'en/lexical.sqlite'}?mode=ro", uri=True)
+    rows = conn.execute(
+        "SELECT tr.target_text, s.name FROM translations tr JOIN terms t ON t.id = tr.term_id "
+        "JOIN sources s ON s.id = tr.source_id WHERE t.norm = 'dog' AND tr.target_language = 'nl' "
+        "ORDER BY tr.id"
+    ).fetchall()
+    assert rows and rows[0] == ("hond", "freedict-nld-eng"), rows
+    # A pair both directions give counts twice: 'house' -> huis comes from both.
+    both = conn.execute(
+        "SELECT count(DISTINCT tr.source_id) FROM translations tr JOIN terms t "
+        "ON t.id = tr.term_id WHERE t.norm = 'house' AND tr.target_norm = 'huis'"
+    ).fetchone()[0]
+    assert both == 2

@@ -205,13 +205,15 @@ def _read_spans(
                 ) from exc
             if len(data) != length:
                 raise fail(
-                    offset, f"expected {length} bytes of text, the file ends after {len(data)}"
+                    offset,
+                    f"expected {length} bytes of text, the file ends after {len(data)}"
+                    " (past the end)",
                 )
             position = offset + length
             try:
                 yield offset, data.decode(encoding)
             except UnicodeDecodeError as exc:
-                raise fail(offset, f"expected {encoding} text ({exc.reason})") from exc
+                raise fail(offset, f"is not {encoding} text, as expected ({exc.reason})") from exc
 
 
 def _entry_at(index_path: Path, offset: int) -> tuple[int, str]:
