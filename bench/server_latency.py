@@ -160,7 +160,7 @@ def inprocess(
     """(wall, on-CPU) seconds per call, every call interleaved word by word so a change
     of load on the shared machine hits all of them alike (NLTK taking its turn in its
     own process)."""
-    from lexicon_server.query.common import clear_caches
+    from lexicon_server.query.facts import clear_caches
     from lexicon_server.query.lookup import lookup, lookup_data
     from lexicon_server.query.relations import relations_data
     from lexicon_server.query.rhymes import rhymes_data
@@ -171,7 +171,7 @@ def inprocess(
     store = VectorStore(corpus)
 
     def lookup_cold(w: str) -> object:
-        clear_caches()
+        clear_caches(corpus)
         return lookup_data(corpus, w)
 
     # The plain-data functions are what the tools call (the SDK validates their output
@@ -228,7 +228,7 @@ def one_tool_at_a_time(
     """Each tool alone, the way NLTK's worker runs its look-ups: a fresh corpus (new
     connections, so nothing cached from the interleaved loop), one call on another word to
     open the databases, then the first call for each word with no other call between."""
-    from lexicon_server.query.common import clear_caches
+    from lexicon_server.query.facts import clear_caches
     from lexicon_server.query.lookup import lookup_data
     from lexicon_server.query.rhymes import rhymes_data
 
@@ -243,7 +243,7 @@ def one_tool_at_a_time(
         if name.startswith("rhymes") and corpus.selection.availability("en", "wordplay"):
             corpus.close()
             continue
-        clear_caches()
+        clear_caches(corpus)
         fn(corpus, warm[0])
         wall: list[float] = []
         cpu: list[float] = []

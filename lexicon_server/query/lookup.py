@@ -22,96 +22,40 @@ from typing import TYPE_CHECKING, Any
 from pydantic_core import from_json, to_json
 
 from lexicon_server.corpus import term_docs
-from lexicon_server.corpus.term_docs import TARGET_UNKNOWN, in_language_turns
+from lexicon_server.corpus.connection import kept
+from lexicon_server.corpus.term_docs import in_language_turns
 from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
-from lexicon_server.query.common import (
+from lexicon_server.query.arguments import check_budget, check_limit, check_text, corpus_language
+from lexicon_server.query.budget import (
     EXAMPLE_CHARS,
     GLOSS_CHARS,
     Cuts,
     budget_data,
-    check_budget,
-    check_limit,
-    check_text,
-    corpus_language,
+    json_bound,
+    round_robin,
+)
+from lexicon_server.query.facts import has_index, has_term_docs
+from lexicon_server.query.headwords import (
     entry_filter,
     entry_filter_args,
-    has_column,
-    has_index,
-    has_term_docs,
-    installed_entries,
-    json_bound,
-    resolution_data,
     resolve_headwords,
-    round_robin,
-    sources,
     term_order,
     term_order_args,
 )
+from lexicon_server.query.provenance import resolution_data, sources
+from lexicon_server.query.targets import installed_targets, target_entry_column
 
 if TYPE_CHECKING:
     import sqlite3
 
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.query.common import SourceTable
+    from lexicon_server.query.provenance import SourceTable
 
-__all__ = [
-    "DEFAULT_BUDGETS",
-    "SenseRow",
-    "installed_targets",
-    "lookup",
-    "lookup_data",
-    "sense_rows",
-    "target_entry_column",
-]
+__all__ = ["DEFAULT_BUDGETS", "lookup", "lookup_data"]
 
 _Json = dict[str, Any]
 
 DEFAULT_BUDGETS = {"examples": 8, "pronunciations": 8, "translations": 20}
-
-
-class SenseRow:
-    """One sense as read from the database, before budgets are applied."""
-
-    __slots__ = (
-        "entry_id",
-        "etymology",
-        "external_id",
-        "gloss",
-        "id",
-        "pos",
-        "source_id",
-        "synset",
-        "synset_id",
-        "tags",
-        "word",
-    )
-
-    def __init__(self, row: Sequence[Any]) -> None:
-        (
-            self.id,
-            self.external_id,
-            self.gloss,
-            self.tags,
-            self.source_id,
-            self.entry_id,
-            self.pos,
-            self.etymology,
-            self.word,
-            self.synset,
-            self.synset_id,
-        ) = row[:11]
-
-    id: int
-    external_id: str | None
-    gloss: str
-    tags: str
-    source_id: int
-    entry_id: int
-    pos: str
-    etymology: str | None
-    word: str
-    synset: str | None
-    synset_id: int | None
 
 
 def _marks(count: int) -> str:
@@ -125,62 +69,6 @@ _SENSE_SELECT = (
     "LEFT JOIN synsets sy ON sy.id = s.synset_id "
     "WHERE e.term_id IN ({marks}){entries} ORDER BY {first}e.term_id, e.id, s.rank, s.id LIMIT ?"
 )
-
-
-def sense_rows(
-    conn: sqlite3.Connection,
-    term_ids: tuple[int, ...],
-    limit: int = -1,
-    entries: Sequence[tuple[int, str]] = (),
-) -> list[SenseRow]:
-    """The senses of the given terms (the first `limit`, or all with -1), of the (term, part
-    of speech) `entries` only when given (see Headwords.entries), the best-matching term
-    first, then in entry order and the source's own sense order."""
-    if not term_ids:
-        return []
-    params = (*term_ids, *entry_filter_args(entries), *term_order_args(term_ids), limit)
-    sql = _sql("rows", len(term_ids), 0, len(entries))
-    return [SenseRow(row) for row in conn.execute(sql, params)]
-
-
-# --- whether a translation's target word has its own entry ------------------------------
-
-
-def target_entry_column(conn: sqlite3.Connection) -> bool:
-    """Whether the builder recorded `translations.target_entry` in this database (releases
-    built before it was added lack the column, and are answered by probing instead)."""
-    return has_column(conn, "translations", "target_entry")
-
-
-def installed_targets(
-    corpus: Corpus, rows: Sequence[Sequence[Any]], from_column: bool
-) -> set[tuple[str, str]]:
-    """The (language, norm) pairs of the translation `rows` (target_language, text, norm,
-    note, source_id, target_entry, ...) whose target word has its own entry in an
-    installed language.
-
-    With `from_column`, the builder's `target_entry` answers (1: the release has an entry
-    for the word, so it is installed when its language is); a NULL (the build had no
-    lexical component for the language, or a database the builder did not link) and a
-    database without the column are answered by probing the target language."""
-    found: set[tuple[str, str]] = set()
-    if from_column:
-        found = {(row[0], row[2]) for row in rows if row[5] == 1}
-        absent = {
-            lang
-            for lang in {pair[0] for pair in found}
-            if corpus.selection.availability(lang, "lexical") is not None
-        }
-        if absent:
-            found = {pair for pair in found if pair[0] not in absent}
-        # Unknown: NULL in the table, TARGET_UNKNOWN in a term document.
-        rows = [row for row in rows if row[5] is None or row[5] == TARGET_UNKNOWN]
-    by_language: dict[str, set[str]] = {}
-    for row in rows:
-        by_language.setdefault(row[0], set()).add(row[2])
-    for lang, norms in by_language.items():
-        found.update((lang, norm) for norm in installed_entries(corpus, lang, norms))
-    return found
 
 
 # --- the look-up --------------------------------------------------------------------------
@@ -241,7 +129,6 @@ _SQL_TEMPLATES = {
         ", (SELECT count(*) FROM entries e2 JOIN senses s2 ON s2.entry_id = e2.id "
         "WHERE e2.term_id IN ({marks}){entries2})",
     ),
-    "rows": _SENSE_SELECT.replace("{extra}", ""),
     "examples": "SELECT sense_id, text, source_id FROM examples WHERE sense_id IN ({marks}) "
     "ORDER BY sense_id, id",
     "pronunciations": "SELECT entry_id, notation, value, variant, source_id FROM pronunciations "
@@ -284,7 +171,6 @@ _SQL_TEMPLATES["documents"] = (
 # common.term_order), bound after the term ids.
 _TERM_COLUMN = {
     "senses": "e.term_id",
-    "rows": "e.term_id",
     "pronunciations": "term_id",
     "documents": "term_id",
 }
@@ -315,18 +201,9 @@ def _takes(counts: list[int], budget: int) -> list[int] | None:
     return None if sum(counts) <= budget else round_robin(counts, budget)
 
 
-# Per sources table: key -> SourceInfo fields, to describe the keys a result names.
-_infos_cache: dict[int, tuple[SourceTable, dict[str, dict[str, str]]]] = {}
-
-
 def _infos_by_key(table: SourceTable) -> dict[str, dict[str, str]]:
-    cached = _infos_cache.get(id(table))
-    if cached is not None and cached[0] is table:
-        return cached[1]
-    infos = {table.keys[i]: info for i, info in table.infos.items()}
-    # Keyed by id(table); the table is kept in the value so its id is never reused.
-    _infos_cache[id(table)] = (table, infos)
-    return infos
+    """Key -> SourceInfo fields, to describe the keys a result names."""
+    return table.by_key
 
 
 def _lookup_data(
@@ -715,27 +592,22 @@ _language_then_id = itemgetter(0, 6)
 
 _TranslationRow = tuple[Any, ...]  # see _TRANSLATION_COLUMNS
 
+
 # Whether a database has any sense-attached translation (the starter's FreeDict ones are
 # all unsensed): when it has none, the per-sense statement is not run at all.
-_sensed_cache: dict[int, tuple[sqlite3.Connection, bool]] = {}
-
-
 def _has_sensed(conn: sqlite3.Connection) -> bool:
-    cached = _sensed_cache.get(id(conn))
-    if cached is not None and cached[0] is conn:
-        return cached[1]
+    return kept(conn).fact(_has_sensed, lambda: _read_has_sensed(conn))
+
+
+def _read_has_sensed(conn: sqlite3.Connection) -> bool:
     if has_index(conn, "translations_sense"):
         # The partial index holds exactly the sensed rows: one step answers.
         row = conn.execute(
             "SELECT 1 FROM translations INDEXED BY translations_sense "
             "WHERE sense_id IS NOT NULL LIMIT 1"
         ).fetchone()
-        answer = row is not None
-    else:
-        answer = True  # without the index the question costs a scan: just ask per look-up
-    # Keyed by id(conn); the connection is kept in the value so its id is never reused.
-    _sensed_cache[id(conn)] = (conn, answer)
-    return answer
+        return row is not None
+    return True  # without the index the question costs a scan: just ask per look-up
 
 
 def _translations(

@@ -18,44 +18,45 @@ from typing import TYPE_CHECKING, Any
 
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, RelationsResult
-from lexicon_server.query.common import (
-    ALL_RELATIONS,
-    GLOSS_CHARS,
-    ID_LIST,
-    SENSE_RELATIONS,
-    Cited,
-    ConnectionMemo,
-    budget_data,
+from lexicon_server.query.arguments import (
     check_allocation,
     check_limit,
     check_text,
-    clip,
     corpus_language,
+)
+from lexicon_server.query.budget import (
+    GLOSS_CHARS,
+    budget_data,
+    clip,
     fit_response,
-    id_list,
-    installed_entries,
     json_bound,
-    normalize,
-    relations_stored,
-    resolution_data,
-    resolve_headwords,
+    json_size,
     round_robin,
+)
+from lexicon_server.query.facts import (
+    ALL_RELATIONS,
+    ID_LIST,
+    SENSE_RELATIONS,
+    ConnectionMemo,
+    clear_caches,
+    has_term_edges,
+    id_list,
+    relations_stored,
+)
+from lexicon_server.query.headwords import normalize, resolve_headwords
+from lexicon_server.query.provenance import Cited, resolution_data, sources
+from lexicon_server.query.senses import (
+    MAX_SENSES_DEFAULT,
     sense_handle,
     sense_ref_data,
-    sources,
+    synset_members,
     word_senses,
 )
-from lexicon_server.query.synonyms import (
-    MAX_SENSES_DEFAULT,
-    clear_members,
-    has_term_edges,
-    json_size,
-    synset_members,
-)
+from lexicon_server.query.targets import installed_entries
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.query.common import SourceTable
+    from lexicon_server.query.provenance import SourceTable
 
 __all__ = [
     "ALIASES",
@@ -590,12 +591,11 @@ _NO_SYNSET: _Synset = ("", (), "", "")
 _SYNSETS = ConnectionMemo[int, _Synset](4096)
 
 
-def clear_synset_caches() -> None:
+def clear_synset_caches(corpus: Corpus) -> None:
     """Forget the synsets, synset members and synset edges kept across calls (for
-    measuring cold look-ups; `common.clear_caches` does not reach them)."""
-    _SYNSETS.clear()
-    _SYNSET_EDGES_KEPT.clear()
-    clear_members()
+    measuring cold look-ups): with everything else kept per connection
+    (`facts.clear_caches`)."""
+    clear_caches(corpus)
 
 
 def _read_synsets(conn: sqlite3.Connection, ids: set[int]) -> dict[int, _Synset]:

@@ -32,14 +32,10 @@ from pydantic_core import to_json
 from lexicon_server.corpus.wordplay_keys import fold, is_palindrome, letters, signature
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS
-from lexicon_server.query.common import (
-    Cited,
-    budget_data,
-    check_limit,
-    check_text,
-    clip,
-    normalize,
-)
+from lexicon_server.query.arguments import check_limit, check_text
+from lexicon_server.query.budget import budget_data, clip
+from lexicon_server.query.headwords import normalize
+from lexicon_server.query.provenance import Cited
 from lexicon_server.query.rhymes import RhymeIndex, query_words, rhyme_index
 from lexicon_server.query.wordplay_models import WordplayResult
 

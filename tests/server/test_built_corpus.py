@@ -17,8 +17,9 @@ from mcp import Client
 
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
-from lexicon_server.query.common import entry_installed, normalize
-from lexicon_server.query.lookup import lookup_data, target_entry_column
+from lexicon_server.query.headwords import normalize
+from lexicon_server.query.lookup import lookup_data
+from lexicon_server.query.targets import entry_installed, target_entry_column
 from lexicon_server.query.translate import translate
 from lexicon_server.server import build_server
 from lexicon_store.selection import load_active
