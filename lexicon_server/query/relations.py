@@ -28,9 +28,9 @@ from lexicon_server.query.budget import (
     GLOSS_CHARS,
     budget_data,
     clip,
-    fit_response,
+    fitted,
+    fitted_data,
     json_bound,
-    json_size,
     round_robin,
 )
 from lexicon_server.query.facts import (
@@ -184,9 +184,7 @@ def relations(
     data, bound = _relations_data(
         corpus, word, relation, language, limit, max_depth, transitive_limit
     )
-    if bound > MAX_RESPONSE_CHARS:
-        bound = min(bound, json_size(data))
-    return fit_response(RelationsResult.model_validate(data), _drop_last, bound=bound)
+    return fitted(RelationsResult, data, bound, _drop_last, MAX_RESPONSE_CHARS)
 
 
 def relations_data(
@@ -204,10 +202,7 @@ def relations_data(
     data, bound = _relations_data(
         corpus, word, relation, language, limit, max_depth, transitive_limit
     )
-    if bound <= MAX_RESPONSE_CHARS or json_size(data) <= MAX_RESPONSE_CHARS:
-        return data
-    model = fit_response(RelationsResult.model_validate(data), _drop_last, bound=bound)
-    return model.model_dump(mode="json")
+    return fitted_data(RelationsResult, data, bound, _drop_last, MAX_RESPONSE_CHARS)
 
 
 def _relations_data(

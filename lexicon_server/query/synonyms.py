@@ -23,9 +23,9 @@ from lexicon_server.query.budget import (
     budget_data,
     clip,
     drop_last_group,
-    fit_response,
+    fitted,
+    fitted_data,
     json_bound,
-    json_size,
     round_robin,
 )
 from lexicon_server.query.facts import (
@@ -70,9 +70,7 @@ def synonyms(
 ) -> SynonymsResult:
     """Synonyms of `word`, at most `limit` in total, grouped by source sense."""
     data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
-    if bound > MAX_RESPONSE_CHARS:
-        bound = min(bound, json_size(data))
-    return fit_response(SynonymsResult.model_validate(data), drop_last_group, bound=bound)
+    return fitted(SynonymsResult, data, bound, drop_last_group, MAX_RESPONSE_CHARS)
 
 
 def synonyms_data(
@@ -87,10 +85,7 @@ def synonyms_data(
     structured content against `SynonymsResult` itself, so an answer that surely fits the
     response budget skips the typed models (one validation instead of two)."""
     data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
-    if bound <= MAX_RESPONSE_CHARS or json_size(data) <= MAX_RESPONSE_CHARS:
-        return data
-    model = fit_response(SynonymsResult.model_validate(data), drop_last_group, bound=bound)
-    return model.model_dump(mode="json")
+    return fitted_data(SynonymsResult, data, bound, drop_last_group, MAX_RESPONSE_CHARS)
 
 
 def _synonyms_data(
