@@ -79,6 +79,9 @@ def main() -> None:
     wordnet_dir = opts.wordnet_dir or find_wordnet_dir()
     wn = None
     if wordnet_dir is not None:
+        import warnings
+
+        import nltk
         from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
         exc_dir = opts.exc_dir
@@ -88,7 +91,17 @@ def main() -> None:
             exc = sorted(load_build_config().cache_dir.rglob("verb.exc"))
             exc_dir = exc[0].parent if exc else None
         work = Path(tempfile.mkdtemp(prefix="lexicon-inflections-"))
-        wn = WordNetCorpusReader(str(nltk_dir(wordnet_dir, work, exc_dir)), None)
+        root = nltk_dir(wordnet_dir, work, exc_dir)
+        nltk.data.path.extend([str(work), str(wordnet_dir.resolve())])  # authorises the root
+
+        class Reader(WordNetCorpusReader):  # type: ignore[misc]
+            # No OMW: nothing to map to WordNet 3.0; English look-ups do not use it.
+            def map_wn(self, version: str = "wordnet") -> None:
+                return None
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            wn = Reader(str(root), None)
         results["NLTK wn.synsets"] = Counter()
         missed["NLTK wn.synsets"] = []
     else:

@@ -20,7 +20,6 @@ __all__ = [
     "clip",
     "drop_last_group",
     "fit_response",
-    "fitted",
     "fitted_data",
     "json_bound",
     "json_size",
@@ -180,20 +179,6 @@ def json_size(data: dict[str, Any]) -> int:
     return len(to_json(data))
 
 
-def fitted(
-    model_type: type[_M],
-    data: dict[str, Any],
-    bound: int,
-    shrink: Callable[[_M, int], tuple[_M, str] | None],
-    max_chars: int = MAX_RESPONSE_CHARS,
-) -> _M:
-    """The typed result of plain `data` (whose serialised size is at most `bound`), cut by
-    `shrink` to the response budget when it exceeds `max_chars`."""
-    if bound > max_chars:
-        bound = min(bound, json_size(data))
-    return fit_response(model_type.model_validate(data), shrink, bound=bound)
-
-
 def fitted_data(
     model_type: type[_M],
     data: dict[str, Any],
@@ -201,9 +186,10 @@ def fitted_data(
     shrink: Callable[[_M, int], tuple[_M, str] | None],
     max_chars: int = MAX_RESPONSE_CHARS,
 ) -> dict[str, Any]:
-    """`fitted(...).model_dump(mode="json")`, for a tool: the MCP SDK validates the
-    structured content against the model itself, so an answer that surely fits the
-    budget skips the typed models (one validation instead of two)."""
+    """Plain `data` (whose serialised size is at most `bound`) as the model dumps it, cut
+    by `shrink` to the response budget when it exceeds `max_chars`. For a tool: the MCP
+    SDK validates the structured content against the model itself, so an answer that
+    surely fits the budget skips the typed models (one validation instead of two)."""
     if bound <= max_chars or json_size(data) <= max_chars:
         return data
     model = fit_response(model_type.model_validate(data), shrink, bound=bound)

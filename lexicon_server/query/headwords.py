@@ -7,6 +7,7 @@ keep the order and the entries a resolution chose in every statement that reads 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -78,16 +79,6 @@ class Headwords:
         return bool(self.term_ids)
 
 
-def _terms_with_entries(conn: sqlite3.Connection, norm: str, pos: str) -> list[tuple[int, str]]:
-    """(id, text) of the terms spelled `norm` with an entry of part of speech `pos`."""
-    return conn.execute(
-        "SELECT t.id, t.text FROM terms t WHERE t.norm = ? "
-        "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id AND e.pos = ?) "
-        "ORDER BY t.id",
-        (norm, pos),
-    ).fetchall()
-
-
 def best_first(terms: list[tuple[int, str]], word: str) -> list[tuple[int, str]]:
     """`terms` (id, text), in id order, with the one that best matches how `word` is spelled
     moved to the front: the same spelling, else the term in lower case. So 'be' reads the
@@ -103,12 +94,28 @@ def best_first(terms: list[tuple[int, str]], word: str) -> list[tuple[int, str]]
     return [best, *(t for t in terms if t is not best)]
 
 
-def term_order(column: str, count: int) -> str:
+# Parts of speech in the order WordNet (and NLTK's `wn.synsets()`) lists them.
+_POS_RANK = (
+    "CASE {alias}.pos WHEN 'noun' THEN 0 WHEN 'verb' THEN 1 WHEN 'adj' THEN 2 "
+    "WHEN 'adv' THEN 3 ELSE 4 END, "
+)
+
+
+def term_order(column: str, count: int, parts: int = 0) -> str:
     """The start of an ORDER BY that keeps the order `resolve_headwords` gave `count` terms:
     the first (the best match, see `best_first`) before the others, which follow by id.
     Put it before `column` in the ORDER BY and bind `term_order_args` after the term ids.
-    One term needs nothing, so the usual statement keeps reading in index order."""
-    return f"{column} <> ?, " if count > 1 else ""
+    One term needs nothing, so the usual statement keeps reading in index order.
+
+    With `parts` kept entries (a form that reached lemmas, see Headwords.entries) and an
+    entries column (`e.term_id`), parts of speech come first, as `wn.synsets()` lists
+    them: 'running' gives its own nouns, then the verb 'run', then its own adjectives, so
+    a small `limit` still shows the lemma."""
+    if count < 2:
+        return ""
+    alias, dot, _name = column.rpartition(".")
+    rank = _POS_RANK.format(alias=alias) if parts and dot else ""
+    return f"{rank}{column} <> ?, "
 
 
 def entry_filter(alias: str, count: int) -> str:
@@ -156,43 +163,70 @@ def _suffix_candidates(norm: str) -> Iterable[tuple[str, str, str]]:
 _Reached = tuple[tuple[int, ...], Resolution]
 
 
+_LEMMA_ENTRIES = (
+    "SELECT DISTINCT t.id, t.text, t.norm, e.pos FROM terms t JOIN entries e ON e.term_id = t.id "
+    "WHERE t.norm IN (SELECT value FROM json_each(?)) ORDER BY t.id"
+)
+
+
 def _apply_suffix_rules(
     conn: sqlite3.Connection,
     word: str,
     norm: str,
     covered: set[str | None],
-    strict: bool,
+    lower_only: bool,
     reached: list[_Reached],
 ) -> None:
     """Morphy's rules for each part of speech not in `covered`: the first rule whose lemma
     has an entry of that part of speech wins, as `wn.morphy(form, pos)` answers ('hates'
-    is 'hate', not also 'hat' by '-es'). `strict` keeps lower-case lemmas only: 'Was' at
-    the start of a sentence is not 'WA' (Washington) by '-s'."""
-    done = set(covered)
-    for lemma, pos, rule in _suffix_candidates(norm):
-        if pos in done:
-            continue
-        terms = _terms_with_entries(conn, lemma, pos)
-        if strict:
-            terms = [t for t in terms if t[1] == t[1].lower()]
-        if not terms:
-            continue
-        done.add(pos)
-        terms = best_first(terms, lemma)
-        resolution = Resolution(form=word, lemma=terms[0][1], via="suffix_rule", pos=pos, rule=rule)
-        reached.append((tuple(t[0] for t in terms), resolution))
+    is 'hate', not also 'hat' by '-es'). Lower-case lemmas are tried first: 'Was' at the
+    start of a sentence is not 'WA' (Washington) by '-s'; other cases only when
+    `lower_only` is False and no lower-case lemma was reached ('americans' -> 'American').
+    Every guess is looked up in one statement (a look-up of a word that has its own entry
+    asks this too)."""
+    guesses = [g for g in _suffix_candidates(norm) if g[1] not in covered]
+    if not guesses:
+        return
+    found: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    lemmas = json.dumps(sorted({g[0] for g in guesses}))
+    for term_id, text, lemma_norm, pos in conn.execute(_LEMMA_ENTRIES, (lemmas,)):
+        found.setdefault((lemma_norm, pos), []).append((term_id, text))
+    if not found:
+        return
+    for strict in (True, False):
+        if not strict and (lower_only or reached):
+            return
+        done = set(covered)
+        for lemma, pos, rule in guesses:
+            if pos in done:
+                continue
+            terms = found.get((lemma, pos), [])
+            if strict:
+                terms = [t for t in terms if t[1] == t[1].lower()]
+            if not terms:
+                continue
+            done.add(pos)
+            terms = best_first(terms, lemma)
+            resolution = Resolution(
+                form=word, lemma=terms[0][1], via="suffix_rule", pos=pos, rule=rule
+            )
+            reached.append((tuple(t[0] for t in terms), resolution))
 
 
 def _form_terms(
-    conn: sqlite3.Connection, word: str, reached: list[_Reached]
+    conn: sqlite3.Connection,
+    word: str,
+    reached: list[_Reached],
+    exact: Sequence[tuple[int, str]] = (),
 ) -> tuple[tuple[int, ...], tuple[Resolution, ...], tuple[tuple[int, str], ...]]:
-    """Term ids (a lower-case one first), resolutions and entries (see Headwords.entries) of
-    an inflected form from the lemmas it reached. A term keeps its entries of the parts of
+    """Term ids (the form's own terms first, else a lower-case one), resolutions and
+    entries (see Headwords.entries) of a form from the lemmas it reached. The form's own
+    `exact` terms keep all their entries. A lemma term keeps its entries of the parts of
     speech it was reached as. One that has none of them keeps all its entries (WordNet
     3.0's exception lists name a few verbs 3.1 lacks: 'chummed' -> 'chum'), unless it is a
     case variant of a term that has them: the table links 'was' to 'be' and to 'Be', the
     element, which is dropped."""
-    wanted: dict[int, set[str | None]] = {}
+    wanted: dict[int, set[str | None]] = {term_id: {None} for term_id, _text in exact}
     for ids, resolution in reached:
         for term_id in ids:
             wanted.setdefault(term_id, set()).add(resolution.pos)
@@ -216,29 +250,34 @@ def _form_terms(
         for term_id, parts in have.items()
         if matched[term_id] or texts[term_id].lower() not in spelled
     }
-    ordered = best_first(sorted((i, texts[i]) for i in keep), word)
+    own = {term_id for term_id, _text in exact}
+    ordered = [*exact, *best_first(sorted((i, texts[i]) for i in keep if i not in own), word)]
     resolutions = tuple(r for ids, r in reached if any(i in keep for i in ids))
-    narrowed = any(len(keep[i]) < len(have[i]) for i in keep)
+    if exact:
+        resolutions = (Resolution(form=word, lemma=exact[0][1], via="exact"), *resolutions)
+    # A form with its own entries always lists its entries, so that its senses are read
+    # by part of speech first (see `term_order`).
+    narrowed = bool(exact) or any(len(keep[i]) < len(have[i]) for i in keep)
     entries = tuple((i, p) for i in sorted(keep) for p in keep[i]) if narrowed else ()
     return tuple(t[0] for t in ordered), resolutions, entries
 
 
 def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Headwords:
-    """Find the headword(s) for `word`: exact, else its lemma (irregular table, then rules)."""
+    """Find the headword(s) for `word`: its own entries, and the lemmas it is an inflected
+    form of (irregular table, then morphy's rules), as NLTK's `wn.synsets()` reads a form:
+    'running' is the noun and the verb 'run', 'saw' the noun, the verb and 'see'.
+    `resolutions` says how each headword was reached: a sense of a headword `lemma` of
+    part of speech `pos` comes from the resolution with that lemma (and that `pos`, or
+    none: the form's own entries)."""
     norm = normalize(word)
-    exact = conn.execute(
-        "SELECT t.id, t.text FROM terms t WHERE t.norm = ? "
-        "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id) ORDER BY t.id",
-        (norm,),
-    ).fetchall()
-    if exact:
-        exact = best_first(exact, word)
-        return Headwords(
-            norm,
-            tuple(row[0] for row in exact),
-            (Resolution(form=word, lemma=exact[0][1], via="exact"),),
-        )
-    table = sources(conn)
+    exact = best_first(
+        conn.execute(
+            "SELECT t.id, t.text FROM terms t WHERE t.norm = ? "
+            "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id) ORDER BY t.id",
+            (norm,),
+        ).fetchall(),
+        word,
+    )
     cited = Cited()
     reached: list[_Reached] = []
     rows = conn.execute(
@@ -246,26 +285,33 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
         "ORDER BY lemma_term_id, pos",
         (norm,),
     ).fetchall()
-    for lemma_id, pos, source_id in rows:
-        resolution = Resolution(
-            form=word,
-            lemma=_term_text(conn, lemma_id),
-            via="inflection_table",
-            pos=pos,
-            source=cited.key(table, source_id),
-        )
-        reached.append(((lemma_id,), resolution))
+    if rows:
+        table = sources(conn)
+        for lemma_id, pos, source_id in rows:
+            resolution = Resolution(
+                form=word,
+                lemma=_term_text(conn, lemma_id),
+                via="inflection_table",
+                pos=pos,
+                source=cited.key(table, source_id),
+            )
+            reached.append(((lemma_id,), resolution))
     covered = {row[1] for row in rows}
     if language == "en" and None not in covered:
         # Suffix rules for the parts of speech the table did not cover ('leaves' is in it
-        # as the noun 'leaf'; as a verb it is 'leave' by rule), to lower-case lemmas first.
-        _apply_suffix_rules(conn, word, norm, covered, True, reached)
-        if not reached:  # no lemma in lower case: 'americans' -> 'American'
-            _apply_suffix_rules(conn, word, norm, covered, False, reached)
+        # as the noun 'leaf'; as a verb it is 'leave' by rule); a form with its own entries
+        # takes lower-case lemmas only.
+        _apply_suffix_rules(conn, word, norm, covered, bool(exact), reached)
     if reached:
-        term_ids, resolutions, entries = _form_terms(conn, word, reached)
+        term_ids, resolutions, entries = _form_terms(conn, word, reached, exact)
         if term_ids:
             return Headwords(norm, term_ids, resolutions, cited_by(resolutions, cited), entries)
+    if exact:
+        return Headwords(
+            norm,
+            tuple(row[0] for row in exact),
+            (Resolution(form=word, lemma=exact[0][1], via="exact"),),
+        )
     # No entry at all: a bare term may still carry translations or pronunciations.
     bare = best_first(
         conn.execute("SELECT id, text FROM terms WHERE norm = ? ORDER BY id", (norm,)).fetchall(),

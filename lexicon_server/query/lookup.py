@@ -187,7 +187,7 @@ def _sql(kind: str, marks: int, smarks: int = 0, parts: int = 0) -> str:
         sql = _SQL_TEMPLATES[kind].format(
             marks=_marks(marks),
             smarks=_marks(smarks),
-            first=term_order(column, marks) if column else "",
+            first=term_order(column, marks, parts) if column else "",
             entries=entry_filter("e", parts),
             entries2=entry_filter("e2", parts),
         )

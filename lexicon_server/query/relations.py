@@ -28,7 +28,6 @@ from lexicon_server.query.budget import (
     GLOSS_CHARS,
     budget_data,
     clip,
-    fitted,
     fitted_data,
     json_bound,
     round_robin,
@@ -184,7 +183,8 @@ def relations(
     data, bound = _relations_data(
         corpus, word, relation, language, limit, max_depth, transitive_limit
     )
-    return fitted(RelationsResult, data, bound, _drop_last, MAX_RESPONSE_CHARS)
+    fitted = fitted_data(RelationsResult, data, bound, _drop_last, MAX_RESPONSE_CHARS)
+    return RelationsResult.model_validate(fitted)
 
 
 def relations_data(

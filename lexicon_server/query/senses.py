@@ -97,7 +97,9 @@ _SENSE_ROWS = (
 
 @functools.lru_cache(maxsize=64)
 def _senses_sql(template: str, entries: int, terms: int) -> str:
-    return template.format(entries=entry_filter("e", entries), first=term_order("e.term_id", terms))
+    return template.format(
+        entries=entry_filter("e", entries), first=term_order("e.term_id", terms, entries)
+    )
 
 
 def _senses_args(

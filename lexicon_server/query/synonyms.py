@@ -23,7 +23,6 @@ from lexicon_server.query.budget import (
     budget_data,
     clip,
     drop_last_group,
-    fitted,
     fitted_data,
     json_bound,
     round_robin,
@@ -70,7 +69,8 @@ def synonyms(
 ) -> SynonymsResult:
     """Synonyms of `word`, at most `limit` in total, grouped by source sense."""
     data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
-    return fitted(SynonymsResult, data, bound, drop_last_group, MAX_RESPONSE_CHARS)
+    fitted = fitted_data(SynonymsResult, data, bound, drop_last_group, MAX_RESPONSE_CHARS)
+    return SynonymsResult.model_validate(fitted)
 
 
 def synonyms_data(
@@ -244,7 +244,7 @@ def _own_norms(conn: sqlite3.Connection, heads: Headwords, senses: list[_Row]) -
     own = {heads.norm}
     # An exact match found its terms by this very norm; lemmas reached through an
     # inflection or a suffix rule have their own.
-    if senses and heads.resolutions and heads.resolutions[0].via != "exact":
+    if senses and any(r.via != "exact" for r in heads.resolutions):
         with_senses = {row[6] for row in senses}
         own.update(row[0] for row in conn.execute(_TERM_NORMS, (id_list(with_senses),)))
     return own
