@@ -302,6 +302,9 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
         # as the noun 'leaf'; as a verb it is 'leave' by rule); a form with its own entries
         # takes lower-case lemmas only.
         _apply_suffix_rules(conn, word, norm, covered, bool(exact), reached)
+    if exact:  # a table row may name the form itself ('after', 'red'): nothing to add
+        own = {row[0] for row in exact}
+        reached = [(ids, r) for ids, r in reached if not own.issuperset(ids)]
     if reached:
         term_ids, resolutions, entries = _form_terms(conn, word, reached, exact)
         if term_ids:
