@@ -69,7 +69,7 @@ def open_built(built: Path) -> Any:
 def lexicon_answers(
     built: Path, words: list[str], limit: int, unsensed: int | None
 ) -> dict[str, list[str]]:
-    from lexicon_server.query.common import normalize
+    from lexicon_server.query.headwords import normalize
     from lexicon_server.query.synonyms import synonyms_data
 
     corpus = open_built(built)
@@ -132,7 +132,7 @@ def main() -> None:
     parser.add_argument("--unsensed-limit", type=int, default=None)
     parser.add_argument("--show", type=int, default=0)
     opts = parser.parse_args()
-    from lexicon_server.query.common import normalize
+    from lexicon_server.query.headwords import normalize
 
     pairs = [p for p in read_pairs() if opts.split == "all" or p[3] == opts.split]
     words = sorted({p[1] for p in pairs})

@@ -18,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from lexicon_server.corpus.connection import Connection
 from lexicon_server.errors import LexiconServerError
 from lexicon_store.selection import default_data_dir
 
@@ -144,7 +145,7 @@ class _Generation:
     def __init__(self, selection: ActiveSelection, lease: Releasable | None) -> None:
         self.selection = selection
         self.lease = lease
-        self.connections: dict[str, sqlite3.Connection] = {}
+        self.connections: dict[str, Connection] = {}
         self.caches: dict[str, dict[str, Any]] = {}
         self.users = 0
         self.retired = False
@@ -251,8 +252,9 @@ class Corpus:
         """Absolute path of a dataset-relative file of the active selection."""
         return self.selection.files[relative]
 
-    def db(self, language: str, capability: str) -> sqlite3.Connection:
-        """A read-only, query-only connection to one component database (cached)."""
+    def db(self, language: str, capability: str) -> Connection:
+        """A read-only, query-only connection to one component database (cached), with the
+        facts and memos kept for it (`corpus.connection`)."""
         self.require(language, capability)
         relative = _DB_FILES[capability].format(lang=language)
         generation = self._generation()
@@ -279,6 +281,15 @@ class Corpus:
                 generation.connections[relative] = conn
             return conn
 
+    def forget(self) -> None:
+        """Drop every fact and memo kept for the open connections of the selection in use
+        (for measuring cold look-ups; pages SQLite cached stay)."""
+        generation = self._generation()
+        with self._lock:
+            connections = list(generation.connections.values())
+        for conn in connections:
+            conn.forget()
+
     def damage(self) -> DamagedComponent | None:
         """The first damaged component file of the selection in use, if any."""
         try:
@@ -295,17 +306,20 @@ class Corpus:
 
 def _open_component(
     selection: ActiveSelection, relative: str, schema: str, path: Path
-) -> sqlite3.Connection:
+) -> Connection:
     try:
         return _open_readonly(path, schema)
     except sqlite3.DatabaseError as exc:
         raise DamagedComponent(selection, relative, f"cannot be opened ({exc})") from None
 
 
-def _open_readonly(path: Path, schema: str) -> sqlite3.Connection:
+def _open_readonly(path: Path, schema: str) -> Connection:
     # immutable=1: objects are read-only and never change under us, so SQLite can skip locking.
     conn = sqlite3.connect(
-        f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False
+        f"{path.resolve().as_uri()}?mode=ro&immutable=1",
+        uri=True,
+        check_same_thread=False,
+        factory=Connection,
     )
     conn.execute("PRAGMA query_only = ON")
     # Objects never change once installed, so mapping them would be safe; see _MMAP_BYTES

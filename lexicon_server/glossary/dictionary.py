@@ -3,18 +3,21 @@
 A glossary term is often also an ordinary word ("release", "batch"). Showing the
 dictionary's senses beside the project's definition lets an agent see which meaning
 the project narrows or overrides. This reads the corpus's English lexical database
-directly with one small, parameterised query; it never writes anything.
+through the same senses reader as the dictionary tools (`query.senses.read_senses`);
+it never writes anything.
 """
 
 from __future__ import annotations
 
 import sqlite3
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from lexicon_server.corpus.reader import CapabilityUnavailable
+from lexicon_server.query.headwords import normalize
+from lexicon_server.query.provenance import sources
+from lexicon_server.query.senses import read_senses
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
@@ -30,26 +33,6 @@ __all__ = [
 
 MAX_WORDS = 6
 MAX_SENSES_PER_WORD = 3
-
-_SENSES_SQL = """
-SELECT t.text, e.pos, s.gloss, src.name
-FROM terms AS t
-JOIN entries AS e ON e.term_id = t.id
-JOIN senses AS s ON s.entry_id = e.id
-JOIN sources AS src ON src.id = s.source_id
-WHERE t.norm = ?
-ORDER BY e.id, s.rank
-LIMIT ?
-"""
-
-# A form the dictionary lists as inflected ("batches") leads to its lemma ("batch").
-_LEMMA_SQL = """
-SELECT DISTINCT t.norm
-FROM inflections AS i JOIN terms AS t ON t.id = i.lemma_term_id
-WHERE i.form_norm = ?
-ORDER BY t.norm
-LIMIT 1
-"""
 
 
 @dataclass(frozen=True)
@@ -71,11 +54,6 @@ class DictionaryReport:
     status: Literal["ok", "unavailable"]
     message: str | None
     words: tuple[WordSenses, ...]
-
-
-def _dictionary_norm(text: str) -> str:
-    # The corpus's own look-up key (docs/corpus-format.md): NFKC, casefold, collapsed spaces.
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
 def dictionary_senses(corpus: Corpus | None, words: Sequence[str]) -> DictionaryReport:
@@ -102,19 +80,18 @@ def dictionary_senses(corpus: Corpus | None, words: Sequence[str]) -> Dictionary
         )
     looked_up: dict[str, WordSenses] = {}
     for word in words:
-        key = _dictionary_norm(word)
+        key = normalize(word)
         if not key or key in looked_up:
             continue
         if len(looked_up) == MAX_WORDS:
             break
-        looked_up[key] = WordSenses(word, _senses(conn, key))
+        looked_up[key] = WordSenses(word, _senses(conn, word))
     return DictionaryReport("ok", None, tuple(looked_up.values()))
 
 
-def _senses(conn: sqlite3.Connection, key: str) -> tuple[DictionarySense, ...]:
-    rows = conn.execute(_SENSES_SQL, (key, MAX_SENSES_PER_WORD)).fetchall()
-    if not rows:
-        lemma = conn.execute(_LEMMA_SQL, (key,)).fetchone()
-        if lemma is not None:
-            rows = conn.execute(_SENSES_SQL, (lemma[0], MAX_SENSES_PER_WORD)).fetchall()
-    return tuple(DictionarySense(str(r[0]), str(r[1]), str(r[2]), str(r[3])) for r in rows)
+def _senses(conn: sqlite3.Connection, word: str) -> tuple[DictionarySense, ...]:
+    # The one senses reader every dictionary tool uses: an inflected form ("batches")
+    # leads to its lemma ("batch") as it does there.
+    _heads, rows = read_senses(conn, word, "en", MAX_SENSES_PER_WORD)
+    keys = sources(conn).keys
+    return tuple(DictionarySense(r.word, r.pos, r.gloss, keys[r.source_id]) for r in rows)

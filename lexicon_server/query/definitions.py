@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lexicon_server.corpus.reader import GCIDE_FILE
-from lexicon_server.query.common import EXAMPLE_CHARS, GLOSS_CHARS, ID_LIST, Cuts, id_list, sources
+from lexicon_server.query.budget import EXAMPLE_CHARS, GLOSS_CHARS, Cuts
+from lexicon_server.query.facts import ID_LIST, id_list
+from lexicon_server.query.provenance import sources
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus

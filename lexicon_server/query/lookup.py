@@ -20,35 +20,30 @@ from pydantic_core import to_json
 
 from lexicon_server.corpus.normalize import norm
 from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
-from lexicon_server.query.common import (
+from lexicon_server.query.arguments import check_budget, check_limit, check_text, corpus_language
+from lexicon_server.query.budget import (
     EXAMPLE_CHARS,
     GLOSS_CHARS,
     Cuts,
     budget_data,
-    check_budget,
-    check_limit,
-    check_text,
-    corpus_language,
-    entry_filter_args,
-    has_term_docs,
     json_bound,
-    resolution_data,
-    resolve_headwords,
     round_robin,
-    sources,
 )
 from lexicon_server.query.definitions import definition_senses
+from lexicon_server.query.facts import has_term_docs
+from lexicon_server.query.headwords import entry_filter_args, resolve_headwords
 from lexicon_server.query.lookup_rows import (
     TranslationRow,
-    installed_targets,
     language_key,
     read_documents,
     read_tables,
 )
+from lexicon_server.query.provenance import resolution_data, sources
+from lexicon_server.query.targets import installed_targets
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.query.common import SourceTable
+    from lexicon_server.query.provenance import SourceTable
 
 __all__ = ["DEFAULT_BUDGETS", "lookup", "lookup_data"]
 
@@ -111,18 +106,9 @@ def _takes(counts: list[int], budget: int) -> list[int] | None:
     return None if sum(counts) <= budget else round_robin(counts, budget)
 
 
-# Per sources table: key -> licence, to describe the keys a result names.
-_infos_cache: dict[int, tuple[SourceTable, dict[str, str]]] = {}
-
-
 def _infos_by_key(table: SourceTable) -> dict[str, str]:
-    cached = _infos_cache.get(id(table))
-    if cached is not None and cached[0] is table:
-        return cached[1]
-    infos = {table.keys[i]: info for i, info in table.infos.items()}
-    # Keyed by id(table); the table is kept in the value so its id is never reused.
-    _infos_cache[id(table)] = (table, infos)
-    return infos
+    """Key -> licence, to describe the keys a result names."""
+    return table.by_key
 
 
 def _lookup_data(

@@ -17,21 +17,19 @@ from typing import TYPE_CHECKING, Any
 from pydantic_core import from_json
 
 from lexicon_server.corpus import term_docs
-from lexicon_server.corpus.term_docs import TARGET_UNKNOWN, in_language_turns
-from lexicon_server.query.common import (
+from lexicon_server.corpus.term_docs import in_language_turns
+from lexicon_server.query.facts import has_index
+from lexicon_server.query.headwords import (
     entry_filter,
-    entry_filter_args,
-    has_column,
-    has_index,
-    installed_entries,
     term_order,
     term_order_args,
 )
+from lexicon_server.query.senses import SenseRow, sense_rows
+from lexicon_server.query.targets import installed_targets, target_entry_column
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from lexicon_server.corpus.reader import Corpus
 
 __all__ = [
     "Rows",
@@ -44,51 +42,6 @@ __all__ = [
     "sense_rows",
     "target_entry_column",
 ]
-
-
-class SenseRow:
-    """One sense as read from the database, before budgets are applied."""
-
-    __slots__ = (
-        "entry_id",
-        "etymology",
-        "external_id",
-        "gloss",
-        "id",
-        "pos",
-        "source_id",
-        "synset",
-        "synset_id",
-        "tags",
-        "word",
-    )
-
-    def __init__(self, row: Sequence[Any]) -> None:
-        (
-            self.id,
-            self.external_id,
-            self.gloss,
-            self.tags,
-            self.source_id,
-            self.entry_id,
-            self.pos,
-            self.etymology,
-            self.word,
-            self.synset,
-            self.synset_id,
-        ) = row[:11]
-
-    id: int
-    external_id: str | None
-    gloss: str
-    tags: str
-    source_id: int
-    entry_id: int
-    pos: str
-    etymology: str | None
-    word: str
-    synset: str | None
-    synset_id: int | None
 
 
 def _marks(count: int) -> str:
@@ -104,60 +57,7 @@ _SENSE_SELECT = (
 )
 
 
-def sense_rows(
-    conn: sqlite3.Connection,
-    term_ids: tuple[int, ...],
-    limit: int = -1,
-    entries: Sequence[tuple[int, str]] = (),
-) -> list[SenseRow]:
-    """The senses of the given terms (the first `limit`, or all with -1), of the (term, part
-    of speech) `entries` only when given (see Headwords.entries), the best-matching term
-    first, then in entry order and the source's own sense order."""
-    if not term_ids:
-        return []
-    params = (*term_ids, *entry_filter_args(entries), *term_order_args(term_ids), limit)
-    sql = _sql("rows", len(term_ids), 0, len(entries))
-    return [SenseRow(row) for row in conn.execute(sql, params)]
-
-
 # --- whether a translation's target word has its own entry ------------------------------
-
-
-def target_entry_column(conn: sqlite3.Connection) -> bool:
-    """Whether the builder recorded `translations.target_entry` in this database (releases
-    built before it was added lack the column, and are answered by probing instead)."""
-    return has_column(conn, "translations", "target_entry")
-
-
-def installed_targets(
-    corpus: Corpus, rows: Sequence[Sequence[Any]], from_column: bool
-) -> set[tuple[str, str]]:
-    """The (language, norm) pairs of the translation `rows` (target_language, text, norm,
-    note, source_id, target_entry, ...) whose target word has its own entry in an
-    installed language.
-
-    With `from_column`, the builder's `target_entry` answers (1: the release has an entry
-    for the word, so it is installed when its language is); a NULL (the build had no
-    lexical component for the language, or a database the builder did not link) and a
-    database without the column are answered by probing the target language."""
-    found: set[tuple[str, str]] = set()
-    if from_column:
-        found = {(row[0], row[2]) for row in rows if row[5] == 1}
-        absent = {
-            lang
-            for lang in {pair[0] for pair in found}
-            if corpus.selection.availability(lang, "lexical") is not None
-        }
-        if absent:
-            found = {pair for pair in found if pair[0] not in absent}
-        # Unknown: NULL in the table, TARGET_UNKNOWN in a term document.
-        rows = [row for row in rows if row[5] is None or row[5] == TARGET_UNKNOWN]
-    by_language: dict[str, set[str]] = {}
-    for row in rows:
-        by_language.setdefault(row[0], set()).add(row[2])
-    for lang, norms in by_language.items():
-        found.update((lang, norm) for norm in installed_entries(corpus, lang, norms))
-    return found
 
 
 _SQL_TEMPLATES = {

@@ -18,7 +18,9 @@ from pydantic_core import to_json
 
 from lexicon_server.corpus.wordplay_keys import fold
 from lexicon_server.models import MAX_RESPONSE_CHARS
-from lexicon_server.query.common import Cited, clip, normalize
+from lexicon_server.query.budget import clip
+from lexicon_server.query.headwords import normalize
+from lexicon_server.query.provenance import Cited
 from lexicon_server.query.rhymes import RhymeIndex, query_words
 from lexicon_server.query.wordplay_result import Answer, Data, result, with_note
 

@@ -12,25 +12,23 @@ import sqlite3
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from lexicon_server.query.common import (
-    GLOSS_CHARS,
+from lexicon_server.query.budget import GLOSS_CHARS, clip
+from lexicon_server.query.facts import (
     ID_LIST,
     SENSE_RELATIONS,
-    Cited,
     ConnectionMemo,
-    clip,
+    clear_caches,
     id_list,
-    installed_entries,
-    normalize,
     relations_stored,
-    sense_handle,
-    sense_ref_data,
 )
-from lexicon_server.query.synonyms import clear_members, synset_members
+from lexicon_server.query.headwords import normalize
+from lexicon_server.query.provenance import Cited
+from lexicon_server.query.senses import sense_handle, sense_ref_data, synset_members
+from lexicon_server.query.targets import installed_entries
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.query.common import SourceTable
+    from lexicon_server.query.provenance import SourceTable
 
 __all__ = [
     "DST_SYNSET",
@@ -338,12 +336,11 @@ _NO_SYNSET: _Synset = ("", (), "", "")
 _SYNSETS = ConnectionMemo[int, _Synset](4096)
 
 
-def clear_synset_caches() -> None:
+def clear_synset_caches(corpus: Corpus) -> None:
     """Forget the synsets, synset members and synset edges kept across calls (for
-    measuring cold look-ups; `common.clear_caches` does not reach them)."""
-    _SYNSETS.clear()
-    _SYNSET_EDGES_KEPT.clear()
-    clear_members()
+    measuring cold look-ups): with everything else kept per connection
+    (`facts.clear_caches`)."""
+    clear_caches(corpus)
 
 
 def _read_synsets(conn: sqlite3.Connection, ids: set[int]) -> dict[int, _Synset]:

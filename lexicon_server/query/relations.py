@@ -17,24 +17,26 @@ from typing import TYPE_CHECKING, Any
 
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, RelationsResult
-from lexicon_server.query.common import (
-    ALL_RELATIONS,
-    Cited,
-    budget_data,
+from lexicon_server.query.arguments import (
     check_allocation,
     check_limit,
     check_text,
     corpus_language,
-    fit_response,
-    id_list,
-    json_bound,
-    relations_stored,
-    resolution_data,
-    resolve_headwords,
-    round_robin,
-    sources,
-    word_senses,
 )
+from lexicon_server.query.budget import (
+    budget_data,
+    fitted_data,
+    json_bound,
+    round_robin,
+)
+from lexicon_server.query.facts import (
+    ALL_RELATIONS,
+    has_term_edges,
+    id_list,
+    relations_stored,
+)
+from lexicon_server.query.headwords import resolve_headwords
+from lexicon_server.query.provenance import Cited, resolution_data, sources
 from lexicon_server.query.relation_edges import (
     DST_SYNSET,
     SENSES,
@@ -47,7 +49,10 @@ from lexicon_server.query.relation_edges import (
     edges_from_synsets,
     target_key,
 )
-from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, has_term_edges, json_size
+from lexicon_server.query.senses import (
+    MAX_SENSES_DEFAULT,
+    word_senses,
+)
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
@@ -140,9 +145,8 @@ def relations(
     data, bound = _relations_data(
         corpus, word, relation, language, limit, max_depth, transitive_limit
     )
-    if bound > MAX_RESPONSE_CHARS:
-        bound = min(bound, json_size(data))
-    return fit_response(RelationsResult.model_validate(data), _drop_last, bound=bound)
+    fitted = fitted_data(RelationsResult, data, bound, _drop_last, MAX_RESPONSE_CHARS)
+    return RelationsResult.model_validate(fitted)
 
 
 def relations_data(
@@ -160,10 +164,7 @@ def relations_data(
     data, bound = _relations_data(
         corpus, word, relation, language, limit, max_depth, transitive_limit
     )
-    if bound <= MAX_RESPONSE_CHARS or json_size(data) <= MAX_RESPONSE_CHARS:
-        return data
-    model = fit_response(RelationsResult.model_validate(data), _drop_last, bound=bound)
-    return model.model_dump(mode="json")
+    return fitted_data(RelationsResult, data, bound, _drop_last, MAX_RESPONSE_CHARS)
 
 
 def _relations_data(

@@ -22,16 +22,17 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from lexicon_server.corpus import rhyme_docs
+from lexicon_server.corpus.connection import kept
 from lexicon_server.corpus.rhyme_walk import EDITS, SOUND_CLASSES, Candidate, candidates
 from lexicon_server.corpus.wordplay_keys import fold
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.common import Cited, SourceTable, check_limit, check_text, sources
+from lexicon_server.query.arguments import check_limit, check_text
+from lexicon_server.query.provenance import Cited, SourceTable, sources
 from lexicon_server.query.wordplay_models import RhymesResult
 
 if TYPE_CHECKING:
@@ -82,18 +83,9 @@ class RhymeIndex:
         return {"fact": "pronunciation", "source": cited.key(self.table, source_id)}
 
 
-_lock = threading.Lock()
-# Keyed by id(conn); the value keeps the connection alive so its id cannot be reused.
-_indexes: dict[int, RhymeIndex] = {}
-
-
 def rhyme_index(conn: sqlite3.Connection) -> RhymeIndex:
-    index = _indexes.get(id(conn))
-    if index is None or index.conn is not conn:
-        index = RhymeIndex(conn)
-        with _lock:
-            _indexes[id(conn)] = index
-    return index
+    """The connection's RhymeIndex, made once and kept with it."""
+    return kept(conn).fact(RhymeIndex, lambda: RhymeIndex(conn))
 
 
 def _spellings(text: str) -> tuple[str, ...]:

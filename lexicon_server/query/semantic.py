@@ -22,14 +22,10 @@ from typing import TYPE_CHECKING, Any, cast
 from lexicon_server.corpus.reader import CapabilityUnavailable, DamagedComponent
 from lexicon_server.corpus.vectors import RowFile
 from lexicon_server.models import SemanticResult
-from lexicon_server.query.common import (
-    Cited,
-    check_limit,
-    check_text,
-    corpus_language,
-    normalize,
-    sources,
-)
+from lexicon_server.query.arguments import check_limit, check_text, corpus_language
+from lexicon_server.query.facts import ID_LIST, id_list
+from lexicon_server.query.headwords import normalize
+from lexicon_server.query.provenance import Cited, sources
 
 if TYPE_CHECKING:
     import sqlite3
@@ -168,11 +164,10 @@ class _Vectors:
     def texts(self, rows: list[int]) -> dict[int, tuple[str, int]]:
         if not rows:
             return {}
-        marks = ",".join("?" * len(rows))
         return {
             int(r[0]): (str(r[1]), int(r[2]))
             for r in self.conn.execute(
-                f"SELECT id, text, source_id FROM vocab WHERE id IN ({marks})", rows
+                f"SELECT id, text, source_id FROM vocab WHERE id IN {ID_LIST}", (id_list(rows),)
             )
         }
 

@@ -8,63 +8,53 @@ sense's synset, and synonym edges the source ties to that sense. Unsensed candid
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic_core import to_json
-
-from lexicon_server.models import MAX_RESPONSE_CHARS, SenseRef, SynonymsResult
-from lexicon_server.query.common import (
-    GLOSS_CHARS,
-    ID_LIST,
-    SENSE_RELATIONS,
-    Cited,
-    ConnectionMemo,
-    budget_data,
+from lexicon_server.models import MAX_RESPONSE_CHARS, SynonymsResult
+from lexicon_server.query.arguments import (
     check_allocation,
     check_limit,
     check_text,
-    clip,
     corpus_language,
+)
+from lexicon_server.query.budget import (
+    GLOSS_CHARS,
+    budget_data,
+    clip,
     drop_last_group,
-    fit_response,
-    id_list,
-    installed_entries,
+    fitted_data,
     json_bound,
-    normalize,
-    relations_stored,
-    resolution_data,
-    resolve_headwords,
     round_robin,
+)
+from lexicon_server.query.facts import (
+    ID_LIST,
+    SENSE_RELATIONS,
+    has_term_edges,
+    id_list,
+    relations_stored,
+)
+from lexicon_server.query.headwords import normalize, resolve_headwords
+from lexicon_server.query.provenance import Cited, resolution_data, sources
+from lexicon_server.query.senses import (
+    MAX_SENSES_DEFAULT,
+    SynsetMember,
     sense_handle,
     sense_ref_data,
-    sources,
+    synset_members,
     word_senses,
 )
-from lexicon_server.query.lookup_rows import SenseRow
+from lexicon_server.query.targets import installed_entries
 from lexicon_server.query.thesaurus import thesaurus_handle, thesaurus_senses
 
 if TYPE_CHECKING:
     import sqlite3
 
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.query.common import Headwords, SourceTable
+    from lexicon_server.query.headwords import Headwords
 
-__all__ = [
-    "MAX_SENSES_DEFAULT",
-    "UNSENSED_DEFAULT",
-    "clear_members",
-    "has_term_edges",
-    "json_size",
-    "sense_data",
-    "sense_ref",
-    "synonyms",
-    "synonyms_data",
-    "synset_members",
-]
+__all__ = ["UNSENSED_DEFAULT", "synonyms", "synonyms_data"]
 
-MAX_SENSES_DEFAULT = 100
 # Candidates reserved for unsensed synonyms (Moby's list, ConceptNet's edges) when the
 # caller gives no `unsensed_limit`; never more than `limit` (docs/tools.md).
 UNSENSED_DEFAULT = 10
@@ -72,18 +62,6 @@ UNSENSED_DEFAULT = 10
 # text, norm, relation, source_id, has_entry, sense_scope
 _Cand = tuple[str, str, str, int, bool, str]
 _Json = dict[str, Any]
-
-
-def sense_ref(language: str, row: SenseRow, table: SourceTable, cited: Cited) -> SenseRef:
-    """The reference to one source sense; its source is cited in `cited`."""
-    return SenseRef.model_validate(sense_data(language, row, table, cited))
-
-
-def sense_data(language: str, row: SenseRow, table: SourceTable, cited: Cited) -> _Json:
-    """`sense_ref(...)` as plain data (`model_dump(mode="json")` of it)."""
-    handle = sense_handle(language, row.id)
-    gloss = clip(row.gloss, GLOSS_CHARS)
-    return sense_ref_data(handle, row.external_id, row.pos, gloss, cited.key(table, row.source_id))
 
 
 def synonyms(
@@ -96,9 +74,8 @@ def synonyms(
 ) -> SynonymsResult:
     """Synonyms of `word`, at most `limit` in total, grouped by source sense."""
     data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
-    if bound > MAX_RESPONSE_CHARS:
-        bound = min(bound, json_size(data))
-    return fit_response(SynonymsResult.model_validate(data), drop_last_group, bound=bound)
+    fitted = fitted_data(SynonymsResult, data, bound, drop_last_group, MAX_RESPONSE_CHARS)
+    return SynonymsResult.model_validate(fitted)
 
 
 def synonyms_data(
@@ -113,18 +90,7 @@ def synonyms_data(
     structured content against `SynonymsResult` itself, so an answer that surely fits the
     response budget skips the typed models (one validation instead of two)."""
     data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
-    if bound <= MAX_RESPONSE_CHARS or json_size(data) <= MAX_RESPONSE_CHARS:
-        return data
-    model = fit_response(SynonymsResult.model_validate(data), drop_last_group, bound=bound)
-    return model.model_dump(mode="json")
-
-
-def json_size(data: _Json) -> int:
-    """An upper bound of a result's serialised size in characters, measured on its plain
-    data: the UTF-8 bytes (the model dumps the same JSON). The estimate from text lengths
-    comes first; this is for long answers whose estimate exceeds the budget, where
-    building the model only to measure it cost several times more."""
-    return len(to_json(data))
+    return fitted_data(SynonymsResult, data, bound, drop_last_group, MAX_RESPONSE_CHARS)
 
 
 def _synonyms_data(
@@ -279,13 +245,6 @@ _SENSES = (
     f"WHERE e.term_id IN {ID_LIST}{{entries}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id"
 )
 _TERM_NORMS = f"SELECT norm FROM terms WHERE id IN {ID_LIST}"
-# Every member of some synsets (term id, text, norm, source id), by synset then sense id,
-# the order the index gives without a sort.
-_MEMBERS_SQL = (
-    "SELECT s.synset_id, e.term_id, t.text, t.norm, s.source_id FROM senses s "
-    "JOIN entries e ON e.id = s.entry_id JOIN terms t ON t.id = e.term_id "
-    f"WHERE s.synset_id IN {ID_LIST} ORDER BY s.synset_id, s.id"
-)
 _SIMILAR = (
     f"SELECT src_synset_id, dst_synset_id FROM relations WHERE src_synset_id IN {ID_LIST} "
     "AND relation = 'similar' AND scope = 'synset' AND dst_synset_id IS NOT NULL "
@@ -314,25 +273,6 @@ _TERM_SYNONYMS = (
     "AND r.dst_language = ? ORDER BY r.weight DESC, r.id LIMIT ?"
 )
 
-_ANY_TERM_EDGE = "SELECT 1 FROM relations WHERE src_term_id IS NOT NULL LIMIT 1"
-
-
-_term_edges_lock = threading.Lock()
-# Keyed by id(conn); the connection is kept in the value so its id is never reused.
-_term_edges_cache: dict[int, tuple[sqlite3.Connection, bool]] = {}
-
-
-def has_term_edges(conn: sqlite3.Connection) -> bool:
-    """Whether the database has any term-to-term edge (ConceptNet's); without one, the
-    unsensed statements are skipped. Read once per connection, from the index."""
-    cached = _term_edges_cache.get(id(conn))
-    if cached is not None and cached[0] is conn:
-        return cached[1]
-    found = conn.execute(_ANY_TERM_EDGE).fetchone() is not None
-    with _term_edges_lock:
-        _term_edges_cache[id(conn)] = (conn, found)
-    return found
-
 
 def _own_norms(conn: sqlite3.Connection, heads: Headwords, senses: list[_Row]) -> set[str]:
     """The word's own spellings, which are never candidates: the query's norm and the norm
@@ -340,49 +280,15 @@ def _own_norms(conn: sqlite3.Connection, heads: Headwords, senses: list[_Row]) -
     own = {heads.norm}
     # An exact match found its terms by this very norm; lemmas reached through an
     # inflection or a suffix rule have their own.
-    if senses and heads.resolutions and heads.resolutions[0].via != "exact":
+    if senses and any(r.via != "exact" for r in heads.resolutions):
         with_senses = {row[6] for row in senses}
         own.update(row[0] for row in conn.execute(_TERM_NORMS, (id_list(with_senses),)))
     return own
 
 
-_SynsetMember = tuple[int, str, str, int]  # term_id, text, norm, source_id
-
-# The members of a synset are kept per database across calls (bounded, oldest out
-# first), for synonyms and for the words relations shows of a synset: answers for
-# different words keep naming the same synsets, and each member costs four B-tree
-# searches to read. Objects never change, so a kept synset never goes stale. Together
-# with relations' synset cache, about 1 KB a synset: ~4 MB at most for 4,096.
-_MEMBERS = ConnectionMemo[int, tuple[_SynsetMember, ...]](4096)
-
-
-def clear_members() -> None:
-    """Forget the synset members kept across calls (for measuring cold look-ups)."""
-    _MEMBERS.clear()
-
-
-def synset_members(
-    conn: sqlite3.Connection, synsets: Iterable[int]
-) -> dict[int, tuple[_SynsetMember, ...]]:
-    """The members of each synset, in sense order (those not kept yet in one query)."""
-    out, missing = _MEMBERS.split(conn, synsets)
-    if not missing:
-        return out
-    fresh: dict[int, list[_SynsetMember]] = {i: [] for i in missing}
-    for synset_id, term_id, text, norm, source_id in conn.execute(
-        _MEMBERS_SQL, (id_list(missing),)
-    ):
-        # one string object when the norm is the text itself (most words), to keep less
-        fresh[synset_id].append((term_id, text, text if norm == text else norm, source_id))
-    kept = {synset_id: tuple(members) for synset_id, members in fresh.items()}
-    _MEMBERS.keep(conn, kept)
-    out.update(kept)
-    return out
-
-
 def _sense_material(
     conn: sqlite3.Connection, senses: list[_Row], limit: int
-) -> tuple[dict[int, tuple[_SynsetMember, ...]], dict[int, list[_Edge]], dict[int, list[int]]]:
+) -> tuple[dict[int, tuple[SynsetMember, ...]], dict[int, list[_Edge]], dict[int, list[int]]]:
     """Synset members per synset, synonym edges per sense, and the synsets each adjective
     sense's synset is linked to as `similar` (all of them; members are read for the first
     `limit` only: no sense shows more candidates, and a head adjective such as 'large' has
@@ -419,7 +325,7 @@ def _sense_candidates(
     row: _Row,
     own: set[str],
     own_terms: tuple[int, ...],
-    members: dict[int, tuple[_SynsetMember, ...]],
+    members: dict[int, tuple[SynsetMember, ...]],
     edges: dict[int, list[_Edge]],
     similar: dict[int, list[int]],
     limit: int,

@@ -13,13 +13,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from lexicon_server.query.common import ID_LIST, id_list, normalize, sources
+from lexicon_server.query.facts import ID_LIST, id_list
+from lexicon_server.query.headwords import normalize
+from lexicon_server.query.provenance import sources
 
 if TYPE_CHECKING:
     import sqlite3
 
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.query.common import SourceTable
+    from lexicon_server.query.provenance import SourceTable
 
 __all__ = ["ThesaurusSenses", "thesaurus_handle", "thesaurus_senses"]
 

@@ -13,21 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from lexicon_server.errors import InvalidArgument, NoSuchSense
 from lexicon_server.models import TranslateResult, Translation, TranslationGroup
-from lexicon_server.query.common import (
-    Cited,
-    Cuts,
-    check_limit,
-    check_text,
-    corpus_language,
-    drop_last_group,
-    fit_response,
-    parse_sense_id,
-    resolve_headwords,
-    round_robin,
-    sources,
-)
-from lexicon_server.query.lookup_rows import installed_targets, sense_rows, target_entry_column
-from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, sense_ref
+from lexicon_server.query.arguments import check_limit, check_text, corpus_language, parse_sense_id
+from lexicon_server.query.budget import Cuts, drop_last_group, fit_response, round_robin
+from lexicon_server.query.facts import ID_LIST, id_list
+from lexicon_server.query.headwords import resolve_headwords
+from lexicon_server.query.provenance import Cited, sources
+from lexicon_server.query.senses import MAX_SENSES_DEFAULT, sense_ref, sense_rows
+from lexicon_server.query.targets import installed_targets, target_entry_column
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
@@ -83,14 +75,13 @@ def translate(
     from_column = bool(heads.term_ids) and target_entry_column(conn)
     if heads.term_ids:
         wanted = {s.id for s in senses}
-        marks = ",".join("?" * len(heads.term_ids))
         entry = "target_entry" if from_column else "NULL"
         seen: set[tuple[int | None, str]] = set()
         for row in conn.execute(
             f"SELECT target_language, target_text, target_norm, note, source_id, {entry}, "
-            f"sense_id FROM translations WHERE term_id IN ({marks}) AND target_language = ? "
+            f"sense_id FROM translations WHERE term_id IN {ID_LIST} AND target_language = ? "
             "ORDER BY id",
-            (*heads.term_ids, target_language),
+            (id_list(heads.term_ids), target_language),
         ):
             sid, norm = row[6], row[2]
             if (sid, norm) in seen:

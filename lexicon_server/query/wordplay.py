@@ -27,11 +27,8 @@ from typing import TYPE_CHECKING, Literal
 
 from lexicon_server.corpus.wordplay_keys import fold, is_palindrome, letters, signature
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.common import (
-    Cited,
-    check_limit,
-    check_text,
-)
+from lexicon_server.query.arguments import check_limit, check_text
+from lexicon_server.query.provenance import Cited
 from lexicon_server.query.puns import puns
 from lexicon_server.query.rhymes import RhymeIndex, query_words, rhyme_index
 from lexicon_server.query.wordplay_models import WordplayResult

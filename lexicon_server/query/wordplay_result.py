@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lexicon_server.query.common import Cited, budget_data
+from lexicon_server.query.budget import budget_data
+from lexicon_server.query.provenance import Cited
 
 __all__ = ["Answer", "Data", "result", "with_note"]
 

@@ -207,7 +207,7 @@ def bench_gate(corpus: Any, profile: GateProfile, log: Path) -> Gate:
     the same WordNet files in its own process. The aim: ours at most ``lookup_ratio_max``
     of NLTK's time (the benchmark's absolute and stdio aims are timed figures on a shared
     machine; they stay in the benchmark, not in this gate)."""
-    from lexicon_server.query.common import clear_caches
+    from lexicon_server.query.facts import clear_caches
     from lexicon_server.query.lookup import lookup_data
 
     if profile.wordnet_dir is None:
@@ -231,7 +231,7 @@ def bench_gate(corpus: Any, profile: GateProfile, log: Path) -> Gate:
     if len(words) < 2:
         return Gate("bench_ratios", False, "the corpus has too few English words to compare")
     warm, words = words[0], words[1:]
-    clear_caches()
+    clear_caches(corpus)
     lookup_data(corpus, warm)  # opens the databases, as the benchmark does
     ours: list[float] = []
     for w in words:

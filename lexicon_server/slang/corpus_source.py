@@ -1,7 +1,8 @@
 """Meanings from the installed lexical corpus, slang-labelled senses first.
 
-All SQL of the slang group lives here; the looked-up phrase only ever travels as a
-bound parameter.
+The phrase turns into senses through the dictionary tools' own reader
+(`query.senses.read_senses`); the slang group's SQL lives here, and the looked-up phrase
+only ever travels as a bound parameter.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from lexicon_server.corpus.normalize import norm  # the key the builder stored in terms.norm
+from lexicon_server.query.provenance import sources
+from lexicon_server.query.senses import read_senses
 from lexicon_server.slang.definitions import SLANG_TAGS, Definition
 from lexicon_server.slang.errors import MeaningSourceError
 
@@ -19,17 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["USAGE_DOMAINS", "LexicalCorpus", "corpus_definitions", "norm", "open_corpus"]
 
-_SENSES_SQL = """
-SELECT t.text, e.pos, s.gloss, s.tags, src.name, src.licence,
-       (SELECT x.text FROM examples x WHERE x.sense_id = s.id ORDER BY x.id LIMIT 1),
-       s.id, s.synset_id
-FROM terms t
-JOIN entries e ON e.term_id = t.id
-JOIN senses s ON s.entry_id = e.id
-JOIN sources src ON src.id = s.source_id
-WHERE t.id = ?
-ORDER BY e.id, s.rank, s.id
-"""
+_FIRST_EXAMPLE = "SELECT text FROM examples WHERE sense_id = ? ORDER BY id LIMIT 1"
 
 
 # WordNet marks register with "domain of synset - usage" pointers (`;u`, stored under the
@@ -83,18 +76,9 @@ def _is_slang(tags: tuple[str, ...]) -> bool:
     return any(tag.casefold() in SLANG_TAGS or tag.startswith("usage:") for tag in tags)
 
 
-def _term_ids(conn: sqlite3.Connection, key: str) -> list[int]:
-    """The phrase itself, then the lemmas it is an inflected form of."""
-    ids = [
-        row[0] for row in conn.execute("SELECT id FROM terms WHERE norm = ? ORDER BY id", (key,))
-    ]
-    for (lemma_id,) in conn.execute(
-        "SELECT DISTINCT lemma_term_id FROM inflections WHERE form_norm = ? ORDER BY lemma_term_id",
-        (key,),
-    ):
-        if lemma_id not in ids:
-            ids.append(lemma_id)
-    return ids
+def _first_example(conn: sqlite3.Connection, sense_id: int) -> str | None:
+    row = conn.execute(_FIRST_EXAMPLE, (sense_id,)).fetchone()
+    return None if row is None else str(row[0])
 
 
 def corpus_definitions(
@@ -103,11 +87,20 @@ def corpus_definitions(
     """Up to `limit` senses of `phrase`: those labelled slang/informal/... first, then any."""
     try:
         conn = corpus.db(language, "lexical")
-        key = norm(phrase)
+        # The one senses reader of every dictionary tool, with its lemma rule.
+        _heads, senses = read_senses(conn, phrase, language)
+        table = sources(conn)
         rows = [
-            (*row[:7], tuple(row[3].split()) + tuple(_usage_tags(conn, row[7], row[8])))
-            for term_id in _term_ids(conn, key)
-            for row in conn.execute(_SENSES_SQL, (term_id,)).fetchall()
+            (
+                sense.word,
+                sense.pos,
+                sense.gloss,
+                table.keys[sense.source_id],
+                table.infos[sense.source_id],
+                _first_example(conn, sense.id),
+                tuple(sense.tags.split()) + tuple(_usage_tags(conn, sense.id, sense.synset_id)),
+            )
+            for sense in senses
         ]
     except LookupError as exc:  # CapabilityUnavailable: names the reason and the fix
         raise MeaningSourceError("corpus", str(exc)) from exc
@@ -118,7 +111,7 @@ def corpus_definitions(
             "run `lexicon-data verify` and reinstall if it reports damage",
         ) from exc
     found: list[Definition] = []
-    for headword, pos, gloss, _raw, source, licence, example, tags in rows:
+    for headword, pos, gloss, source, licence, example, tags in rows:
         found.append(
             Definition(
                 text=gloss,

@@ -25,7 +25,7 @@ from lexicon_server.errors import (
     describe_unavailable,
     fix_command,
 )
-from lexicon_server.query.common import MAX_TEXT_CHARS
+from lexicon_server.query.arguments import MAX_TEXT_CHARS
 
 if TYPE_CHECKING:
     from pydantic import GetJsonSchemaHandler

@@ -8,7 +8,8 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from lexicon_server.models import SynonymsResult
-from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, UNSENSED_DEFAULT, synonyms_data
+from lexicon_server.query.senses import MAX_SENSES_DEFAULT
+from lexicon_server.query.synonyms import UNSENSED_DEFAULT, synonyms_data
 from lexicon_server.tools._shared import (
     Language,
     Limit,

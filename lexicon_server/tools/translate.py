@@ -8,7 +8,7 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from lexicon_server.models import TranslateResult
-from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT
+from lexicon_server.query.senses import MAX_SENSES_DEFAULT
 from lexicon_server.query.translate import translate
 from lexicon_server.tools._shared import Language, Word, published_output, respond, tool_annotations
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lexicon_server.builder.lexical_writer import CLUSTERED, schema_statements
 from lexicon_server.corpus.reader import Corpus
-from lexicon_server.query.common import clear_caches
+from lexicon_server.query.facts import clear_caches
 from lexicon_server.query.lookup import lookup_data
 from lexicon_server.query.translate import translate
 from lexicon_store.selection import ActiveSelection
@@ -127,7 +127,7 @@ def test_answers_match_the_rowid_layout(sample_data_dir: Path, tmp_path: Path) -
             for word in words:
                 answers = []
                 for corpus in (clustered, rowid):
-                    clear_caches()
+                    clear_caches(corpus)
                     answer = [lookup_data(corpus, word, language)]
                     for target in languages:
                         if target != language:

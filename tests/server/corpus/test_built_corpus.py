@@ -17,9 +17,9 @@ from mcp import Client
 
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
-from lexicon_server.query.common import entry_installed, normalize
+from lexicon_server.query.headwords import normalize
 from lexicon_server.query.lookup import lookup_data
-from lexicon_server.query.lookup_rows import target_entry_column
+from lexicon_server.query.targets import entry_installed, target_entry_column
 from lexicon_server.query.translate import translate
 from lexicon_server.server import build_server
 from lexicon_store.selection import load_active
@@ -255,6 +255,64 @@ def test_starter_inflected_forms_reach_the_right_lemmas(
     assert {(s["word"], s["pos"]) for s in senses} == lemmas
     first = senses[0]["word"]
     assert first == first.lower() or not any(w == w.lower() for w, _ in lemmas)
+
+
+@pytest.mark.starter
+@pytest.mark.parametrize(
+    ("form", "own", "lemma"),
+    [
+        ("running", ("running", "noun"), ("run", "verb")),
+        ("accepted", ("accepted", "adj"), ("accept", "verb")),
+        ("saw", ("saw", "noun"), ("see", "verb")),
+        ("found", ("found", "verb"), ("find", "verb")),
+        ("meeting", ("meeting", "noun"), ("meet", "verb")),
+    ],
+)
+def test_starter_forms_that_are_headwords_too(
+    request: pytest.FixtureRequest, form: str, own: tuple[str, str], lemma: tuple[str, str]
+) -> None:
+    """A form with its own entry also answers the lemma's senses, as `wn.synsets()` does,
+    at the default limit too; each sense comes from a resolution that names its headword."""
+    data_dir = _data_dir(request, "starter_data_dir")
+    default, every = _calls(
+        data_dir,
+        [
+            ("dictionary_lookup", {"word": form}),
+            ("dictionary_lookup", {"word": form, "limit": 100}),
+        ],
+    )
+    assert lemma in {(s["word"], s["pos"]) for s in default["senses"]}
+    assert {own, lemma} <= {(s["word"], s["pos"]) for s in every["senses"]}
+    vias = {r["lemma"]: r["via"] for r in every["resolutions"]}
+    assert vias[own[0]] == "exact" and vias[lemma[0]] in {"inflection_table", "suffix_rule"}
+    for sense in every["senses"]:
+        assert any(
+            r["lemma"] == sense["word"] and r.get("pos") in (None, sense["pos"])
+            for r in every["resolutions"]
+        ), sense
+
+
+@pytest.mark.starter
+@pytest.mark.parametrize("form", ["running", "accepted", "saw", "leaves", "Hot_Dog"])
+def test_starter_glossary_and_slang_read_the_senses_lookup_reads(
+    request: pytest.FixtureRequest, form: str
+) -> None:
+    from lexicon_server.glossary.dictionary import MAX_SENSES_PER_WORD, dictionary_senses
+    from lexicon_server.slang.corpus_source import corpus_definitions
+
+    corpus = Corpus(load_active(_data_dir(request, "starter_data_dir")))
+    try:
+        looked_up = lookup_data(corpus, form, limit=100)["senses"]
+        (glossary,) = dictionary_senses(corpus, [form]).words
+        assert [(s.headword, s.pos, s.gloss) for s in glossary.senses] == [
+            (s["word"], s["pos"], s["gloss"]) for s in looked_up[:MAX_SENSES_PER_WORD]
+        ]
+        slang = corpus_definitions(corpus, form, 100)
+        assert sorted((d.headword, d.pos, d.text) for d in slang) == sorted(
+            (s["word"], s["pos"], s["gloss"]) for s in looked_up
+        )
+    finally:
+        corpus.close()
 
 
 @pytest.mark.starter

@@ -88,6 +88,7 @@ def _lexical_db(path: Path) -> None:
         ("release", "noun", "a formal relinquishment of a claim"),
         ("release", "noun", "a fourth sense the limit drops"),
         ("batch", "noun", "a quantity produced at one operation"),
+        ("hot dog", "noun", "a sausage served in a split roll"),
     ]
     terms: dict[str, int] = {}
     for rank, (word, pos, gloss) in enumerate(rows):

@@ -64,6 +64,16 @@ def test_inflected_term_finds_its_lemma(corpus: Corpus, release_glossary: Path) 
     assert words["Batches"][0]["headword"] == "batch"
 
 
+def test_underscores_are_spaces_as_in_the_corpus_key(corpus: Corpus) -> None:
+    # docs/corpus-format.md: the look-up key turns WordNet's underscores into spaces
+    report = dictionary_senses(corpus, ["Hot_Dog"])
+    (word,) = report.words
+    assert word.word == "Hot_Dog"
+    assert [(s.headword, s.gloss) for s in word.senses] == [
+        ("hot dog", "a sausage served in a split roll")
+    ]
+
+
 def test_without_the_flag_the_corpus_is_not_consulted(
     corpus: Corpus, release_glossary: Path
 ) -> None:

@@ -16,12 +16,8 @@ from lexicon_server.models import (
     LookupResult,
     Sense,
 )
-from lexicon_server.query.common import (
-    Cuts,
-    check_allocation,
-    json_bound,
-    round_robin,
-)
+from lexicon_server.query.arguments import check_allocation
+from lexicon_server.query.budget import Cuts, json_bound, round_robin
 from lexicon_server.query.lookup import _fit
 
 SOURCES = {

@@ -20,15 +20,10 @@ from _support.lookup import all_translations, sense_translations
 from pydantic_core import to_json
 
 from lexicon_server.corpus.reader import Corpus
-from lexicon_server.query import common
-from lexicon_server.query.common import (
-    clear_caches,
-    entry_installed,
-    has_index,
-    installed_entries,
-)
+from lexicon_server.query import targets
+from lexicon_server.query.facts import clear_caches, has_index
 from lexicon_server.query.lookup import lookup, lookup_data
-from lexicon_server.query.lookup_rows import target_entry_column
+from lexicon_server.query.targets import entry_installed, installed_entries, target_entry_column
 from lexicon_server.query.translate import translate
 
 WORDS = ("dog", "house", "dogs", "run", "maison", "nosuchword")
@@ -49,7 +44,7 @@ def test_old_release_without_the_index_reads_the_same(
 
 
 def test_cached_target_entries_change_nothing(corpus: Corpus) -> None:
-    clear_caches()
+    clear_caches(corpus)
     cold = _answers(corpus)
     warm = _answers(corpus)
     assert cold == warm
@@ -72,10 +67,10 @@ def test_tool_json_is_the_model_dump(corpus: Corpus, word: str, budgets: dict[st
 
 def test_batched_target_entry_probes_match_one_by_one(corpus: Corpus) -> None:
     # More words than one batched statement takes, with the real entries at both ends.
-    norms = ["maison", *(f"pas-un-mot-{n}" for n in range(2 * common._ENTRY_BATCH + 7)), "chien"]
+    norms = ["maison", *(f"pas-un-mot-{n}" for n in range(2 * targets._ENTRY_BATCH + 7)), "chien"]
     expected = {n for n in norms if entry_installed(corpus, "fr", n)}
     assert expected == {"maison", "chien"}
-    clear_caches()
+    clear_caches(corpus)
     assert installed_entries(corpus, "fr", norms) == expected  # cold: every answer probed
     assert installed_entries(corpus, "fr", norms) == expected  # warm: every answer cached
     assert installed_entries(corpus, "fr", ["maison", "chat"]) == {"maison"}

@@ -8,7 +8,7 @@ from _support.provenance import assert_sources_complete
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import RelationsResult
-from lexicon_server.query.common import fit_response
+from lexicon_server.query.budget import fit_response
 from lexicon_server.query.relations import (
     _drop_last,
     clear_synset_caches,
@@ -194,7 +194,7 @@ def test_kept_synsets_are_not_shared_with_answers(corpus: Corpus) -> None:
 def test_kept_synsets_answer_like_fresh_reads(corpus: Corpus) -> None:
     kept = relations_data(corpus, "canine", "hyponym", max_depth=2)
     assert relations_data(corpus, "canine", "hyponym", max_depth=2) == kept
-    clear_synset_caches()
+    clear_synset_caches(corpus)
     assert relations_data(corpus, "canine", "hyponym", max_depth=2) == kept
 
 

@@ -16,7 +16,7 @@ from _support.provenance import assert_sources_complete
 from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SemanticResult
-from lexicon_server.query.common import normalize
+from lexicon_server.query.headwords import normalize
 from lexicon_server.query.semantic import VectorStore, semantic_data, semantic_neighbors
 from lexicon_store.selection import load_active
 

@@ -8,7 +8,7 @@ from _support.provenance import assert_sources_complete
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SynonymsResult
-from lexicon_server.query.common import drop_last_group, fit_response
+from lexicon_server.query.budget import drop_last_group, fit_response
 from lexicon_server.query.relations import relations_data
 from lexicon_server.query.synonyms import UNSENSED_DEFAULT, synonyms, synonyms_data
 

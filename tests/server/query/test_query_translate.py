@@ -7,7 +7,7 @@ from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
 from lexicon_server.errors import InvalidArgument, NoSuchSense
-from lexicon_server.query.common import drop_last_group
+from lexicon_server.query.budget import drop_last_group
 from lexicon_server.query.lookup import lookup
 from lexicon_server.query.translate import translate
 

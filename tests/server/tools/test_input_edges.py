@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.common import MAX_LANGUAGE_TAG_CHARS, check_language, check_text
+from lexicon_server.query.arguments import MAX_LANGUAGE_TAG_CHARS, check_language, check_text
 
 
 @pytest.mark.parametrize(

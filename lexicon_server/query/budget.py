@@ -1,0 +1,196 @@
+"""The response budget: what a result may hold, how items are dealt, what was cut."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
+
+from pydantic_core import to_json
+
+from lexicon_server.models import MAX_RESPONSE_CHARS, Budget, Resolution
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+__all__ = [
+    "EXAMPLE_CHARS",
+    "GLOSS_CHARS",
+    "Cuts",
+    "budget_data",
+    "clip",
+    "drop_last_group",
+    "fit_response",
+    "fitted_data",
+    "json_bound",
+    "json_size",
+    "round_robin",
+]
+
+# Free text longer than this is shortened (and the response says so).
+GLOSS_CHARS = 1_000
+EXAMPLE_CHARS = 500
+
+
+class Cuts:
+    """Collects what a response left out or shortened, for `Budget.cut`."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self._clipped = 0
+
+    def add(self, note: str) -> None:
+        self.items.append(note)
+
+    def clip(self, text: str, limit: int) -> str:
+        if len(text) <= limit:
+            return text
+        self._clipped += 1
+        return text[: limit - 1] + "…"
+
+    def budget(self) -> Budget:
+        notes = list(self.items)
+        if self._clipped:
+            notes.append(f"{self._clipped} long text field(s) shortened")
+        return Budget(max_chars=MAX_RESPONSE_CHARS, cut=notes)
+
+
+def budget_data(cut: list[str]) -> dict[str, Any]:
+    """A result's `budget` as plain data: `cut` only when something was cut."""
+    return (
+        {"max_chars": MAX_RESPONSE_CHARS, "cut": cut} if cut else {"max_chars": MAX_RESPONSE_CHARS}
+    )
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def round_robin(available: Sequence[int], budget: int) -> list[int]:
+    """How many items each group gets when `budget` items are dealt one per group in turn.
+
+    Computed a full round at a time: every group still holding items gets the same share
+    until the budget no longer covers a round, then the first groups in order get one more.
+    """
+    taken = [0] * len(available)
+    remaining = budget
+    active = [i for i, have in enumerate(available) if have > 0]
+    while remaining > 0 and active:
+        share = remaining // len(active)
+        if share == 0:
+            for i in active[:remaining]:
+                taken[i] += 1
+            break
+        still: list[int] = []
+        for i in active:
+            give = min(share, available[i] - taken[i])
+            taken[i] += give
+            remaining -= give
+            if taken[i] < available[i]:
+                still.append(i)
+        active = still
+    return taken
+
+
+_M = TypeVar("_M", bound="BaseModel")
+
+
+def fit_response(
+    model: _M,
+    shrink: Callable[[_M, int], tuple[_M, str] | None],
+    max_chars: int = MAX_RESPONSE_CHARS,
+    bound: int | None = None,
+) -> _M:
+    """Drop trailing items (via `shrink`) until the serialised model fits `max_chars`.
+
+    `shrink(model, excess)` returns a smaller model and a note saying what was cut, or
+    None when nothing more can go. `bound`, when given, is a safe upper estimate of the
+    serialised size; below the budget it spares serialising just to measure.
+    """
+    if bound is not None and bound <= max_chars:
+        return model
+    for _ in range(200):
+        size = len(model.model_dump_json())
+        if size <= max_chars:
+            return model
+        shrunk = shrink(model, size - max_chars)
+        if shrunk is None:
+            return model
+        model, _note = shrunk
+    return model
+
+
+class _Grouped(Protocol):
+    """A result whose `groups` each hold `candidates` (synonyms, translations)."""
+
+    @property
+    def groups(self) -> Sequence[Any]: ...
+
+    @property
+    def resolutions(self) -> Sequence[Resolution]: ...
+
+    @property
+    def sources(self) -> Mapping[str, Any]: ...
+
+    @property
+    def budget(self) -> Budget: ...
+
+    def model_copy(
+        self, *, update: Mapping[str, Any] | None = None, deep: bool = False
+    ) -> Self: ...
+
+
+_G = TypeVar("_G", bound=_Grouped)
+
+
+def drop_last_group(result: _G, _excess: int) -> tuple[_G, str] | None:
+    """A `fit_response` shrink step: the result without its last group, counts updated
+    and `sources` trimmed to the keys the kept facts still name."""
+    if not result.groups:
+        return None
+    kept = result.groups[:-1]
+    note = "groups: dropped the last group to stay within the response budget"
+    named = {r.source for r in result.resolutions}
+    for group in kept:
+        if group.sense is not None:
+            named.add(group.sense.source)
+        named.update(c.source for c in group.candidates)
+    update = {
+        "groups": kept,
+        "count": len(kept),
+        "candidate_count": sum(len(g.candidates) for g in kept),
+        "sources": {key: info for key, info in result.sources.items() if key in named},
+        "budget": result.budget.model_copy(update={"cut": [*result.budget.cut, note]}),
+    }
+    return result.model_copy(update=update), note
+
+
+def json_bound(*texts: str | None, items: int = 0) -> int:
+    """A safe upper estimate of the JSON size of `texts` plus `items` objects with a
+    source reference: a character takes at most 6 in JSON (`\\u001f`), each object with
+    its source and field names at most 400."""
+    return sum(6 * len(t) for t in texts if t) + 400 * items
+
+
+def json_size(data: dict[str, Any]) -> int:
+    """An upper bound of a result's serialised size in characters, measured on its plain
+    data: the UTF-8 bytes (the model dumps the same JSON). The estimate from text lengths
+    comes first; this is for long answers whose estimate exceeds the budget, where
+    building the model only to measure it cost several times more."""
+    return len(to_json(data))
+
+
+def fitted_data(
+    model_type: type[_M],
+    data: dict[str, Any],
+    bound: int,
+    shrink: Callable[[_M, int], tuple[_M, str] | None],
+    max_chars: int = MAX_RESPONSE_CHARS,
+) -> dict[str, Any]:
+    """Plain `data` (whose serialised size is at most `bound`) as the model dumps it, cut
+    by `shrink` to the response budget when it exceeds `max_chars`. For a tool: the MCP
+    SDK validates the structured content against the model itself, so an answer that
+    surely fits the budget skips the typed models (one validation instead of two)."""
+    if bound <= max_chars or json_size(data) <= max_chars:
+        return data
+    model = fit_response(model_type.model_validate(data), shrink, bound=bound)
+    return model.model_dump(mode="json")

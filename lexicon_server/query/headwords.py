@@ -1,0 +1,329 @@
+"""Headword resolution: the terms a query word names, and how it reached them.
+
+An exact spelling first; else, for an inflected form, the lemmas WordNet's exception
+lists (the `inflections` table) and morphy's suffix rules reach. The SQL fragments here
+keep the order and the entries a resolution chose in every statement that reads them.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from lexicon_server.corpus.normalize import norm as _norm
+from lexicon_server.models import Resolution
+from lexicon_server.query.facts import ID_LIST, id_list
+from lexicon_server.query.provenance import Cited, cited_by, sources
+
+__all__ = [
+    "Headwords",
+    "best_first",
+    "entry_filter",
+    "entry_filter_args",
+    "normalize",
+    "resolve_headwords",
+    "term_order",
+    "term_order_args",
+]
+
+
+def normalize(text: str) -> str:
+    """The look-up key the builder stores in `terms.norm` (one definition for both sides)."""
+    return _norm(text)
+
+
+# WordNet's morphy detachment rules, by part of speech, in its order.
+_SUFFIX_RULES: dict[str, tuple[tuple[str, str], ...]] = {
+    "noun": (
+        ("s", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ),
+    "verb": (
+        ("s", ""),
+        ("ies", "y"),
+        ("es", "e"),
+        ("es", ""),
+        ("ed", "e"),
+        ("ed", ""),
+        ("ing", "e"),
+        ("ing", ""),
+    ),
+    "adj": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+}
+_DOUBLING_SUFFIXES = ("ed", "ing", "er", "est")
+
+
+@dataclass(frozen=True)
+class Headwords:
+    """The terms a query resolved to, and how."""
+
+    norm: str
+    term_ids: tuple[int, ...]
+    resolutions: tuple[Resolution, ...]
+    # The sources the resolutions name, for the result's `sources` (merge into its Cited).
+    sources: Mapping[str, str] = field(default_factory=dict)
+    # For an inflected form, the (term id, part of speech) entries whose senses are its
+    # own: 'ran' is the verb 'run', not the noun. Empty: every entry of `term_ids`.
+    entries: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def found(self) -> bool:
+        return bool(self.term_ids)
+
+
+def best_first(terms: list[tuple[int, str]], word: str) -> list[tuple[int, str]]:
+    """`terms` (id, text), in id order, with the one that best matches how `word` is spelled
+    moved to the front: the same spelling, else the term in lower case. So 'be' reads the
+    verb before 'Be' (beryllium), 'Be' the element, and 'DAY' the common noun before 'Day'
+    (a name); every tool lists the senses of that first term first (see `term_order`)."""
+    if len(terms) < 2:
+        return terms
+    best = next((t for t in terms if t[1] == word), None)
+    if best is None:
+        best = next((t for t in terms if t[1] == t[1].lower()), None)
+    if best is None or best is terms[0]:
+        return terms
+    return [best, *(t for t in terms if t is not best)]
+
+
+# Parts of speech in the order WordNet (and NLTK's `wn.synsets()`) lists them.
+_POS_RANK = (
+    "CASE {alias}.pos WHEN 'noun' THEN 0 WHEN 'verb' THEN 1 WHEN 'adj' THEN 2 "
+    "WHEN 'adv' THEN 3 ELSE 4 END, "
+)
+
+
+def term_order(column: str, count: int, parts: int = 0) -> str:
+    """The start of an ORDER BY that keeps the order `resolve_headwords` gave `count` terms:
+    the first (the best match, see `best_first`) before the others, which follow by id.
+    Put it before `column` in the ORDER BY and bind `term_order_args` after the term ids.
+    One term needs nothing, so the usual statement keeps reading in index order.
+
+    With `parts` kept entries (a form that reached lemmas, see Headwords.entries) and an
+    entries column (`e.term_id`), parts of speech come first, as `wn.synsets()` lists
+    them: 'running' gives its own nouns, then the verb 'run', then its own adjectives, so
+    a small `limit` still shows the lemma."""
+    if count < 2:
+        return ""
+    alias, dot, _name = column.rpartition(".")
+    rank = _POS_RANK.format(alias=alias) if parts and dot else ""
+    return f"{rank}{column} <> ?, "
+
+
+def entry_filter(alias: str, count: int) -> str:
+    """A condition for a WHERE over entries (`alias`) keeping `count` bound (term id, part
+    of speech) pairs, `entry_filter_args`; nothing when `count` is 0."""
+    if not count:
+        return ""
+    return f" AND ({alias}.term_id, {alias}.pos) IN (VALUES {', '.join(['(?, ?)'] * count)})"
+
+
+def entry_filter_args(entries: Sequence[tuple[int, str]]) -> tuple[int | str, ...]:
+    """The parameters of `entry_filter` for `entries` (see Headwords.entries), flattened."""
+    return tuple(value for pair in entries for value in pair)
+
+
+def term_order_args(term_ids: Sequence[int]) -> tuple[int, ...]:
+    """The parameter `term_order` binds: the first term's id, when there are several."""
+    return (term_ids[0],) if len(term_ids) > 1 else ()
+
+
+def _term_text(conn: sqlite3.Connection, term_id: int) -> str:
+    row = conn.execute("SELECT text FROM terms WHERE id = ?", (term_id,)).fetchone()
+    return str(row[0]) if row else ""
+
+
+def _suffix_candidates(norm: str) -> Iterable[tuple[str, str, str]]:
+    """(lemma, pos, rule) guesses for an English inflected form, morphy-style."""
+    for pos, rules in _SUFFIX_RULES.items():
+        for suffix, ending in rules:
+            if norm.endswith(suffix) and len(norm) > len(suffix) + 1:
+                stem = norm[: -len(suffix)]
+                yield stem + ending, pos, f"-{suffix} -> -{ending}" if ending else f"-{suffix}"
+                # running -> run, bigger -> big: morphy misses doubled consonants.
+                if (
+                    suffix in _DOUBLING_SUFFIXES
+                    and not ending
+                    and len(stem) >= 3
+                    and stem[-1] == stem[-2]
+                    and stem[-1] not in "aeiou"
+                ):
+                    yield stem[:-1], pos, f"-{stem[-1]}{suffix}"
+
+
+# A lemma reached by an inflected form: the terms spelled so, and how it was reached.
+_Reached = tuple[tuple[int, ...], Resolution]
+
+
+_LEMMA_ENTRIES = (
+    "SELECT DISTINCT t.id, t.text, t.norm, e.pos FROM terms t JOIN entries e ON e.term_id = t.id "
+    "WHERE t.norm IN (SELECT value FROM json_each(?)) ORDER BY t.id"
+)
+
+
+def _apply_suffix_rules(
+    conn: sqlite3.Connection,
+    word: str,
+    norm: str,
+    covered: set[str | None],
+    lower_only: bool,
+    reached: list[_Reached],
+) -> None:
+    """Morphy's rules for each part of speech not in `covered`: the first rule whose lemma
+    has an entry of that part of speech wins, as `wn.morphy(form, pos)` answers ('hates'
+    is 'hate', not also 'hat' by '-es'). Lower-case lemmas are tried first: 'Was' at the
+    start of a sentence is not 'WA' (Washington) by '-s'; other cases only when
+    `lower_only` is False and no lower-case lemma was reached ('americans' -> 'American').
+    Every guess is looked up in one statement (a look-up of a word that has its own entry
+    asks this too)."""
+    guesses = [g for g in _suffix_candidates(norm) if g[1] not in covered]
+    if not guesses:
+        return
+    found: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    lemmas = json.dumps(sorted({g[0] for g in guesses}))
+    for term_id, text, lemma_norm, pos in conn.execute(_LEMMA_ENTRIES, (lemmas,)):
+        found.setdefault((lemma_norm, pos), []).append((term_id, text))
+    if not found:
+        return
+    for strict in (True, False):
+        if not strict and (lower_only or reached):
+            return
+        done = set(covered)
+        for lemma, pos, rule in guesses:
+            if pos in done:
+                continue
+            terms = found.get((lemma, pos), [])
+            if strict:
+                terms = [t for t in terms if t[1] == t[1].lower()]
+            if not terms:
+                continue
+            done.add(pos)
+            terms = best_first(terms, lemma)
+            resolution = Resolution(
+                form=word, lemma=terms[0][1], via="suffix_rule", pos=pos, rule=rule
+            )
+            reached.append((tuple(t[0] for t in terms), resolution))
+
+
+def _form_terms(
+    conn: sqlite3.Connection,
+    word: str,
+    reached: list[_Reached],
+    exact: Sequence[tuple[int, str]] = (),
+) -> tuple[tuple[int, ...], tuple[Resolution, ...], tuple[tuple[int, str], ...]]:
+    """Term ids (the form's own terms first, else a lower-case one), resolutions and
+    entries (see Headwords.entries) of a form from the lemmas it reached. The form's own
+    `exact` terms keep all their entries. A lemma term keeps its entries of the parts of
+    speech it was reached as. One that has none of them keeps all its entries (WordNet
+    3.0's exception lists name a few verbs 3.1 lacks: 'chummed' -> 'chum'), unless it is a
+    case variant of a term that has them: the table links 'was' to 'be' and to 'Be', the
+    element, which is dropped."""
+    wanted: dict[int, set[str | None]] = {term_id: {None} for term_id, _text in exact}
+    for ids, resolution in reached:
+        for term_id in ids:
+            wanted.setdefault(term_id, set()).add(resolution.pos)
+    have: dict[int, list[str]] = {}
+    for term_id, pos in conn.execute(
+        f"SELECT DISTINCT term_id, pos FROM entries WHERE term_id IN {ID_LIST} "
+        "ORDER BY term_id, pos",
+        (id_list(wanted),),
+    ):
+        have.setdefault(term_id, []).append(pos)
+    texts = dict(
+        conn.execute(f"SELECT id, text FROM terms WHERE id IN {ID_LIST}", (id_list(have),))
+    )
+    matched = {
+        term_id: [p for p in parts if p in wanted[term_id] or None in wanted[term_id]]
+        for term_id, parts in have.items()
+    }
+    spelled = {texts[i].lower() for i, parts in matched.items() if parts}
+    keep = {
+        term_id: matched[term_id] or parts
+        for term_id, parts in have.items()
+        if matched[term_id] or texts[term_id].lower() not in spelled
+    }
+    own = {term_id for term_id, _text in exact}
+    ordered = [*exact, *best_first(sorted((i, texts[i]) for i in keep if i not in own), word)]
+    resolutions = tuple(r for ids, r in reached if any(i in keep for i in ids))
+    if exact:
+        resolutions = (Resolution(form=word, lemma=exact[0][1], via="exact"), *resolutions)
+    # A form with its own entries always lists its entries, so that its senses are read
+    # by part of speech first (see `term_order`).
+    narrowed = bool(exact) or any(len(keep[i]) < len(have[i]) for i in keep)
+    entries = tuple((i, p) for i in sorted(keep) for p in keep[i]) if narrowed else ()
+    return tuple(t[0] for t in ordered), resolutions, entries
+
+
+def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Headwords:
+    """Find the headword(s) for `word`: its own entries, and the lemmas it is an inflected
+    form of (irregular table, then morphy's rules), as NLTK's `wn.synsets()` reads a form:
+    'running' is the noun and the verb 'run', 'saw' the noun, the verb and 'see'.
+    `resolutions` says how each headword was reached: a sense of a headword `lemma` of
+    part of speech `pos` comes from the resolution with that lemma (and that `pos`, or
+    none: the form's own entries)."""
+    norm = normalize(word)
+    exact = best_first(
+        conn.execute(
+            "SELECT t.id, t.text FROM terms t WHERE t.norm = ? "
+            "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id) ORDER BY t.id",
+            (norm,),
+        ).fetchall(),
+        word,
+    )
+    cited = Cited()
+    reached: list[_Reached] = []
+    rows = conn.execute(
+        "SELECT lemma_term_id, pos, source_id FROM inflections WHERE form_norm = ? "
+        "ORDER BY lemma_term_id, pos",
+        (norm,),
+    ).fetchall()
+    if rows:
+        table = sources(conn)
+        for lemma_id, pos, source_id in rows:
+            resolution = Resolution(
+                form=word,
+                lemma=_term_text(conn, lemma_id),
+                via="inflection_table",
+                pos=pos,
+                source=cited.key(table, source_id),
+            )
+            reached.append(((lemma_id,), resolution))
+    covered = {row[1] for row in rows}
+    if language == "en" and None not in covered:
+        # Suffix rules for the parts of speech the table did not cover ('leaves' is in it
+        # as the noun 'leaf'; as a verb it is 'leave' by rule); a form with its own entries
+        # takes lower-case lemmas only.
+        _apply_suffix_rules(conn, word, norm, covered, bool(exact), reached)
+    if exact:  # a table row may name the form itself ('after', 'red'): nothing to add
+        own = {row[0] for row in exact}
+        reached = [(ids, r) for ids, r in reached if not own.issuperset(ids)]
+    if reached:
+        term_ids, resolutions, entries = _form_terms(conn, word, reached, exact)
+        if term_ids:
+            return Headwords(norm, term_ids, resolutions, cited_by(resolutions, cited), entries)
+    if exact:
+        return Headwords(
+            norm,
+            tuple(row[0] for row in exact),
+            (Resolution(form=word, lemma=exact[0][1], via="exact"),),
+        )
+    # No entry at all: a bare term may still carry translations or pronunciations.
+    bare = best_first(
+        conn.execute("SELECT id, text FROM terms WHERE norm = ? ORDER BY id", (norm,)).fetchall(),
+        word,
+    )
+    if bare:
+        return Headwords(
+            norm,
+            tuple(row[0] for row in bare),
+            (Resolution(form=word, lemma=bare[0][1], via="exact"),),
+        )
+    return Headwords(norm, (), ())
