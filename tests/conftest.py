@@ -31,6 +31,8 @@ SAMPLE_SOURCES: dict[str, Path] = {
     "glove-6b-50d": FIXTURES / "glove",
     "wiktextract": FIXTURES / "kaikki" / "kaikki-sample.jsonl",
     "conceptnet": FIXTURES / "conceptnet" / "conceptnet-assertions-5.7.0-sample.csv",
+    "multiwordnet-it": FIXTURES / "multiwordnet",
+    "simplemma": FIXTURES / "simplemma",
     **{
         f"freedict-{pair}": FIXTURES / "freedict"
         for pair in ("eng-fra", "fra-eng", "eng-deu", "deu-eng", "eng-jpn", "eng-pol")

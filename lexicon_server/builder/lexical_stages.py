@@ -12,8 +12,9 @@ sense per group of English equivalents, tied to translations into 'en'.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 from lexicon_server.builder.catalogue import ISO3_TO_TAG
 from lexicon_server.builder.inputs import Inputs, SourceInput
@@ -178,15 +179,25 @@ def conceptnet_relation(name: str) -> str | None:
 
 
 def write_english_lexical(
-    path: Path, inputs: Inputs, *, dataset_version: str, wiktextract_language: str = "en"
+    path: Path,
+    inputs: Inputs,
+    *,
+    dataset_version: str,
+    wiktextract_language: str = "en",
+    aligned: Mapping[str, Any] | None = None,
 ) -> dict[str, int]:
-    """Write `en/lexical.sqlite` from whichever English sources `inputs` carries."""
+    """Write `en/lexical.sqlite` from whichever English sources `inputs` carries.
+
+    `aligned` (mwn_senses) adds MultiWordNet's sense-tied translations to WordNet senses.
+    """
     used = [
         s
         for name, s in inputs.sources.items()
         if name in {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local"}
+        or (name == "simplemma" and s.has("en"))
         or name in {"wiktextract", "conceptnet"}
         or (name.startswith("freedict-eng-"))
+        or (aligned is not None and name.startswith("multiwordnet-"))
     ]
     # The xxx-eng dictionaries only order translations: no row cites them.
     ordering = freedict_pairs_into(inputs, "en")
@@ -200,6 +211,10 @@ def write_english_lexical(
     try:
         if (src := inputs.get("wordnet-3.1")) is not None:
             _add_wordnet_wndb(w, src)
+            if aligned is not None:
+                from lexicon_server.builder.mwn_senses import add_english_translations
+
+                add_english_translations(w, aligned)
         if (src := inputs.get("oewn")) is not None:
             _add_lmf(w, src)
         if (src := inputs.get("wiktextract")) is not None:
@@ -224,6 +239,7 @@ def write_english_lexical(
             _add_back_translations(w, src)
         if (src := inputs.get("conceptnet")) is not None:
             _add_conceptnet(w, src)
+        _add_lemma_table(w, inputs, "en")
         w.frequencies(iter_frequencies(inputs, "en"))
     except BaseException:
         w.abort()
@@ -232,20 +248,29 @@ def write_english_lexical(
 
 
 def write_bilingual_lexical(
-    path: Path, language: str, inputs: Inputs, *, dataset_version: str
+    path: Path,
+    language: str,
+    inputs: Inputs,
+    *,
+    dataset_version: str,
+    aligned: Mapping[str, Any] | None = None,
 ) -> dict[str, int]:
     """Write `<lang>/lexical.sqlite` from the FreeDict `<lang>-eng` dictionary.
 
     Each headword becomes an entry; the English equivalents that share a usage note form
     one sense, whose gloss lists them and whose translations into 'en' are tied to it.
+    `aligned` (mwn_senses) adds the language's MultiWordNet synsets after them.
     """
     dictionaries = freedict_pairs_out_of(inputs, language)
+    extra = [] if aligned is None else [inputs.require(n) for n in _mwn_parts(inputs, language)]
+    if (lemmas := inputs.get("simplemma")) is not None and lemmas.has(language):
+        extra.append(lemmas)
     w = LexicalWriter(
         path,
         language=language,
         dataset_version=dataset_version,
-        sources=[s.row() for s in dictionaries],
-        built_from=",".join(s.spec.name for s in dictionaries),
+        sources=[s.row() for s in [*dictionaries, *extra]],
+        built_from=",".join(s.spec.name for s in [*dictionaries, *extra]),
     )
     ranks: dict[int, int] = {}
     try:
@@ -268,11 +293,28 @@ def write_bilingual_lexical(
                     sense_id = w.sense(entry_id, gloss, name, rank=rank)
                     for text in texts:
                         w.translation(term_id, entry.target_language, text, name, sense_id=sense_id)
+        if aligned is not None:
+            from lexicon_server.builder.mwn_senses import add_language_wordnet
+
+            add_language_wordnet(w, aligned, language)
+        _add_lemma_table(w, inputs, language)
         w.frequencies(iter_frequencies(inputs, language))
     except BaseException:
         w.abort()
         raise
     return w.finish()
+
+
+def _add_lemma_table(w: LexicalWriter, inputs: Inputs, language: str) -> None:
+    from lexicon_server.builder.lemma_tables import add_lemma_table
+
+    add_lemma_table(w, inputs, language)
+
+
+def _mwn_parts(inputs: Inputs, language: str) -> list[str]:
+    from lexicon_server.builder.mwn_senses import parts
+
+    return parts(inputs, language)
 
 
 def write_wiktionary_lexical(

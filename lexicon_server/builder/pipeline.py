@@ -60,6 +60,7 @@ DATASET_VERSIONS = {
 PROFILES = tuple(DATASET_VERSIONS)
 STATE_DIR = ".build"
 SEMANTIC_VOCAB = 100_000  # see docs/benchmarks/build.md for the time/recall trade-off
+DERIVED_VOCAB = 25_000  # words per translated language given derived vectors (starter)
 OTHER_LANGUAGES = ("fr", "de", "es", "it", "pt", "fi", "ja", "pl")
 
 Progress = Callable[[str], None]
@@ -116,6 +117,7 @@ def profile_sources(profile: str) -> tuple[list[str], frozenset[str]]:
 
 
 def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
+    from lexicon_server.builder import mwn_senses
     from lexicon_server.builder import stages as st
 
     present = set(inputs.sources)
@@ -128,23 +130,35 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             languages.setdefault(language, []).append(capability)
 
     english = {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local",
-               "wiktextract", "conceptnet", "wordfreq"}  # fmt: skip
+               "wiktextract", "conceptnet", "wordfreq", "simplemma"}  # fmt: skip
     # FreeDict's xxx-eng dictionaries rank English translations (back-translations first).
     en_sources = tuple(
         n
         for n in inputs.sources
         if n in english or n.startswith("freedict-eng-") or re.fullmatch(r"freedict-\w+-eng", n)
     )
+    # MultiWordNet (starter): aligned once, before the lexical stages that read it.
+    mwn = mwn_senses.align_sources(inputs) if profile == "starter" else ()
+    mwn_needs: tuple[str, ...] = ()
+    if mwn_senses.parts(inputs) and profile == "starter":
+        add(Stage("shared.multiwordnet", (), mwn, st.multiwordnet_alignment), None, None)
+        mwn_needs = ("shared.multiwordnet",)
     add(
-        Stage("en.lexical", ("en/lexical.sqlite",), en_sources, st.english_lexical), "en", "lexical"
-    )
+        Stage("en.lexical", ("en/lexical.sqlite",), (*en_sources, *mwn), st.english_lexical,
+              needs=mwn_needs),
+        "en",
+        "lexical",
+    )  # fmt: skip
     if profile == "starter":
         for lang in OTHER_LANGUAGES:
             srcs = tuple(n for n in present if n.startswith("freedict-") and n[9:12] != "eng")
             srcs = (*tuple(n for n in srcs if st.tag_of(n[9:12]) == lang), "wordfreq")
-            if any(n.startswith("freedict-") for n in srcs):
-                add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",), srcs,
-                          st.bilingual_lexical(lang)), lang, "lexical")  # fmt: skip
+            srcs = (*srcs, "simplemma") if "simplemma" in present else srcs
+            own = tuple(mwn) if mwn_senses.parts(inputs, lang) else ()
+            if any(n.startswith("freedict-") for n in srcs) or own:
+                add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",), (*srcs, *own),
+                          st.bilingual_lexical(lang), needs=mwn_needs if own else ()),
+                    lang, "lexical")  # fmt: skip
     elif profile == "full" and "wiktextract" in present:
         found = _languages_in(inputs.require("wiktextract"), _WIKT_LANG, "jsonl")
         for lang in (lang for lang in OTHER_LANGUAGES if lang in found):
@@ -185,6 +199,16 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             None,
             None,
         )
+    if profile == "starter" and vectors == "glove-6b-50d" and vectors in present and lexical:
+        # Derived vectors read the finished lexical components (target entries included,
+        # so nothing rewrites them while they are read).
+        for lang in (lang for lang in OTHER_LANGUAGES if lang in lexical):
+            outs = tuple(
+                f"{lang}/{f}" for f in ("semantic.sqlite", "semantic.f16.npy", "semantic.usearch")
+            )
+            add(Stage(f"{lang}.semantic", outs, (vectors, "wordfreq"),
+                      st.derived_semantic(lang, DERIVED_VOCAB, SEMANTIC_VOCAB),
+                      needs=("shared.target_entries",)), lang, "semantic")  # fmt: skip
     add(
         Stage("shared.licenses", ("DATA_LICENSES.md",), tuple(inputs.sources), st.licences),
         None,
@@ -230,18 +254,20 @@ def _languages_in(src: SourceInput, pattern: re.Pattern[bytes], role: str) -> fr
 # The modules whose code decides output bytes: a change to any of them invalidates every
 # checkpoint, so a cached build never outlives the parser or writer that made it.
 _BYTE_DECIDING = (
-    "build/parsers/*.py",
-    "build/records.py",
-    "build/normalize.py",
-    "build/catalogue.py",
-    "build/lexical_writer.py",
-    "build/lexical_stages.py",
-    "build/semantic_writer.py",
-    "build/wordplay_writer.py",
-    "build/stages.py",
-    "build/licences.py",
-    "build/target_entries.py",
-    "build/term_docs.py",
+    "builder/parsers/*.py",
+    "builder/records.py",
+    "builder/normalize.py",
+    "builder/catalogue.py",
+    "builder/lexical_writer.py",
+    "builder/lexical_stages.py",
+    "builder/mwn_senses.py",
+    "builder/align_wordnet.py",
+    "builder/semantic_writer.py",
+    "builder/wordplay_writer.py",
+    "builder/stages.py",
+    "builder/licences.py",
+    "builder/target_entries.py",
+    "builder/term_docs.py",
     "corpus/term_docs.py",
     "corpus/wordplay_keys.py",
     "corpus/schema/*.sql",

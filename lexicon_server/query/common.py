@@ -842,7 +842,7 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
             form=word,
             lemma=_term_text(conn, lemma_id),
             via="inflection_table",
-            pos=pos,
+            pos=pos or None,  # lemma tables without a part of speech (simplemma) store ''
             source=cited.key(table, source_id),
         )
         reached.append(((lemma_id,), resolution))
