@@ -202,7 +202,11 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
     if profile == "starter" and vectors == "glove-6b-50d" and vectors in present and lexical:
         # Derived vectors read the finished lexical components (target entries included,
         # so nothing rewrites them while they are read).
-        for lang in (lang for lang in OTHER_LANGUAGES if lang in lexical):
+        # The vocabulary is the language's most frequent words: without a wordfreq list
+        # there is none to choose, so no component.
+        freq = inputs.get("wordfreq")
+        with_freq = [lang for lang in OTHER_LANGUAGES if freq is not None and freq.has(lang)]
+        for lang in (lang for lang in with_freq if lang in lexical):
             outs = tuple(
                 f"{lang}/{f}" for f in ("semantic.sqlite", "semantic.f16.npy", "semantic.usearch")
             )
