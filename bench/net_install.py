@@ -1,6 +1,6 @@
 """Install a >= 1 GiB release over loopback HTTP: lexicon-data vs curl + decompress-and-hash.
 
-Same run, same server (tests/net/loopback.py in its own process, zero-copy sendfile), same
+Same run, same server (tests/store/http/loopback.py in its own process, zero-copy sendfile), same
 release (packaged by our packager):
 
 - lexicon:   ``ops.install(source=<manifest URL>)``: resumable verified downloads, then

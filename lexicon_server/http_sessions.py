@@ -7,7 +7,7 @@ next request gets 404 and it opens a new session, as the protocol asks clients t
 Only when every session is busy is a new client refused (503).
 
 This relies on three attributes of the SDK 2.3 manager and transport
-(`_server_instances`, `_session_owners`, `idle_scope`); tests/server/test_http_options.py
+(`_server_instances`, `_session_owners`, `idle_scope`); tests/server/transport/test_http_options.py
 fails if they change.
 """
 

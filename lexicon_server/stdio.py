@@ -115,7 +115,7 @@ def run_stdio(server: MCPServer[Any]) -> None:
     wire = _Wire(out_fd)
     lines = _CheckedLines(in_fd, wire)
     # MCPServer.run_stdio_async minus its own stdio_server(): the low-level server is the
-    # SDK's (a private attribute; tests/server/test_stdio_parse_errors.py guards it).
+    # SDK's (a private attribute; tests/server/transport/test_stdio_parse_errors.py guards it).
     lowlevel = server._lowlevel_server
 
     async def serve() -> None:

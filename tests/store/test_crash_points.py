@@ -147,7 +147,7 @@ CASES: list[tuple[str, Scenario]] = [
 
 
 def test_every_crash_point_is_exercised() -> None:
-    # The publishing points (stage.*, publish.*) are exercised in tests/release.
+    # The publishing points (stage.*, publish.*) are exercised in tests/server/release.
     data_dir_points = {p for p in CRASH_POINTS if not p.startswith(("stage.", "publish."))}
     assert {point.partition(":")[0] for point, _ in CASES} == data_dir_points
 

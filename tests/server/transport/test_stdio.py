@@ -16,7 +16,7 @@ from mcp import Client, StdioServerParameters
 
 from lexicon_server.server import DICTIONARY_TOOLS
 
-GUARD = Path(__file__).parents[1] / "_support" / "netguard.py"
+GUARD = Path(__file__).parents[2] / "_support" / "netguard.py"
 CALLS: list[tuple[str, dict[str, Any]]] = [
     ("dictionary_lookup", {"word": "dogs"}),
     ("dictionary_synonyms", {"word": "dog", "limit": 5}),

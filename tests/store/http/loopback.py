@@ -13,7 +13,7 @@ body bytes it sends, logs every request, and applies faults that tests switch on
 - ``etag_change``: bump the file's ETag from this request on (the bytes stay the same)
 - ``ignore_if_range``: honour Range even when If-Range no longer matches
 
-Runnable as a script for benchmarks: ``python tests/net/loopback.py ROOT`` prints the URL
+Runnable as a script for benchmarks: ``python tests/store/http/loopback.py ROOT`` prints the URL
 and serves until its stdin closes; ``GET /__stats`` returns the body bytes sent so far.
 """
 

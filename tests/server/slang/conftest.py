@@ -59,7 +59,7 @@ def build_lexical_db(path: Path) -> Path:
     conn.execute(
         "INSERT INTO sources (id, name, title, version, licence, url) VALUES "
         "(1, 'slang-fixture', 'Slang test fixture written to the lexical schema', '1', "
-        "'CC0-1.0', 'tests/slang/conftest.py')"
+        "'CC0-1.0', 'tests/server/slang/conftest.py')"
     )
     term_ids: dict[str, int] = {}
 

@@ -17,7 +17,7 @@ from lexicon_server.query import wordplay as wordplay_module
 from lexicon_server.query.rhymes import RhymeIndex, rhyme_index
 from lexicon_server.query.wordplay import wordplay, wordplay_data
 
-WORDNET31 = Path(__file__).resolve().parents[1] / "fixtures" / "wordnet31"
+WORDNET31 = Path(__file__).resolve().parents[2] / "fixtures" / "wordnet31"
 
 
 def _synsets_of(lemma: str) -> set[str]:

@@ -28,7 +28,7 @@ from lexicon_server.builder.wordplay_writer import WordplaySource, write_wordpla
 from lexicon_server.corpus.reader import Corpus
 from lexicon_store.selection import ActiveSelection
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 SLICE_CMUDICT = FIXTURES / "cmudict" / "cmudict.dict"
 WORDNET31 = FIXTURES / "wordnet31"
 WORDFREQ = FIXTURES / "wordfreq" / "large_en.msgpack.gz"

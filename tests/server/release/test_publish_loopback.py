@@ -23,7 +23,7 @@ from lexicon_store.publish import release_assets, verify_staged
 from lexicon_store.targets import HttpReader
 
 HERE = Path(__file__).parent
-WORDNET = HERE.parent / "fixtures" / "wordnet31"
+WORDNET = HERE.parents[1] / "fixtures" / "wordnet31"
 
 
 def _build_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

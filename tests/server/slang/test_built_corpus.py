@@ -23,7 +23,7 @@ from lexicon_server.server import build_server
 from lexicon_server.slang import interpret, lookup, open_corpus
 from lexicon_store.selection import ActiveSelection
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-DOC = Path(__file__).parents[2] / "docs" / "glossary.md"
+DOC = Path(__file__).parents[3] / "docs" / "glossary.md"
 
 
 def test_library_example_runs(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
-GUARD = Path(__file__).parents[1] / "_support" / "netguard.py"
+GUARD = Path(__file__).parents[2] / "_support" / "netguard.py"
 
 pytestmark = pytest.mark.slow  # each test starts a server process (about a second of imports)
 

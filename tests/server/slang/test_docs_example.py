@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "slang.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "slang.md"
 
 
 def test_first_example_runs_and_prints_what_the_comments_say(tmp_path: Path) -> None:

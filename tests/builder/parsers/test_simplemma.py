@@ -10,7 +10,7 @@ import pytest
 from lexicon_server.builder.parsers import simplemma
 from lexicon_server.builder.parsers._io import ParseError
 
-SLICE = Path(__file__).resolve().parents[1] / "fixtures" / "simplemma"
+SLICE = Path(__file__).resolve().parents[2] / "fixtures" / "simplemma"
 
 
 def test_forms_find_their_lemmas() -> None:

@@ -25,7 +25,7 @@ from lexicon_server.corpus.reader import Corpus
 from lexicon_server.expand import expanded
 from lexicon_server.server import build_server
 
-BEFORE = Path(__file__).parent / "data" / "answers-before-lean.json.gz"
+BEFORE = Path(__file__).parents[1] / "data" / "answers-before-lean.json.gz"
 CALLS = {
     "dictionary_lookup": lambda w: {"word": w},
     "dictionary_synonyms": lambda w: {"word": w},
