@@ -72,6 +72,20 @@ def _said(node: Any) -> Any:
     return node
 
 
+# Sources and vectors added to the sample by issue 17: answers that use them hold facts the
+# snapshot predates (sense-tied Italian translations, simplemma resolutions, derived French
+# neighbours), so they are left out of both comparisons; every other answer is compared.
+_NEWER = ("multiwordnet-", "simplemma")
+
+
+def _uses_newer_data(answer: Any) -> bool:
+    if not isinstance(answer, dict):
+        return False
+    if any(name.startswith(_NEWER) for name in answer.get("sources", {})):
+        return True
+    return answer.get("searched_languages", ["en"]) != ["en"]
+
+
 def test_every_fact_of_the_old_answers_is_still_there(
     before: dict[str, Any], sample_corpus: Corpus
 ) -> None:
@@ -82,7 +96,7 @@ def test_every_fact_of_the_old_answers_is_still_there(
         for word, old in answers.items():
             lean = now[label][word]
             assert (lean is None) == (old is None), (label, word)
-            if old is None:
+            if old is None or _uses_newer_data(lean):
                 continue
             assert _said(expanded(tool, lean)) == _said(old), (label, word)
             compared += 1
@@ -92,6 +106,11 @@ def test_every_fact_of_the_old_answers_is_still_there(
 def test_lean_answers_are_smaller(before: dict[str, Any], sample_corpus: Corpus) -> None:
     now = _answers(sample_corpus, before["words"])
     for label, answers in before["answers"].items():
-        old = sum(len(json.dumps(a)) for a in answers.values() if a is not None)
-        new = sum(len(json.dumps(a)) for a in now[label].values() if a is not None)
+        same = [
+            w for w, a in answers.items() if a is not None and not _uses_newer_data(now[label][w])
+        ]
+        if not same:
+            continue
+        old = sum(len(json.dumps(answers[w])) for w in same)
+        new = sum(len(json.dumps(now[label][w])) for w in same)
         assert new < old, label
