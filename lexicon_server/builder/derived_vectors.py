@@ -4,12 +4,14 @@ A word of language L gets the frequency-weighted mean of the English vectors of 
 translations into English (its component's `translations` rows with target 'en', sense-
 tied or not, in the order the component stores them, at most `MAX_TRANSLATIONS` distinct
 ones): each English translation found in the English vocabulary counts with the weight
-of its English Zipf frequency (at least 1), so a common rendering outweighs a rare or
-technical one; a translation of several words ('to eat', 'savings bank') that is not in
-the vocabulary as a whole counts as the mean of its words that are, articles and 'to'
-left out. The result is normalised, so it lives in the English space: a French word's
-neighbours among English vectors are its cross-lingual neighbours, and two derived
-languages meet in the same space (German 'Hund' lands near French 'chien').
+of its English frequency (10 ** Zipf, Zipf at least 1), so a common rendering outweighs
+rare or technical ones even when a dictionary lists many of those first (FreeDict's
+German 'Hund' lists eight mining words, 'mine car' to 'corf', before 'dog'); a
+translation of several words ('to eat', 'savings bank') that is not in the vocabulary
+as a whole counts as the mean of its words that are, articles and 'to' left out. The
+result is normalised, so it lives in the English space: a French word's neighbours
+among English vectors are its cross-lingual neighbours, and two derived languages meet
+in the same space (German 'Hund' lands near French 'chien').
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import numpy.typing as npt
 
 __all__ = ["MAX_TRANSLATIONS", "derive"]
 
-MAX_TRANSLATIONS = 8
+MAX_TRANSLATIONS = 16
 _SKIP = frozenset({"a", "an", "the", "to", "of", "be", "one", "something", "someone"})
 
 
@@ -80,7 +82,7 @@ def derive(
         for target in targets[key]:
             vector = _english_vector(target, rows, english)
             if vector is not None:
-                total += max(english_zipf.get(target, 0.0), 1.0) * vector
+                total += 10 ** max(english_zipf.get(target, 0.0), 1.0) * vector
         length = float(np.sqrt(total.dot(total)))
         if length == 0:
             continue

@@ -814,6 +814,37 @@ def _form_terms(
     return tuple(t[0] for t in ordered), resolutions, entries
 
 
+def _with_lemmas(conn: sqlite3.Connection, word: str, heads: Headwords) -> Headwords:
+    """An exact headword that a lemma table also lists as a form of another lemma: the
+    bilingual dictionaries of other languages have entries for inflected forms
+    ('Häuser' -> 'houses'), so the lemma ('Haus') is added after them, with its
+    resolution. (English keeps the exact answer: WordNet lists lemmas only.)"""
+    table = sources(conn)
+    cited = Cited()
+    ids = list(heads.term_ids)
+    resolutions = list(heads.resolutions)
+    for lemma_id, pos, source_id in conn.execute(
+        "SELECT lemma_term_id, pos, source_id FROM inflections WHERE form_norm = ? "
+        "ORDER BY lemma_term_id, pos",
+        (heads.norm,),
+    ).fetchall():
+        if lemma_id in ids:
+            continue
+        ids.append(lemma_id)
+        resolutions.append(
+            Resolution(
+                form=word,
+                lemma=_term_text(conn, lemma_id),
+                via="inflection_table",
+                pos=pos or None,
+                source=cited.key(table, source_id),
+            )
+        )
+    if len(ids) == len(heads.term_ids):
+        return heads
+    return Headwords(heads.norm, tuple(ids), tuple(resolutions), cited.sources())
+
+
 def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Headwords:
     """Find the headword(s) for `word`: exact, else its lemma (irregular table, then rules)."""
     norm = normalize(word)
@@ -824,11 +855,12 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
     ).fetchall()
     if exact:
         exact = best_first(exact, word)
-        return Headwords(
+        heads = Headwords(
             norm,
             tuple(row[0] for row in exact),
             (Resolution(form=word, lemma=exact[0][1], via="exact"),),
         )
+        return heads if language == "en" else _with_lemmas(conn, word, heads)
     table = sources(conn)
     cited = Cited()
     reached: list[_Reached] = []

@@ -54,5 +54,5 @@ def test_a_word_is_the_weighted_mean_of_its_translations(tmp_path: Path) -> None
         db, ["bank", "bench", "other"], english, {"bank": 5.0, "bench": 3.0}, limit=10
     )
     assert words == ["Bank"] and zipf == {"bank": 5.0}  # 'Leer' has no usable translation
-    expected = np.array([5.0, 3.0, 0.0]) / np.hypot(5.0, 3.0)
+    expected = np.array([1e5, 1e3, 0.0]) / np.hypot(1e5, 1e3)
     assert np.allclose(vectors[0], expected, atol=1e-6)
