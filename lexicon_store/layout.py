@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
 import secrets
 import shutil
@@ -12,7 +14,6 @@ from pathlib import Path
 
 from .digests import hex_of
 from .errors import LockBusy, StoreError
-from .flocks import try_exclusive
 from .selection import default_data_dir
 
 __all__ = ["DataDir", "open_data_dir"]
@@ -69,7 +70,11 @@ class DataDir:
         self.root.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            if not try_exclusive(fd):
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise
                 holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip() or "?"
                 raise LockBusy(
                     f"another lexicon-data process (pid {holder}) is changing {self.root}",

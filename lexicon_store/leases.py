@@ -15,6 +15,7 @@ name a prober sees is locked from the moment it exists.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
@@ -25,8 +26,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from .flocks import try_exclusive
 
 if TYPE_CHECKING:
     from .selection import ActiveSelection
@@ -161,7 +160,11 @@ def live_leases(data_dir: Path, *, reap: bool = False) -> list[ReaderLease]:
         except FileNotFoundError:
             continue  # released while we looked
         try:
-            if not try_exclusive(fd):
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise
                 if is_lease:
                     lease = _read(path, fd)
                     found.append(lease or ReaderLease(path, -1, "?", "?", "", frozenset()))

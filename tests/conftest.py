@@ -33,9 +33,24 @@ SAMPLE_SOURCES: dict[str, Path] = {
     "conceptnet": FIXTURES / "conceptnet" / "conceptnet-assertions-5.7.0-sample.csv",
     "multiwordnet-it": FIXTURES / "multiwordnet",
     "simplemma": FIXTURES / "simplemma",
+    "moby": FIXTURES / "moby",
+    "cldr-annotations": FIXTURES / "cldr",
+    "emojibase-emoticons": FIXTURES / "emojibase",
+    "jargon": FIXTURES / "jargon",
+    "genz-slang": FIXTURES / "genz",
     **{
         f"freedict-{pair}": FIXTURES / "freedict"
-        for pair in ("eng-fra", "fra-eng", "eng-deu", "deu-eng", "eng-jpn", "eng-pol")
+        for pair in (
+            "eng-fra",
+            "fra-eng",
+            "eng-deu",
+            "deu-eng",
+            "eng-jpn",
+            "eng-pol",
+            "eng-nld",
+            "nld-eng",
+            "fra-spa",
+        )
     },
 }
 

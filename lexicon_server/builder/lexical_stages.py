@@ -19,6 +19,7 @@ from typing import Any
 from lexicon_server.builder.catalogue import ISO3_TO_TAG
 from lexicon_server.builder.inputs import Inputs, SourceInput
 from lexicon_server.builder.lexical_writer import LexicalWriter
+from lexicon_server.builder.moby_senses import MobyEdges, WordnetView, vector_similarity
 from lexicon_server.builder.records import BilingualEntry, FrequencyRow, WiktEntry
 
 __all__ = [
@@ -74,13 +75,15 @@ def freedict_pairs_into(inputs: Inputs, language: str) -> list[SourceInput]:
     ]
 
 
-def _add_wordnet_wndb(w: LexicalWriter, src: SourceInput) -> None:
+def _add_wordnet_wndb(w: LexicalWriter, src: SourceInput, view: WordnetView | None) -> None:
     from lexicon_server.builder.parsers import wndb
 
     prefix = WORDNET_PREFIX[src.spec.name]
     dict_dir = src.file("data.noun").parent
     for record in wndb.iter_synsets(dict_dir, prefix=prefix):
         w.synset(record, src.spec.name)
+        if view is not None:
+            view.add(record, w.last_sense_ids)
     if src.has("index.sense"):
         w.sense_ranks(wndb.iter_sense_index(src.file("index.sense"), prefix=prefix))
 
@@ -94,12 +97,14 @@ def _add_exceptions(w: LexicalWriter, src: SourceInput) -> None:
             w.inflections(wndb.iter_exceptions(src.file(role), pos), src.spec.name)
 
 
-def _add_lmf(w: LexicalWriter, src: SourceInput) -> None:
+def _add_lmf(w: LexicalWriter, src: SourceInput, view: WordnetView | None) -> None:
     from lexicon_server.builder.parsers import lmf
 
     path = src.file("lmf")
     for record in lmf.iter_synsets(path):
         w.synset(record, src.spec.name)
+        if view is not None:
+            view.add(record, w.last_sense_ids)
     w.sense_ranks(lmf.iter_sense_ranks(path))
 
 
@@ -111,23 +116,19 @@ def _add_freedict_translations(w: LexicalWriter, src: SourceInput) -> None:
 
 
 def _add_back_translations(w: LexicalWriter, src: SourceInput) -> None:
-    """A FreeDict xxx-eng dictionary's pairs, to put back-translating translations first."""
+    """A FreeDict xxx-eng dictionary's pairs, in its order: ranking evidence only."""
     language = ISO3_TO_TAG[src.spec.name.split("-")[1]]
     w.back_translations(
         language,
-        (
-            (entry.headword, english)
-            for entry in iter_bilingual(src)
-            for text in entry.translations
-            for english in _english_forms(text)
-        ),
+        ((entry.headword, text) for entry in iter_bilingual(src) for text in entry.translations),
     )
 
 
-def _english_forms(text: str) -> tuple[str, ...]:
-    """An English equivalent as FreeDict writes it, and the bare verb of 'to run'."""
-    bare = text.removeprefix("to ")
-    return (text, bare) if bare != text else (text,)
+def _add_target_frequencies(w: LexicalWriter, inputs: Inputs) -> None:
+    """wordfreq of every language English translates into here, for ranking."""
+    targets = {ISO3_TO_TAG[s.spec.name.split("-")[2]] for s in freedict_pairs_out_of(inputs, "en")}
+    for language in sorted(targets):
+        w.target_frequencies(language, iter_frequencies(inputs, language))
 
 
 def _add_wiktionary(w: LexicalWriter, entries: Iterable[WiktEntry], source: str) -> None:
@@ -167,6 +168,34 @@ def _add_conceptnet(w: LexicalWriter, src: SourceInput) -> None:
         )
 
 
+def _add_moby(
+    w: LexicalWriter, src: SourceInput, inputs: Inputs, view: WordnetView | None
+) -> dict[str, int]:
+    """Moby's terms as ranked unsensed edges, and those tied to one WordNet sense."""
+    from lexicon_server.builder.parsers import moby
+
+    similarity = None
+    if (glove := inputs.get("glove-6b-50d")) is not None:
+        import numpy as np
+        import pyarrow.parquet as pq
+
+        words = [str(x) for x in pq.read_table(glove.file("vocab")).column(0).to_pylist()]
+        similarity = vector_similarity(words, np.load(glove.file("vectors")))
+    edges = MobyEdges(moby.iter_entries(src.file("words")), similarity)
+    name = src.spec.name
+    unsensed = attached = 0
+    for root, _key, scored in edges.roots:
+        root_id = w.term(root)
+        for term, score in scored:
+            w.term_relation("synonym", root_id, "en", term, name, weight=score, keep_text=False)
+        unsensed += len(scored)
+    if view is not None:
+        for a in edges.attachments(view):
+            w.sense_term_relation("synonym", a.sense_id, a.term, name)
+            attached += 1
+    return {"moby_unsensed": unsensed, "moby_attached": attached}
+
+
 def conceptnet_relation(name: str) -> str | None:
     """ConceptNet's 'IsA'/'RelatedTo' as the corpus's snake_case names ('is_a', 'related_to').
 
@@ -195,7 +224,7 @@ def write_english_lexical(
         for name, s in inputs.sources.items()
         if name in {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local"}
         or (name == "simplemma" and s.has("en"))
-        or name in {"wiktextract", "conceptnet"}
+        or name in {"wiktextract", "conceptnet", "moby"}
         or (name.startswith("freedict-eng-"))
         or (aligned is not None and name.startswith("multiwordnet-"))
     ]
@@ -208,15 +237,18 @@ def write_english_lexical(
         sources=[s.row() for s in used],
         built_from=",".join(s.spec.name for s in [*used, *ordering]),
     )
+    # Moby's sense attachment needs WordNet's senses and links, gathered while they stream.
+    view = WordnetView() if "moby" in inputs.sources else None
+    extra: dict[str, int] = {}
     try:
         if (src := inputs.get("wordnet-3.1")) is not None:
-            _add_wordnet_wndb(w, src)
+            _add_wordnet_wndb(w, src, view)
             if aligned is not None:
                 from lexicon_server.builder.mwn_senses import add_english_translations
 
                 add_english_translations(w, aligned)
         if (src := inputs.get("oewn")) is not None:
-            _add_lmf(w, src)
+            _add_lmf(w, src, view)
         if (src := inputs.get("wiktextract")) is not None:
             from lexicon_server.builder.parsers import kaikki
 
@@ -237,14 +269,18 @@ def write_english_lexical(
             _add_freedict_translations(w, src)
         for src in ordering:
             _add_back_translations(w, src)
+        _add_target_frequencies(w, inputs)
         if (src := inputs.get("conceptnet")) is not None:
             _add_conceptnet(w, src)
         _add_lemma_table(w, inputs, "en")
+        if (src := inputs.get("moby")) is not None:
+            extra = _add_moby(w, src, inputs, view)
+            view = None  # free it before the writer's finishing passes
         w.frequencies(iter_frequencies(inputs, "en"))
     except BaseException:
         w.abort()
         raise
-    return w.finish()
+    return {**w.finish(), **extra}
 
 
 def write_bilingual_lexical(
@@ -265,6 +301,10 @@ def write_bilingual_lexical(
     extra = [] if aligned is None else [inputs.require(n) for n in _mwn_parts(inputs, language)]
     if (lemmas := inputs.get("simplemma")) is not None and lemmas.has(language):
         extra.append(lemmas)
+    if not dictionaries:
+        return _write_inverted_lexical(
+            path, language, inputs, dataset_version=dataset_version, aligned=aligned, extra=extra
+        )
     w = LexicalWriter(
         path,
         language=language,
@@ -315,6 +355,56 @@ def _mwn_parts(inputs: Inputs, language: str) -> list[str]:
     from lexicon_server.builder.mwn_senses import parts
 
     return parts(inputs, language)
+
+
+def _write_inverted_lexical(
+    path: Path,
+    language: str,
+    inputs: Inputs,
+    *,
+    dataset_version: str,
+    aligned: Mapping[str, Any] | None = None,
+    extra: list[SourceInput] | None = None,
+) -> dict[str, int]:
+    """A language FreeDict only translates into (Russian, Hindi): its words are the
+    translations of the dictionaries into it, each with one sense per headword it renders
+    ('(from en) bank'), tied to a translation back to that headword."""
+    dictionaries = freedict_pairs_into(inputs, language)
+    used = [*dictionaries, *(extra or [])]
+    w = LexicalWriter(
+        path,
+        language=language,
+        dataset_version=dataset_version,
+        sources=[s.row() for s in used],
+        built_from=",".join(s.spec.name for s in used),
+    )
+    ranks: dict[int, int] = {}
+    try:
+        for src in dictionaries:
+            name = src.spec.name
+            for entry in iter_bilingual(src):
+                for text in dict.fromkeys(" ".join(t.split()) for t in entry.translations):
+                    if not text:
+                        continue
+                    term_id = w.term(text)
+                    entry_id = w.entry(term_id, entry.pos or "unknown", name)
+                    rank = ranks.get(entry_id, 0)
+                    ranks[entry_id] = rank + 1
+                    gloss = f"(from {entry.source_language}) {entry.headword}"
+                    sense_id = w.sense(entry_id, gloss, name, rank=rank)
+                    w.translation(
+                        term_id, entry.source_language, entry.headword, name, sense_id=sense_id
+                    )
+        if aligned is not None:
+            from lexicon_server.builder.mwn_senses import add_language_wordnet
+
+            add_language_wordnet(w, aligned, language)
+        _add_lemma_table(w, inputs, language)
+        w.frequencies(iter_frequencies(inputs, language))
+    except BaseException:
+        w.abort()
+        raise
+    return w.finish()
 
 
 def write_wiktionary_lexical(

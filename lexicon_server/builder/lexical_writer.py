@@ -11,9 +11,9 @@ and renames the file into place: same records in the same order give the same by
 numbered in arrival order in a staging copy of the published table, then moved into a
 WITHOUT ROWID table keyed the way a look-up reads them, so one word's rows share a few
 pages instead of being spread in source order over the whole file. Examples keep their
-ids; translations are renumbered when back-translations were given (see
-`back_translations`), so that a word's translations into a language read back-translating
-ones first.
+ids; translations are renumbered when ranking evidence was given (`back_translations`,
+`target_frequencies`; scored by `translation_rank`), so that a word's translations into a
+language read best first.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from lexicon_server.builder import translation_rank
 from lexicon_server.builder.config import crash_point
 from lexicon_server.builder.errors import BuildError
 from lexicon_server.builder.records import (
@@ -54,8 +55,6 @@ CREATE TABLE _pointers (seq INTEGER PRIMARY KEY, relation TEXT NOT NULL, src_syn
 CREATE TABLE _ranks (sense_key TEXT PRIMARY KEY, sense_number INTEGER NOT NULL,
     tag_count INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE _freq (norm TEXT PRIMARY KEY, zipf REAL NOT NULL) WITHOUT ROWID;
-CREATE TABLE _back (language TEXT NOT NULL, target_norm TEXT NOT NULL, norm TEXT NOT NULL,
-    PRIMARY KEY (language, target_norm, norm)) WITHOUT ROWID;
 CREATE TABLE _translation_order (old INTEGER PRIMARY KEY, new INTEGER NOT NULL);
 CREATE TABLE _infl (seq INTEGER PRIMARY KEY, form_norm TEXT NOT NULL, lemma_norm TEXT NOT NULL,
     lemma_text TEXT NOT NULL, pos TEXT NOT NULL, source_id INTEGER NOT NULL);
@@ -66,6 +65,7 @@ _STAGING_TABLES = (
     "_ranks",
     "_freq",
     "_back",
+    "_tfreq",
     "_translation_order",
     "_infl",
 )
@@ -169,7 +169,7 @@ class LexicalWriter:
                 conn.execute(_staging_table(statement, table))
                 statement = clustered_table(statement, CLUSTERED[table])
             conn.execute(statement)
-        conn.executescript(_STAGING)
+        conn.executescript(_STAGING + translation_rank.STAGING)
         conn.execute("BEGIN")
         self.source_ids: dict[str, int] = {}
         for i, src in enumerate(sources, 1):
@@ -191,6 +191,7 @@ class LexicalWriter:
         self._synsets: dict[str, int] = {}
         self._next = {"entries": 1, "senses": 1, "synsets": 1}
         self._rows: dict[str, list[tuple[object, ...]]] = {t: [] for t in self._ORDER}
+        self.last_sense_ids: tuple[int, ...] = ()  # the senses the last `synset()` made
 
     # --- plumbing -----------------------------------------------------------------------
 
@@ -345,12 +346,23 @@ class LexicalWriter:
         source: str,
         *,
         weight: float | None = None,
+        keep_text: bool = True,
     ) -> None:
-        """An unsensed edge (ConceptNet); a same-language target is interned as a term."""
+        """An unsensed edge (ConceptNet, Moby); a same-language target is interned as a
+        term. Without `keep_text` such a target's text is left to its term row (`dst_text`
+        NULL), which keeps Moby's 2.5M edges smaller."""
         dst_term = self.term(dst_text) if dst_language == self.language else None
-        shown = display_form(dst_text)
+        shown = None if dst_term is not None and not keep_text else display_form(dst_text)
         row = (relation, "term", None, None, src_term_id, None, None, dst_term, dst_language)
         self._add("relations", (*row, shown, weight, self.source(source)))
+
+    def sense_term_relation(
+        self, relation: str, src_sense_id: int, dst_text: str, source: str
+    ) -> None:
+        """A same-language term tied to one of this component's senses (Moby's attached
+        synonyms): scope `sense`, with a target term and no target sense."""
+        row = (relation, "sense", None, src_sense_id, None, None, None, self.term(dst_text))
+        self._add("relations", (*row, self.language, None, None, self.source(source)))
 
     def synset(self, record: SynsetRecord, source: str) -> int:
         """A WordNet synset with its member senses, examples and (staged) pointers."""
@@ -375,6 +387,7 @@ class LexicalWriter:
             )
             sense_ids.append(sense_id)
             self._add("_members", (record.external_id, k, sense_id))
+        self.last_sense_ids = tuple(sense_ids)
         # Examples are published per synset; keep each on the senses whose lemma it uses
         # (all of them when it uses none), so a sense's examples are about its own word.
         for text in record.examples:
@@ -424,27 +437,20 @@ class LexicalWriter:
             self._add("_freq", (norm(r.word), r.zipf))
 
     def back_translations(self, language: str, pairs: Iterable[tuple[str, str]]) -> None:
-        """(word in `language`, its translation into this component's language) pairs from a
-        dictionary of the other direction. A word's unsensed translations into `language`
-        that translate back to it are published first, the others after, each in the
-        source's order: 'water' into Finnish lists 'vesi' (water) before 'heittää' (throw),
-        which FreeDict gives first for "to make water". Sense-tied ones keep their order."""
+        """(word in `language`, one of its translations into this component's language)
+        pairs from a dictionary of the other direction, each word's in that dictionary's
+        order: evidence for ranking (see `translation_rank`). 'water' into Finnish then
+        lists 'vesi' (water) before 'heittää' (throw), which FreeDict gives first for "to
+        make water". Sense-tied translations keep their order."""
         self._flush()
-        wanted = {
-            target
-            for (target,) in self._conn.execute(
-                "SELECT DISTINCT target_norm FROM _translations "
-                "WHERE target_language = ? AND sense_id IS NULL",
-                (language,),
-            )
-        }
-        if not wanted:
-            return  # pairs is left unread
-        # Streamed: a large dictionary has hundreds of thousands of pairs.
-        rows = (
-            (language, key, norm(back)) for word, back in pairs if (key := norm(word)) in wanted
+        translation_rank.stage_back_translations(self._conn, language, pairs)
+
+    def target_frequencies(self, language: str, rows: Iterable[FrequencyRow]) -> None:
+        """wordfreq rows of a target language, for ranking translations into it."""
+        self._flush()
+        translation_rank.stage_target_frequencies(
+            self._conn, language, ((r.word, r.zipf) for r in rows)
         )
-        self._conn.executemany("INSERT OR IGNORE INTO _back VALUES (?, ?, ?)", rows)
 
     def inflections(self, rows: Iterable[InflectionRow], source: str) -> None:
         """Irregular form -> lemma; kept only where the lemma is a term of this component."""
@@ -509,19 +515,9 @@ class LexicalWriter:
 
     @staticmethod
     def _rank_translations(conn: sqlite3.Connection) -> None:
-        """New translation ids: by term and target language as before, then unsensed rows
-        that translate back to their word (see `back_translations`) before the rest,
-        arrival order otherwise. Without back-translations `_translation_order` stays
-        empty and ids stay as they are."""
-        if conn.execute("SELECT 1 FROM _back LIMIT 1").fetchone() is None:
-            return
-        conn.execute(
-            "INSERT INTO _translation_order (old, new) SELECT t.id, row_number() OVER ("
-            "ORDER BY t.term_id, t.target_language, b.norm IS NULL, t.id) "
-            "FROM _translations t JOIN terms w ON w.id = t.term_id "
-            "LEFT JOIN _back b ON t.sense_id IS NULL AND b.language = t.target_language "
-            "AND b.target_norm = t.target_norm AND b.norm = w.norm"
-        )
+        """New translation ids, best evidence first (see `translation_rank`); without any
+        staged evidence `_translation_order` stays empty and ids stay as they are."""
+        translation_rank.rank_translations(conn, "_translation_order")
 
     @staticmethod
     def _cluster(conn: sqlite3.Connection) -> None:

@@ -18,7 +18,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +27,8 @@ from typing import Any
 from lexicon_server.builder.catalogue import (
     LANGUAGE_NAMES,
     LOCAL_SOURCES,
+    REGISTRY_SOURCES,
+    SLANG_SOURCES,
     STARTER_SOURCES,
 )
 from lexicon_server.builder.config import BuildConfig, crash_point, exclusive
@@ -46,6 +48,7 @@ __all__ = [
     "build",
     "code_digest",
     "dataset_json",
+    "freedict_components",
     "plan_build",
     "profile_sources",
 ]
@@ -56,12 +59,14 @@ DATASET_VERSIONS = {
     "starter": "starter-2026.11.0",
     "english": "english-2026.11.0",
     "full": "full-2026.11.0",
+    "registry": "registry-2026.12.0",
 }
 PROFILES = tuple(DATASET_VERSIONS)
 STATE_DIR = ".build"
 SEMANTIC_VOCAB = 100_000  # see docs/benchmarks/build.md for the time/recall trade-off
 DERIVED_VOCAB = 25_000  # words per translated language given derived vectors (starter)
-OTHER_LANGUAGES = ("fr", "de", "es", "it", "pt", "fi", "ja", "pl")
+OTHER_LANGUAGES = ("fr", "de", "es", "it", "pt", "fi", "ja", "pl")  # the english/full ones
+SLANG_NAMES = tuple(s.name for s in SLANG_SOURCES)
 
 Progress = Callable[[str], None]
 
@@ -109,11 +114,34 @@ def profile_sources(profile: str) -> tuple[list[str], frozenset[str]]:
     """(source names, the optional ones) for a profile."""
     if profile == "starter":
         return [s.name for s in STARTER_SOURCES], frozenset()
+    if profile == "registry":
+        return [s.name for s in REGISTRY_SOURCES], frozenset()
     if profile in ("english", "full"):
         local = [s.name for s in LOCAL_SOURCES]
         # wordfreq ranks terms when it has been fetched; the registry copy is optional here.
         return [*local, "wordfreq"], frozenset({*local, "wordfreq"}) - {"oewn", "cmudict-local"}
     raise BuildError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
+
+
+def freedict_components(names: Iterable[str], *, invert: bool) -> dict[str, tuple[str, ...]]:
+    """Language -> the FreeDict dictionaries its lexical component is built from: those
+    whose headwords are in it; with `invert` (the registry profile), a language only ever
+    translated into (Russian, Hindi...) is built from the dictionaries into it, read the
+    other way round. English is not here (it has its own stage). Ordered by tag."""
+    from lexicon_server.builder.stages import tag_of
+
+    pairs = [n[9:].split("-") for n in names if n.startswith("freedict-")]
+    heads = {tag_of(a) for a, _ in pairs if a != "eng"}
+    out: dict[str, list[str]] = {}
+    for a, b in pairs:
+        if a != "eng":
+            out.setdefault(tag_of(a), []).append(f"freedict-{a}-{b}")
+        elif invert and tag_of(b) not in heads:
+            out.setdefault(tag_of(b), []).append(f"freedict-{a}-{b}")
+    for a, b in pairs:
+        if invert and a != "eng" and b != "eng" and tag_of(b) not in heads:
+            out.setdefault(tag_of(b), []).append(f"freedict-{a}-{b}")
+    return {lang: tuple(srcs) for lang, srcs in sorted(out.items())}
 
 
 def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
@@ -130,7 +158,8 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             languages.setdefault(language, []).append(capability)
 
     english = {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local",
-               "wiktextract", "conceptnet", "wordfreq", "simplemma"}  # fmt: skip
+               "wiktextract", "conceptnet", "wordfreq", "moby", "glove-6b-50d",
+               "simplemma"}  # fmt: skip
     # FreeDict's xxx-eng dictionaries rank English translations (back-translations first).
     en_sources = tuple(
         n
@@ -138,9 +167,9 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
         if n in english or n.startswith("freedict-eng-") or re.fullmatch(r"freedict-\w+-eng", n)
     )
     # MultiWordNet (starter): aligned once, before the lexical stages that read it.
-    mwn = mwn_senses.align_sources(inputs) if profile == "starter" else ()
+    mwn = mwn_senses.align_sources(inputs) if profile in ("starter", "registry") else ()
     mwn_needs: tuple[str, ...] = ()
-    if mwn_senses.parts(inputs) and profile == "starter":
+    if mwn_senses.parts(inputs) and mwn:
         add(Stage("shared.multiwordnet", (), mwn, st.multiwordnet_alignment), None, None)
         mwn_needs = ("shared.multiwordnet",)
     add(
@@ -149,16 +178,17 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
         "en",
         "lexical",
     )  # fmt: skip
-    if profile == "starter":
-        for lang in OTHER_LANGUAGES:
-            srcs = tuple(n for n in present if n.startswith("freedict-") and n[9:12] != "eng")
-            srcs = (*tuple(n for n in srcs if st.tag_of(n[9:12]) == lang), "wordfreq")
-            srcs = (*srcs, "simplemma") if "simplemma" in present else srcs
+    if profile in ("starter", "registry"):
+        langs = dict(freedict_components(inputs.sources, invert=profile == "registry"))
+        for lang in mwn_senses.MWN_LANGUAGES:  # a MultiWordNet part alone makes a component
+            if mwn and mwn_senses.parts(inputs, lang):
+                langs.setdefault(lang, ())
+        lemmas = ("simplemma",) if "simplemma" in present else ()
+        for lang, srcs in sorted(langs.items()):
             own = tuple(mwn) if mwn_senses.parts(inputs, lang) else ()
-            if any(n.startswith("freedict-") for n in srcs) or own:
-                add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",), (*srcs, *own),
-                          st.bilingual_lexical(lang), needs=mwn_needs if own else ()),
-                    lang, "lexical")  # fmt: skip
+            add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",),
+                      (*srcs, "wordfreq", *lemmas, *own), st.bilingual_lexical(lang),
+                      needs=mwn_needs if own else ()), lang, "lexical")  # fmt: skip
     elif profile == "full" and "wiktextract" in present:
         found = _languages_in(inputs.require("wiktextract"), _WIKT_LANG, "jsonl")
         for lang in (lang for lang in OTHER_LANGUAGES if lang in found):
@@ -188,6 +218,9 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             "en",
             "wordplay",
         )
+    slang_sources = tuple(n for n in SLANG_NAMES if n in present)
+    if slang_sources:
+        add(Stage("shared.slang", ("slang.sqlite",), slang_sources, st.slang), None, None)
     lexical = {s.name.partition(".")[0]: s for s in stages if s.name.endswith(".lexical")}
     if lexical:
         # After the components it links; placed after every writer so that, run one stage
@@ -199,14 +232,14 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             None,
             None,
         )
-    if profile == "starter" and vectors == "glove-6b-50d" and vectors in present and lexical:
+    if profile in ("starter", "registry") and vectors == "glove-6b-50d" and lexical:
         # Derived vectors read the finished lexical components (target entries included,
         # so nothing rewrites them while they are read).
         # The vocabulary is the language's most frequent words: without a wordfreq list
         # there is none to choose, so no component.
         freq = inputs.get("wordfreq")
-        with_freq = [lang for lang in OTHER_LANGUAGES if freq is not None and freq.has(lang)]
-        for lang in (lang for lang in with_freq if lang in lexical):
+        with_freq = [lang for lang in sorted(lexical) if freq is not None and freq.has(lang)]
+        for lang in (lang for lang in with_freq if lang != "en"):
             outs = tuple(
                 f"{lang}/{f}" for f in ("semantic.sqlite", "semantic.f16.npy", "semantic.usearch")
             )
@@ -258,22 +291,11 @@ def _languages_in(src: SourceInput, pattern: re.Pattern[bytes], role: str) -> fr
 # The modules whose code decides output bytes: a change to any of them invalidates every
 # checkpoint, so a cached build never outlives the parser or writer that made it.
 _BYTE_DECIDING = (
+    # Every builder and corpus module: a stale checkpoint costs a wrong release, a rebuild
+    # costs minutes, so any change here rebuilds (the CLI and checks included).
+    "builder/*.py",
     "builder/parsers/*.py",
-    "builder/records.py",
-    "builder/normalize.py",
-    "builder/catalogue.py",
-    "builder/lexical_writer.py",
-    "builder/lexical_stages.py",
-    "builder/mwn_senses.py",
-    "builder/align_wordnet.py",
-    "builder/semantic_writer.py",
-    "builder/wordplay_writer.py",
-    "builder/stages.py",
-    "builder/licences.py",
-    "builder/target_entries.py",
-    "builder/term_docs.py",
-    "corpus/term_docs.py",
-    "corpus/wordplay_keys.py",
+    "corpus/*.py",
     "corpus/schema/*.sql",
 )
 

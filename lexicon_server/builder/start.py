@@ -60,14 +60,17 @@ def starter_session(config: BuildConfig) -> Iterator[None]:
         yield
 
 
-def build_starter(config: BuildConfig, lock_path: Path | None, say: Say) -> Path:
-    """Build the starter into `<cache>/builds/starter` (finished stages are skipped)."""
+def build_starter(
+    config: BuildConfig, lock_path: Path | None, say: Say, profile: str = "starter"
+) -> Path:
+    """Build a profile (the starter unless told) into `<cache>/builds/<profile>`
+    (finished stages are skipped)."""
     from lexicon_server.builder.pipeline import build
     from lexicon_server.builder.sources import read_lock
 
-    out = config.builds / "starter"
-    result = build("starter", out, config=config, lock=read_lock(lock_path), progress=say, jobs=2)
-    say(f"starter corpus: {len(result.ran)} stages built, {len(result.skipped)} reused ({out})")
+    out = config.builds / profile
+    result = build(profile, out, config=config, lock=read_lock(lock_path), progress=say, jobs=2)
+    say(f"{profile} corpus: {len(result.ran)} stages built, {len(result.skipped)} reused ({out})")
     return out
 
 
@@ -175,10 +178,11 @@ def start(
     lock_path: Path | None,
     say: Say,
     echo: Say,
+    profile: str = "starter",
 ) -> None:
     config = load_build_config()
     with starter_session(config):
-        built = build_starter(config, lock_path, say)
+        built = build_starter(config, lock_path, say, profile)
         release, digest = package_starter(built, config, say)
         install_release(release, digest, data_dir, say)
     if importlib.util.find_spec("lexicon_server.server") is None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexicon_server.builder.catalogue import LOCAL_SOURCES, STARTER_SOURCES
+from lexicon_server.builder.catalogue import LOCAL_SOURCES, REGISTRY_SOURCES, STARTER_SOURCES
 from lexicon_server.builder.config import BuildConfig
 from lexicon_server.builder.inputs import SourceInput, resolve_inputs
 from lexicon_server.builder.sources import LockEntry, SourceLock, file_sha256
@@ -122,10 +122,37 @@ def iter_source_rows(src: SourceInput) -> Iterator[object]:
         from lexicon_server.builder.parsers import conceptnet
 
         yield from conceptnet.iter_assertions(src.file("assertions"))
+    elif name == "moby":
+        from lexicon_server.builder.parsers import moby
+
+        yield from moby.iter_entries(src.file("words"))
+    elif name.startswith("mythes-"):
+        from lexicon_server.builder.parsers import mythes
+
+        yield from mythes.iter_entries(src.file("dat"))
     elif name == "numberbatch":
         from lexicon_server.builder.parsers import vectors
 
         yield from vectors.iter_vectors(src.file("vectors"))
+    elif name == "cldr-annotations":
+        from lexicon_server.builder.parsers import emoji
+        from lexicon_server.builder.stages import slang_member
+
+        for locale in src.spec.files:
+            yield from emoji.iter_annotations(slang_member(src, locale))
+    elif name == "emojibase-emoticons":
+        from lexicon_server.builder.parsers import emoji
+        from lexicon_server.builder.stages import slang_member
+
+        yield from emoji.iter_emoticons(slang_member(src, "en"))
+    elif name == "jargon":
+        from lexicon_server.builder.parsers import jargon
+
+        yield from jargon.iter_entries(src.file("index"), src.file("dict"))
+    elif name == "genz-slang":
+        from lexicon_server.builder.parsers import genz
+
+        yield from genz.iter_entries(src.file("slang"))
     else:
         raise KeyError(f"no row reader for source {name!r}")
 
@@ -150,10 +177,16 @@ def _byte_identity(path: Path) -> tuple[int, str]:
     return size, digest.hexdigest()
 
 
-def _all_names(overrides: Mapping[str, Path]) -> list[str]:
-    return [s.name for s in STARTER_SOURCES] + [
-        s.name for s in LOCAL_SOURCES if s.name in overrides
+def _all_names(overrides: Mapping[str, Path], config: BuildConfig | None = None) -> list[str]:
+    """Starter sources, the registry profile's others (all when pinning, else those in the
+    cache: a starter machine has none), and the local ones given."""
+    starter = {s.name for s in STARTER_SOURCES}
+    registry = [
+        s.name
+        for s in REGISTRY_SOURCES
+        if s.name in starter or config is None or (config.downloads / s.filename).is_file()
     ]
+    return registry + [s.name for s in LOCAL_SOURCES if s.name in overrides]
 
 
 def verify_sources(
@@ -166,7 +199,7 @@ def verify_sources(
 ) -> list[Finding]:
     """One finding per checked field per source; `Finding.ok` tells whether it matches."""
     say = progress or (lambda _m: None)
-    names = [n for n in _all_names(overrides) if n in lock.entries]
+    names = [n for n in _all_names(overrides, config) if n in lock.entries]
     inputs = resolve_inputs(names, overrides, config, lock, fetch=False, optional=frozenset(names))
     findings: list[Finding] = []
     for name in names:

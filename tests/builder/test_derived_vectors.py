@@ -29,11 +29,12 @@ def test_monolingual_and_global_scopes_mark_derived_neighbours(sample_data_dir: 
     assert mono["neighbors"][0]["text"] == "reine"
     assert all(n["derived"] for n in mono["neighbors"])
     every = semantic_data(store, "roi", "fr", limit=10)
-    assert every["scope"] == "global" and every["searched_languages"] == ["en", "fr"]
+    assert every["scope"] == "global" and every["searched_languages"] == ["de", "en", "fr"]
     texts = {(n.get("language", "fr"), n["text"]) for n in every["neighbors"]}
     assert ("fr", "reine") in texts and ("en", "king") in texts
-    # The sample's wordfreq slice lists no German: no vocabulary, so no German vectors.
-    assert store.vector_languages() == (["en", "fr"], {})
+    # Italian and Dutch have lexical data but no wordfreq list in the sample: no vocabulary
+    # to choose, so no vectors.
+    assert store.vector_languages() == (["de", "en", "fr"], {})
 
 
 def test_a_word_is_the_weighted_mean_of_its_translations(tmp_path: Path) -> None:

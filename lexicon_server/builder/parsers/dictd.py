@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import zlib
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -173,28 +174,52 @@ def _rows(spans: np.ndarray) -> Iterator[tuple[int, int]]:
 
 
 def _read_spans(
-    dict_path: Path, spans: np.ndarray, encoding: str = "utf-8"
+    dict_path: Path, spans: np.ndarray, encoding: str = "utf-8", index_path: Path | None = None
 ) -> Iterator[tuple[int, str]]:
-    """Yield ``(offset, text)`` for sorted ``(offset, length)`` rows, reading the file once."""
+    """Yield ``(offset, text)`` for sorted ``(offset, length)`` rows, reading the file once.
+
+    A cut or corrupt file fails naming the entry (its index line and headword, looked up
+    only then) and what was expected there.
+    """
     source = _open_dict(dict_path)
     handle = source if isinstance(source, gzip.GzipFile) else open(source, "rb")  # noqa: SIM115
+
+    def fail(offset: int, what: str) -> ParseError:
+        line_no, key = _entry_at(index_path, offset) if index_path else (0, "?")
+        return ParseError(
+            dict_path, line_no, f"entry {key!r} (index line {line_no}, byte {offset}): {what}"
+        )
+
     with handle:
         position = 0
         for offset, length in _rows(spans):
-            if offset > position:
-                handle.seek(offset)  # forward only: gzip decompresses and discards
-            elif offset < position:
-                raise ParseError(dict_path, 0, f"entries overlap at byte {offset}")
-            data = handle.read(length)
+            try:
+                if offset > position:
+                    handle.seek(offset)  # forward only: gzip decompresses and discards
+                elif offset < position:
+                    raise fail(offset, f"overlaps the entry before it (which ends at {position})")
+                data = handle.read(length)
+            except (EOFError, OSError, zlib.error) as exc:
+                raise fail(
+                    offset, f"expected {length} bytes of text, the file ends ({exc})"
+                ) from exc
             if len(data) != length:
-                raise ParseError(dict_path, 0, f"entry at byte {offset} runs past the end")
+                raise fail(
+                    offset, f"expected {length} bytes of text, the file ends after {len(data)}"
+                )
             position = offset + length
             try:
                 yield offset, data.decode(encoding)
             except UnicodeDecodeError as exc:
-                raise ParseError(
-                    dict_path, 0, f"entry at byte {offset} is not {encoding} text ({exc.reason})"
-                ) from exc
+                raise fail(offset, f"expected {encoding} text ({exc.reason})") from exc
+
+
+def _entry_at(index_path: Path, offset: int) -> tuple[int, str]:
+    """(index line, key) of the entry at `offset`, for an error message."""
+    for line_no, key, at, _ in _read_index(index_path):
+        if at == offset:
+            return line_no, key
+    return 0, "?"
 
 
 def database_info(index_path: str | Path, dict_path: str | Path) -> DictdInfo:
@@ -265,7 +290,7 @@ def iter_texts(
     packed = np.unique(np.frombuffer(spans, dtype=np.int64))
     del spans
     table = np.stack([packed >> 24, packed & ((1 << 24) - 1)], axis=1)
-    for _, text in _read_spans(dict_path, table, encoding):
+    for _, text in _read_spans(dict_path, table, encoding, index_path):
         yield text
 
 

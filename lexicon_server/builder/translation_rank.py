@@ -1,0 +1,231 @@
+"""Order a word's translations by evidence, once, at build time (see docs/translation-ranking.md).
+
+Each unsensed translation row gets a score from what the build knows about it:
+
+- **back**: the dictionary of the other direction lists the word among the target's own
+  translations (`Hund` -> dog), more so when it lists it first;
+- **sources**: how many independent dictionaries give the pair (counted over distinct
+  source ids, the reverse dictionary being one of them through `back`);
+- **zipf**: the target word's wordfreq frequency in its own language;
+- **label**: the source marks the row with a domain or register label (`techn.`,
+  `Fassbinderei`, `dated`, `vulg.`) or another restricting note;
+- **phrase**: the target is several words (a paraphrase) rather than one;
+- **position**: the source's own order, as a tie-breaker.
+
+The score is one SQL expression over a staging table, so ranking 2.8 M rows costs a few
+seconds of SQLite time and nothing at run time: the writer renumbers the rows so that a
+word's translations into a language are read best first. Sense-tied rows keep their
+source order and come first in the query (it groups them by sense before unsensed ones).
+`score()` is the same formula in Python, for the tuning script and the tests.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from lexicon_server.corpus.normalize import norm
+
+__all__ = [
+    "STAGING",
+    "WEIGHTS",
+    "Evidence",
+    "is_label",
+    "rank_translations",
+    "score",
+    "stage_back_translations",
+    "stage_target_frequencies",
+]
+
+# Tuned on the dev split of bench/devsets/translations (bench/translation_rank_tune.py).
+WEIGHTS: dict[str, float] = {
+    "back": 1.75,  # the reverse dictionary lists the word
+    "back_first": 0.75,  # ... as the target's first translation
+    "sources": 1.0,  # per dictionary beyond the first giving the same pair
+    "zipf": 1.5,  # per Zipf unit of the target in its own language
+    "zipf_cap": 6.0,  # ... counted up to this: past it every word is everyday vocabulary
+    "label": 0.25,  # a domain or register label on the row
+    "note": 0.5,  # any other restricting note (a context word, 'Geld einzahlen')
+    "phrase": 1.0,  # per word beyond the first, up to three
+    "position": 0.75,  # spread over the source's first 20 rows
+}
+
+# A label as FreeDict's sources write them: an abbreviation ending in a dot (techn., geh.,
+# Am.), one of the spelled-out register words, or a capitalised domain name before a
+# semicolon and its English gloss (Fassbinderei; barrel-making).
+_ABBREVIATION = re.compile(r"(?:^|[\s;,(])\w{1,10}\.(?=$|[\s;,)])")
+_REGISTER = re.compile(
+    r"\b(?:dated|archaic|obsolete|rare|slang|vulgar|colloquial|informal|formal|literary|"
+    r"poetic|humorous|derogatory|pejorative|offensive|figurative|historical|regional|"
+    r"dialect|technical|jargon|euphemistic|veraltet|selten|umgangssprachlich)\b",
+    re.IGNORECASE,
+)
+
+
+def is_label(note: str | None) -> bool:
+    """Whether a row's note restricts it to a domain or register rather than glossing it."""
+    if not note:
+        return False
+    if _ABBREVIATION.search(note) or _REGISTER.search(note):
+        return True
+    head, sep, _ = note.partition("; ")
+    return bool(sep) and head[:1].isupper() and head.isalpha()
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What the build knows about one unsensed translation of a word into a language."""
+
+    position: int  # 0-based, among the word's rows into that language, in source order
+    back_rank: int | None  # where the word comes in the target's own translations; None: absent
+    sources: int  # distinct dictionaries giving the pair
+    zipf: float  # of the target in its language, 0 when unknown
+    label: bool  # a domain/register label (see is_label)
+    note: bool  # any note at all
+    words: int  # words in the target text
+
+
+def score(e: Evidence, weights: dict[str, float] = WEIGHTS) -> float:
+    """Higher is better. The same formula as `_SCORE_SQL`."""
+    w = weights
+    s = 0.0
+    if e.back_rank is not None:
+        s += w["back"] + (w["back_first"] if e.back_rank == 0 else 0.0)
+    s += w["sources"] * (e.sources - 1)
+    s += w["zipf"] * min(e.zipf, w["zipf_cap"])
+    if e.label:
+        s -= w["label"]
+    elif e.note:
+        s -= w["note"]
+    s -= w["phrase"] * min(e.words - 1, 3)
+    s -= w["position"] * min(e.position, 20) / 20
+    return s
+
+
+def _score_sql(w: dict[str, float]) -> str:
+    return (
+        f"(CASE WHEN f.back_rank IS NULL THEN 0 ELSE {w['back']} + "
+        f"CASE WHEN f.back_rank = 0 THEN {w['back_first']} ELSE 0 END END)"
+        f" + {w['sources']} * (f.sources - 1) + {w['zipf']} * min(f.zipf, {w['zipf_cap']})"
+        f" - CASE WHEN f.label THEN {w['label']} WHEN f.note THEN {w['note']} ELSE 0 END"
+        f" - {w['phrase']} * min(f.words - 1, 3)"
+        f" - {w['position']} * min(f.position, 20) / 20.0"
+    )
+
+
+# Staging tables the lexical writer creates with its own and drops at the end.
+STAGING = """
+CREATE TABLE _back (language TEXT NOT NULL, target_norm TEXT NOT NULL, norm TEXT NOT NULL,
+    rank INTEGER NOT NULL, PRIMARY KEY (language, target_norm, norm)) WITHOUT ROWID;
+CREATE TABLE _tfreq (language TEXT NOT NULL, norm TEXT NOT NULL, zipf REAL NOT NULL,
+    PRIMARY KEY (language, norm)) WITHOUT ROWID;
+"""
+
+
+def _wanted(conn: sqlite3.Connection, language: str) -> set[str]:
+    return {
+        t
+        for (t,) in conn.execute(
+            "SELECT DISTINCT target_norm FROM _translations "
+            "WHERE target_language = ? AND sense_id IS NULL",
+            (language,),
+        )
+    }
+
+
+def _ranked(
+    language: str, pairs: Iterable[tuple[str, str]], wanted: set[str]
+) -> Iterator[tuple[str, str, str, int]]:
+    ranks: dict[str, int] = {}  # bounded by the targets the component names
+    for word, back in pairs:
+        key = norm(word)
+        if key in wanted:
+            rank = ranks.get(key, 0)
+            ranks[key] = rank + 1
+            yield language, key, norm(back), rank
+
+
+def stage_back_translations(
+    conn: sqlite3.Connection, language: str, pairs: Iterable[tuple[str, str]]
+) -> None:
+    """(word in `language`, one translation back) pairs, each word's in its dictionary's
+    order, kept for the targets the rows name; a pair's first listing keeps its rank."""
+    wanted = _wanted(conn, language)
+    if wanted:  # else `pairs` is left unread
+        rows = _ranked(language, pairs, wanted)
+        conn.executemany("INSERT OR IGNORE INTO _back VALUES (?, ?, ?, ?)", rows)
+
+
+def stage_target_frequencies(
+    conn: sqlite3.Connection, language: str, rows: Iterable[tuple[str, float]]
+) -> None:
+    """wordfreq (word, zipf) of `language`, kept for the targets the rows name."""
+    wanted = _wanted(conn, language)
+    if wanted:
+        picked = ((language, key, z) for word, z in rows if (key := norm(word)) in wanted)
+        conn.executemany("INSERT OR IGNORE INTO _tfreq VALUES (?, ?, ?)", picked)
+
+
+def _staged(conn: sqlite3.Connection) -> bool:
+    return any(
+        conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() for table in ("_back", "_tfreq")
+    )
+
+
+_FEATURES = (
+    """
+    CREATE TEMP TABLE _first AS SELECT *, row_number() OVER (
+            PARTITION BY term_id, target_language ORDER BY first_id) - 1 AS position
+            FROM (SELECT term_id, target_language, target_norm,
+                min(id) AS first_id, count(DISTINCT source_id) AS sources
+                FROM _translations WHERE sense_id IS NULL
+                GROUP BY term_id, target_language, target_norm)
+    """,
+    """
+    CREATE INDEX temp._first_key ON _first (term_id, target_language, target_norm)
+    """,
+    """
+    CREATE TEMP TABLE _features AS SELECT t.id AS id,
+            fi.position AS position,
+            (SELECT min(b.rank) FROM _back b WHERE b.language = t.target_language
+                AND b.target_norm = t.target_norm AND b.norm IN (w.norm, 'to ' || w.norm))
+                AS back_rank,
+            fi.sources AS sources,
+            coalesce(q.zipf, 0) AS zipf,
+            is_label(t.note) AS label, t.note IS NOT NULL AS note,
+            length(t.target_norm) - length(replace(t.target_norm, ' ', '')) + 1 AS words
+            FROM _translations t JOIN terms w ON w.id = t.term_id
+            JOIN _first fi ON fi.term_id = t.term_id AND fi.target_language = t.target_language
+                AND fi.target_norm = t.target_norm
+            LEFT JOIN _tfreq q ON q.language = t.target_language AND q.norm = t.target_norm
+            WHERE t.sense_id IS NULL
+    """,
+    """
+    CREATE INDEX temp._features_id ON _features (id)
+    """,
+)
+
+
+def rank_translations(
+    conn: sqlite3.Connection, order_table: str, weights: dict[str, float] = WEIGHTS
+) -> bool:
+    """Fill `order_table (old, new)` with new translation ids: per term and target
+    language, sense-tied rows first in source order, then unsensed ones best score first.
+    Returns False (table left empty) when no evidence was staged."""
+    if not _staged(conn):
+        return False
+    conn.create_function("is_label", 1, is_label, deterministic=True)
+    # One statement at a time: executescript would commit the writer's transaction.
+    for statement in _FEATURES:
+        conn.execute(statement)
+    conn.execute(
+        f"INSERT INTO {order_table} (old, new) SELECT t.id, row_number() OVER ("
+        "ORDER BY t.term_id, t.target_language, t.sense_id IS NULL, "
+        f"-coalesce({_score_sql(weights)}, 0), t.id) "
+        "FROM _translations t LEFT JOIN _features f ON f.id = t.id"
+    )
+    conn.execute("DROP TABLE temp._features")
+    conn.execute("DROP TABLE temp._first")
+    return True
