@@ -49,7 +49,13 @@ CALLS = {
 
 
 # Sources the sample build reads that the snapshot's corpus did not have.
-_ADDED_SINCE = ("moby",)
+_ADDED_SINCE = ("moby", "multiwordnet-it", "simplemma")
+
+
+def _derived(answer: Any) -> bool:
+    """A global semantic answer that also searched vectors derived since (issue 17):
+    French and German words join English ones, so it is not the old answer."""
+    return isinstance(answer, dict) and answer.get("searched_languages", ["en"]) != ["en"]
 
 
 @pytest.fixture(scope="module")
@@ -206,7 +212,7 @@ def test_every_fact_of_the_old_answers_is_still_there(
         for word, old in answers.items():
             lean = now[label][word]
             assert (lean is None) == (old is None), (label, word)
-            if old is None:
+            if old is None or _derived(lean):
                 continue
             new = _unsensed_pairs(_said(expanded(tool, lean, described)))
             was = _unsensed_pairs(_said(old))
@@ -229,6 +235,7 @@ def test_every_fact_of_the_old_answers_is_still_there(
 def test_lean_answers_are_smaller(before: dict[str, Any], before_corpus: Corpus) -> None:
     now = _answers(before_corpus, before["words"])
     for label, answers in before["answers"].items():
-        old = sum(len(json.dumps(a)) for a in answers.values() if a is not None)
-        new = sum(len(json.dumps(a)) for a in now[label].values() if a is not None)
-        assert new < old, label
+        same = [w for w, a in answers.items() if a is not None and not _derived(now[label][w])]
+        old = sum(len(json.dumps(answers[w])) for w in same)
+        new = sum(len(json.dumps(now[label][w])) for w in same)
+        assert new < old or not same, label
