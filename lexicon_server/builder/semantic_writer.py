@@ -123,8 +123,11 @@ def write_semantic(
     zipf: Mapping[str, float],
     source: SourceRow,
     dataset_version: str,
+    extra_meta: Mapping[str, str] | None = None,
 ) -> SemanticStats:
-    """Write the three semantic files of `language` into `out_dir` (atomically, together)."""
+    """Write the three semantic files of `language` into `out_dir` (atomically, together).
+
+    `extra_meta`: more `meta` rows (derived vectors say `derived_from`)."""
     from usearch.index import Index
 
     if len(words) != len(vectors):
@@ -159,6 +162,7 @@ def write_semantic(
             recall,
             unit,
             index,
+            extra_meta or {},
         )
         for path in tmp.values():
             with open(path, "rb") as handle:
@@ -242,6 +246,7 @@ def _write_vocab(
     recall: float,
     unit: npt.NDArray[np.float16],
     index: Any,
+    extra_meta: Mapping[str, str],
 ) -> None:
     path.unlink(missing_ok=True)
     conn = sqlite3.connect(path, isolation_level=None)
@@ -268,6 +273,7 @@ def _write_vocab(
             "hnsw_expansion_search": str(HNSW_PARAMS["expansion_search"]),
             "hnsw_recall_at_10": f"{recall:.4f}",
             "neighbours": str(NEIGHBOURS),
+            **extra_meta,
         }
         conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", sorted(meta.items()))
         rows = []

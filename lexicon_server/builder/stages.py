@@ -26,10 +26,12 @@ if TYPE_CHECKING:
 __all__ = [
     "bilingual_lexical",
     "consumed_lock",
+    "derived_semantic",
     "english_gcide",
     "english_lexical",
     "english_wordplay",
     "licences",
+    "multiwordnet_alignment",
     "semantic",
     "slang",
     "slang_member",
@@ -46,9 +48,21 @@ def tag_of(iso3: str) -> str:
     return ISO3_TO_TAG.get(iso3, iso3)
 
 
+def _aligned(ctx: BuildContext, language: str | None = None) -> Mapping[str, Any] | None:
+    """The MultiWordNet alignment (`shared.multiwordnet`), when the build has a part."""
+    from lexicon_server.builder import mwn_senses
+
+    if not mwn_senses.parts(ctx.inputs, language):
+        return None
+    return mwn_senses.load(ctx.out, ctx.inputs)
+
+
 def english_lexical(ctx: BuildContext) -> Mapping[str, Any]:
     return write_english_lexical(
-        ctx.out / "en/lexical.sqlite", ctx.inputs, dataset_version=ctx.dataset_version
+        ctx.out / "en/lexical.sqlite",
+        ctx.inputs,
+        dataset_version=ctx.dataset_version,
+        aligned=_aligned(ctx),
     )
 
 
@@ -59,6 +73,7 @@ def bilingual_lexical(language: str) -> StageFn:
             language,
             ctx.inputs,
             dataset_version=ctx.dataset_version,
+            aligned=_aligned(ctx, language),
         )
 
     return run
@@ -78,6 +93,15 @@ def thesaurus(language: str) -> StageFn:
         )
 
     return run
+
+
+def multiwordnet_alignment(ctx: BuildContext) -> Mapping[str, Any]:
+    """Align the MultiWordNet parts once; the lexical stages read the file it writes."""
+    from lexicon_server.builder import mwn_senses
+
+    body = mwn_senses.compute(ctx.inputs)
+    mwn_senses.write(ctx.out, body)
+    return {lang: s["synsets"] for lang, s in body["stats"].items()}
 
 
 def wiktionary_lexical(language: str) -> StageFn:
@@ -158,6 +182,45 @@ def semantic(language: str, vectors: str, limit: int) -> StageFn:
             "dimensions": stats.dimensions,
             "recall_at_10": stats.recall_at_10,
         }
+
+    return run
+
+
+def derived_semantic(language: str, limit: int, english_limit: int) -> StageFn:
+    """`<language>/semantic.*` from the language's translations into English (GloVe's
+    space; see derived_vectors), read from the built lexical component."""
+
+    def run(ctx: BuildContext) -> Mapping[str, Any]:
+        import numpy as np
+        import pyarrow.parquet as pq
+
+        from lexicon_server.builder.derived_vectors import derive
+        from lexicon_server.builder.semantic_writer import glove_vocabulary, write_semantic
+
+        src = ctx.inputs.require("glove-6b-50d")
+        all_words = [str(w) for w in pq.read_table(src.file("vocab")).column(0).to_pylist()]
+        rows = glove_vocabulary(all_words, english_limit)
+        matrix = np.asarray(np.load(src.file("vectors"), mmap_mode="r")[rows], dtype=np.float32)
+        lengths = np.linalg.norm(matrix, axis=1, keepdims=True)
+        matrix /= np.where(lengths == 0, 1, lengths)  # each translation counts by its weight
+        words, vectors, zipf = derive(
+            ctx.out / language / "lexical.sqlite",
+            [all_words[i] for i in rows],
+            matrix,
+            _zipf_map(ctx, "en"),
+            limit=limit,
+        )
+        stats = write_semantic(
+            ctx.out / language,
+            language=language,
+            words=words,
+            vectors=vectors,
+            zipf=zipf,
+            source=src.row(),
+            dataset_version=ctx.dataset_version,
+            extra_meta={"derived_from": "en"},
+        )
+        return {"words": stats.words, "recall_at_10": stats.recall_at_10}
 
     return run
 

@@ -280,11 +280,15 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
     )
     cited = Cited()
     reached: list[_Reached] = []
-    rows = conn.execute(
-        "SELECT lemma_term_id, pos, source_id FROM inflections WHERE form_norm = ? "
-        "ORDER BY lemma_term_id, pos",
-        (norm,),
-    ).fetchall()
+    rows = [
+        # Lemma tables without a part of speech (simplemma) store '': any part of speech.
+        (lemma_id, pos or None, source_id)
+        for lemma_id, pos, source_id in conn.execute(
+            "SELECT lemma_term_id, pos, source_id FROM inflections WHERE form_norm = ? "
+            "ORDER BY lemma_term_id, pos",
+            (norm,),
+        )
+    ]
     if rows:
         table = sources(conn)
         for lemma_id, pos, source_id in rows:

@@ -56,6 +56,24 @@ _METHOD_STORED = "exact neighbours stored at build time + exact float16 cosine r
 _METHOD_NONE = "no search: the word has no vector in this language"
 
 
+def _derived_note(store: VectorStore, languages: list[str]) -> str:
+    """What `method` says when a vector used was derived rather than trained."""
+    derived = []
+    for lang in dict.fromkeys(languages):
+        try:
+            source = store.get(lang).derived_from
+        except CapabilityUnavailable:
+            continue
+        if source:
+            derived.append(f"{lang} (from translations into {source})")
+    if not derived:
+        return ""
+    return (
+        "; derived vectors for " + ", ".join(derived) + ": each word is the frequency-weighted"
+        " mean of its translations' vectors, and its neighbours are marked derived"
+    )
+
+
 def _method(found: bool, stored_by_language: list[bool]) -> str:
     """How the neighbours were found: from stored neighbours only when every language
     searched had them, and no search at all for a word without a vector."""
@@ -95,6 +113,9 @@ class _Vectors:
         # How many exact neighbours the release stores per word (0: none).
         row = self.conn.execute("SELECT value FROM meta WHERE key = 'neighbours'").fetchone()
         self.stored = int(row[0]) if row else 0
+        # Vectors derived from translations into another language's space (derived_vectors).
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'derived_from'").fetchone()
+        self.derived_from: str | None = str(row[0]) if row else None
         # The expansion is a setting of the index, not of one search: it is set and used
         # under this lock.
         self._search_lock = threading.Lock()
@@ -315,6 +336,8 @@ def semantic_data(
             )
             neighbor["score"] = round(score, 6)
             neighbor["source"] = cited.key(tables[lang], source_id)
+            if opened[lang].derived_from:
+                neighbor["derived"] = True
             neighbors.append(neighbor)
     data: dict[str, Any] = {"word": word, "language": language}
     if target is not None:
@@ -327,7 +350,9 @@ def semantic_data(
     data["dataset_version"] = corpus.dataset_version
     data["found"] = hit is not None
     data["count"] = len(neighbors)
-    data["method"] = _method(hit is not None, stored_by_language)
+    data["method"] = _method(hit is not None, stored_by_language) + _derived_note(
+        store, [language, *searched]
+    )
     data["neighbors"] = neighbors
     data["sources"] = cited.sources()
     # `budget` is left out: nothing is ever cut (see the result model).

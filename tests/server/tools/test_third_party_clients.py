@@ -90,7 +90,7 @@ PARTIAL = [
     Case("dictionary_semantic_neighbors", {"word": "king"}, "capability_not_installed"),
     Case(
         "dictionary_semantic_neighbors",
-        {"word": "maison", "language": "fr"},
+        {"word": "casa", "language": "it"},
         "not_available_upstream",
     ),
     Case("rhymes", {"word": "cat"}, "capability_not_installed"),

@@ -122,7 +122,7 @@ def test_each_tool_answers_with_structured_content(
         ("dictionary_semantic_neighbors", {"word": "king"}, "capability_not_installed"),
         (
             "dictionary_semantic_neighbors",
-            {"word": "maison", "language": "fr"},
+            {"word": "casa", "language": "it"},
             "not_available_upstream",
         ),
     ],

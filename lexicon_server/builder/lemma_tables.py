@@ -1,0 +1,47 @@
+"""simplemma's form -> lemma tables into a language's lexical component (`inflections`).
+
+Only pairs whose lemma is already a term of the component are staged (the writer keeps
+only those whose lemma has an entry), and a form that is its own lemma is skipped, so
+the German table's 1.1 million pairs shrink to the ones a look-up can use. Rows carry no
+part of speech (the tables give none); a look-up reached through one keeps every entry of
+the lemma and names `simplemma` in its resolution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lexicon_server.builder.inputs import Inputs
+from lexicon_server.builder.lexical_writer import LexicalWriter
+from lexicon_server.builder.records import InflectionRow
+from lexicon_server.corpus.normalize import norm
+
+__all__ = ["SOURCE", "add_lemma_table", "has_table"]
+
+SOURCE = "simplemma"
+
+
+def has_table(inputs: Inputs, language: str) -> bool:
+    src = inputs.get(SOURCE)
+    return src is not None and src.has(language)
+
+
+def add_lemma_table(w: LexicalWriter, inputs: Inputs, language: str) -> int:
+    """Stage the usable pairs of `language`'s table; returns how many were staged."""
+    from lexicon_server.builder.parsers.simplemma import iter_lemma_table
+
+    if not has_table(inputs, language):
+        return 0
+    known = w.term_norms()
+    staged = 0
+
+    def usable() -> Iterator[InflectionRow]:
+        nonlocal staged
+        for row in iter_lemma_table(inputs.require(SOURCE).file(language)):
+            lemma = norm(row.lemma)
+            if lemma in known and norm(row.form) != lemma:
+                staged += 1
+                yield row
+
+    w.inflections(usable(), SOURCE)
+    return staged

@@ -1,0 +1,60 @@
+"""Issue 17's checks on the real starter (marker `starter`): sense-tied MultiWordNet
+translations, simplemma lemmas and derived vectors, through the query layer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lexicon_server.query.common import sense_handle
+
+from lexicon_server.corpus.reader import Corpus
+from lexicon_server.query.semantic import VectorStore, semantic_data
+from lexicon_server.query.translate import translate
+from lexicon_store.selection import load_active
+
+
+def _sense(corpus: Corpus, gloss: str) -> str:
+    ((sense_id,),) = (
+        corpus.db("en", "lexical")
+        .execute(
+            "SELECT s.id FROM senses s JOIN entries e ON e.id = s.entry_id "
+            "JOIN terms t ON t.id = e.term_id WHERE t.norm = 'bank' AND e.pos = 'noun' "
+            "AND s.gloss LIKE ?",
+            (gloss + "%",),
+        )
+        .fetchall()
+    )
+    return sense_handle("en", int(sense_id))
+
+
+def _texts(corpus: Corpus, word: str, target: str, **kw: object) -> list[str]:
+    result = translate(corpus, word, target, **kw)  # type: ignore[arg-type]
+    return [c.text for g in result.groups for c in g.candidates]
+
+
+def test_bank_senses_translate_apart(starter_data_dir: Path) -> None:
+    corpus = Corpus(load_active(starter_data_dir))
+    money, river = _sense(corpus, "a financial institution"), _sense(corpus, "sloping land")
+    assert "banca" in _texts(corpus, "bank", "it", sense_id=money)
+    river_it = _texts(corpus, "bank", "it", sense_id=river)
+    assert "banca" not in river_it and {"riva", "sponda"} & set(river_it)
+    assert "orilla" in _texts(corpus, "bank", "es", sense_id=river)
+    scopes = [g.sense_scope for g in translate(corpus, "bank", "it", limit=40).groups]
+    assert scopes[0] == "synset" and scopes[-1] == "unsensed"
+
+
+def test_inflected_forms_find_their_lemma(starter_data_dir: Path) -> None:
+    corpus = Corpus(load_active(starter_data_dir))
+    for word, language, lemma in (("Häuser", "de", "Haus"), ("mangeaient", "fr", "manger")):
+        result = translate(corpus, word, "en", source_language=language)
+        found = {(r.lemma, r.source) for r in result.resolutions}
+        assert (lemma, "simplemma") in found, (word, found)
+
+
+def test_derived_vectors_reach_across_languages(starter_data_dir: Path) -> None:
+    store = VectorStore(Corpus(load_active(starter_data_dir)))
+    roi = semantic_data(store, "roi", "fr", "en", limit=10)
+    assert "king" in {n["text"] for n in roi["neighbors"]}
+    hund = semantic_data(store, "Hund", "de", "fr", limit=10)
+    assert "chien" in {n["text"] for n in hund["neighbors"]}
+    assert all(n["derived"] for n in hund["neighbors"]) and "derived" in hund["method"]
