@@ -15,10 +15,9 @@ import csv
 from collections import defaultdict
 from pathlib import Path
 
-from lexicon_server.query.common import resolve_headwords
-
 from lexicon_server.corpus.normalize import norm
 from lexicon_server.corpus.reader import Corpus
+from lexicon_server.query.headwords import resolve_headwords
 from lexicon_store.selection import load_active
 
 DEVSET = Path(__file__).parent / "devsets" / "lemmas" / "forms.tsv"

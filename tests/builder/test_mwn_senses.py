@@ -8,9 +8,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from lexicon_server.query.common import sense_handle
 
 from lexicon_server.corpus.reader import Corpus
+from lexicon_server.query.senses import sense_handle
 from lexicon_server.query.synonyms import synonyms
 from lexicon_server.query.translate import translate
 from lexicon_store.selection import load_active

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lexicon_server.query.common import sense_handle
-
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.semantic import VectorStore, semantic_data
+from lexicon_server.query.senses import sense_handle
 from lexicon_server.query.translate import translate
 from lexicon_store.selection import load_active
 
