@@ -47,6 +47,7 @@ __all__ = [
     "build",
     "code_digest",
     "dataset_json",
+    "freedict_components",
     "plan_build",
     "profile_sources",
 ]
