@@ -1,7 +1,7 @@
 """What an agent pays per answer: bytes of every tool's answer, the size of `tools/list`, and
 the round trip through the MCP Python SDK's default client with its schema check on.
 
-    uv run python bench/answer_size.py [--data-dir DIR] [--words 500] [--rounds 300]
+    uv run python bench/answer_size.py [--data-dir DIR] [--words 500] [--rounds 400] [--runs 3]
 
 Over the most frequent English words of the installed corpus (the starter), each tool is
 called as an agent calls it (default arguments; translate into French, hypernyms at
@@ -9,11 +9,12 @@ depth 1 and 2, perfect and near rhymes, anagrams). Bytes are those of the answer
 content (the same JSON as its structured content), as the server sends it.
 
 The round trips go through stdio to this server and to a trivial one-tool MCP server
-(bench/server_trivial.py), in pairs: each call to a tool is followed at once by one to the
-trivial tool, so both meet the same moment's load. The client is the SDK's default
-`ClientSession`, checking each structured result against the tool's outputSchema as every
-client built on the SDK does; a second pass switches that check off. The ratio to the
-trivial tool's p50 is the figure to compare across machines.
+(bench/server_trivial.py), side by side: each round calls every tool once and the trivial
+tool once, in a random order drawn for that round, so the load of a shared machine falls
+on all of them alike. The client is the SDK's default `ClientSession`, checking each
+structured result against the tool's outputSchema as every client built on the SDK does.
+The ratio of a tool's p50 to the trivial tool's p50 in the same run is the figure to
+compare across machines; `--runs` repeats the whole measurement to show its spread.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import time
@@ -51,8 +53,14 @@ def _label(name: str, args: dict[str, Any]) -> str:
     return f"{name} (depth 2)" if args.get("max_depth") == 2 else name
 
 
-def answer_bytes(corpus: Any, words: list[str]) -> tuple[dict[str, list[int]], dict[str, int]]:
-    """Bytes of each call's answer over `words`, and the sizes of `tools/list`."""
+def answer_bytes(
+    corpus: Any, words: list[str]
+) -> tuple[dict[str, list[int]], dict[str, int], dict[str, list[float]]]:
+    """Bytes of each call's answer over `words`, the sizes of `tools/list`, and what the
+    SDK client's schema check of each answer costs in process (the compiled validator,
+    as `ClientSession` keeps it, over the answer's structured content)."""
+    from jsonschema.exceptions import best_match
+    from jsonschema.validators import validator_for
     from mcp import Client
 
     from lexicon_server.config import load_config
@@ -60,6 +68,7 @@ def answer_bytes(corpus: Any, words: list[str]) -> tuple[dict[str, list[int]], d
 
     server = build_server(corpus, load_config({}))
     sizes: dict[str, list[int]] = {}
+    checks: dict[str, list[float]] = {}
 
     async def main() -> dict[str, int]:
         async with Client(server) as client:
@@ -67,11 +76,22 @@ def answer_bytes(corpus: Any, words: list[str]) -> tuple[dict[str, list[int]], d
             tools = [
                 t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in listed.tools
             ]
+            validators = {
+                t["name"]: validator_for(t["outputSchema"])(t["outputSchema"])
+                for t in tools
+                if "outputSchema" in t
+            }
             for word in words:
                 for name, args in CALLS:
                     result = await client.call_tool(name, args(word))
                     text = "".join(getattr(c, "text", "") for c in result.content)
-                    sizes.setdefault(_label(name, args(word)), []).append(len(text.encode()))
+                    label = _label(name, args(word))
+                    sizes.setdefault(label, []).append(len(text.encode()))
+                    t = time.perf_counter()
+                    assert (
+                        best_match(validators[name].iter_errors(result.structured_content)) is None
+                    )
+                    checks.setdefault(label, []).append(time.perf_counter() - t)
         compact = {"separators": (",", ":"), "ensure_ascii": False}
         return {
             "tools/list": len(json.dumps({"tools": tools}, **compact).encode()),  # type: ignore[arg-type]
@@ -82,14 +102,16 @@ def answer_bytes(corpus: Any, words: list[str]) -> tuple[dict[str, list[int]], d
         }
 
     listing = anyio.run(main)
-    return sizes, listing
+    return sizes, listing, checks
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--words", type=int, default=500)
-    parser.add_argument("--rounds", type=int, default=300, help="stdio rounds (0 to skip)")
+    parser.add_argument("--rounds", type=int, default=400, help="rounds per run (0 to skip)")
+    parser.add_argument("--runs", type=int, default=3, help="repeated runs, for the spread")
+    parser.add_argument("--seed", type=int, default=16)
     options = parser.parse_args()
 
     corpus = open_corpus(options.data_dir)
@@ -99,90 +121,100 @@ def main() -> None:
     # The round trips first, in a client process with nothing else loaded: a corpus and
     # thousands of answers kept in this process would put its garbage collector's pauses
     # into the timings.
-    runs = {}
+    runs: list[dict[str, list[float]]] = []
     if options.rounds > 0:
         server = [sys.executable, "-m", "lexicon_server.cli"]
         if options.data_dir is not None:
             server += ["--data-dir", str(options.data_dir)]
         trivial = [sys.executable, str(HERE / "server_trivial.py")]
-        runs = paired_round_trips(server, trivial, words, options.rounds)
+        runs = interleaved_round_trips(
+            server, trivial, words, options.rounds, options.runs, options.seed
+        )
 
-    sizes, listing = answer_bytes(open_corpus(options.data_dir), words)
+    sizes, listing, checks = answer_bytes(open_corpus(options.data_dir), words)
     print(f"dataset {version}; {len(words)} words\n")
     print(
         f"tools/list: {listing['tools/list']:,} bytes, of which output schemas "
         f"{listing['output schemas']:,}\n"
     )
-    print("| tool | median bytes | mean bytes | p90 bytes |")
-    print("| --- | ---: | ---: | ---: |")
+    print("| tool | median bytes | mean bytes | p90 bytes | schema check p50 |")
+    print("| --- | ---: | ---: | ---: | ---: |")
     for label, values in sizes.items():
         ordered = sorted(values)
         p90 = ordered[int(0.9 * (len(ordered) - 1))]
         print(
             f"| {label} | {statistics.median(values):,.0f} | {statistics.mean(values):,.0f} "
-            f"| {p90:,} |"
+            f"| {p90:,} | {pct(checks[label], 0.5) * 1e6:,.0f} µs |"
         )
-    if not runs:
-        return
-    print(f"\nstdio round trips, {options.rounds} rounds, each call paired with the trivial tool\n")
-    header = "| tool | p50, check on | trivial | x trivial | p50, check off | trivial | x trivial |"
-    print(header)
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for label, ((on, on_floor), (off, off_floor)) in runs.items():
-        print(
-            f"| {label} | {pct(on, 50) * 1e3:.2f} ms | {pct(on_floor, 50) * 1e3:.2f} ms "
-            f"| {pct(on, 50) / pct(on_floor, 50):.2f} | {pct(off, 50) * 1e3:.2f} ms "
-            f"| {pct(off_floor, 50) * 1e3:.2f} ms | {pct(off, 50) / pct(off_floor, 50):.2f} |"
-        )
+    if runs:
+        print_round_trips(runs, options.rounds)
 
 
-Timings = tuple[list[float], list[float]]  # a tool's round trips, the trivial tool's beside them
+TRIVIAL = "trivial tool (echo)"
 
 
-def paired_round_trips(
-    server: list[str], trivial: list[str], words: list[str], rounds: int
-) -> dict[str, tuple[Timings, Timings]]:
-    """Per call: (schema check on, check off), each as (tool's times, trivial's times)."""
+def print_round_trips(runs: list[dict[str, list[float]]], rounds: int) -> None:
+    """Per tool: its p50 and the trivial tool's in each run, and the ratio of the two."""
+    print(
+        f"\nstdio round trips, default ClientSession (schema check on): {len(runs)} runs of "
+        f"{rounds} rounds, every tool and the trivial tool once per round, in random order\n"
+    )
+    header = ["tool", *[f"run {n + 1} p50 (x trivial)" for n in range(len(runs))]]
+    print("| " + " | ".join([*header, "x trivial, median of runs", "spread"]) + " |")
+    print("| --- |" + " ---: |" * (len(header) + 1))
+    for label in runs[0]:
+        cells = []
+        ratios = []
+        for run in runs:
+            p50 = pct(run[label], 0.5)
+            ratio = p50 / pct(run[TRIVIAL], 0.5)
+            ratios.append(ratio)
+            cells.append(f"{p50 * 1e3:.2f} ms ({ratio:.2f})")
+        spread = f"{min(ratios):.2f}-{max(ratios):.2f}"
+        print(f"| {label} | {' | '.join(cells)} | {statistics.median(ratios):.2f} | {spread} |")
+
+
+def interleaved_round_trips(
+    server: list[str], trivial: list[str], words: list[str], rounds: int, runs: int, seed: int
+) -> list[dict[str, list[float]]]:
+    """Round-trip times per call label (and the trivial tool's), one dict per run.
+
+    Each round calls every tool once and the trivial tool once, in an order drawn afresh
+    for the round, so a burst of load on the shared machine falls on all of them alike
+    instead of on whichever tool happened to be measured then."""
     from mcp import Client, StdioServerParameters
-    from mcp.client.session import ClientSession
-
-    original = ClientSession.validate_tool_result
-
-    async def skip(self: ClientSession, name: str, result: Any) -> None:
-        return None
 
     def params(cmd: list[str]) -> StdioServerParameters:
         return StdioServerParameters(command=cmd[0], args=cmd[1:], env=dict(os.environ))
 
-    async def main() -> dict[str, tuple[Timings, Timings]]:
-        out: dict[str, list[Timings]] = {}
+    order = random.Random(seed)
+
+    async def main() -> list[dict[str, list[float]]]:
+        out: list[dict[str, list[float]]] = []
         async with Client(params(server)) as ours, Client(params(trivial)) as floor:
             for word in words[-20:]:  # warm-up, on words the rounds do not start with
                 for name, args in CALLS:
                     await ours.call_tool(name, args(word))
                 await floor.call_tool("echo", {"text": word})
-            for check in (True, False):
-                ClientSession.validate_tool_result = original if check else skip  # type: ignore[method-assign]
-                for name, args in CALLS:
-                    label = _label(name, args(words[0]))
-                    mine: list[float] = []
-                    base: list[float] = []
-                    for round_ in range(rounds):
-                        word = words[round_ % len(words)]
+            for _ in range(runs):
+                times: dict[str, list[float]] = {_label(n, a(words[0])): [] for n, a in CALLS}
+                times[TRIVIAL] = []
+                for round_ in range(rounds):
+                    word = words[round_ % len(words)]
+                    calls: list[tuple[str, Any, str, dict[str, Any]]] = [
+                        (_label(name, args(word)), ours, name, args(word)) for name, args in CALLS
+                    ]
+                    calls.append((TRIVIAL, floor, "echo", {"text": word}))
+                    order.shuffle(calls)
+                    for label, client, name, arguments in calls:
                         t = time.perf_counter()
-                        result = await ours.call_tool(name, args(word))
-                        mine.append(time.perf_counter() - t)
+                        result = await client.call_tool(name, arguments)
+                        times[label].append(time.perf_counter() - t)
                         assert not result.is_error, (name, word, result.content)
-                        t = time.perf_counter()
-                        await floor.call_tool("echo", {"text": word})
-                        base.append(time.perf_counter() - t)
-                    out.setdefault(label, []).append((mine, base))
-        return {label: (both[0], both[1]) for label, both in out.items()}
+                out.append(times)
+        return out
 
-    try:
-        return anyio.run(main)
-    finally:
-        ClientSession.validate_tool_result = original  # type: ignore[method-assign]
+    return anyio.run(main)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 """Lean answers with what they leave out put back (docs/tools.md, "Lean answers").
 
 A dictionary tool's answer leaves out optional fields at the default its published schema
-names, and fields that would repeat what the object holding them says. `expanded` restores
-both, for a client that would rather read every field on every item, and for the test
-that checks no fact was lost.
+names, fields that would repeat what the object holding them says, and the title and
+version of each source it names (the `lexicon://manifest` resource gives them). `expanded`
+restores all three, for a client that would rather read every field on every item, and
+for the test that checks no fact was lost.
 """
 
 from __future__ import annotations
@@ -26,12 +27,18 @@ _RESULT_MODELS = {
 }
 
 
-def expanded(tool: str, answer: Mapping[str, Any]) -> dict[str, Any]:
+def expanded(
+    tool: str,
+    answer: Mapping[str, Any],
+    manifest_sources: Mapping[str, Mapping[str, str]] | None = None,
+) -> dict[str, Any]:
     """A dictionary tool's lean structured content with every field it left out put back.
 
     Answers leave out what the published schema gives a `default` for, and what they say
     once on the object that holds it (docs/tools.md, "Lean answers"); this restores both,
-    for a client that would rather read every field on every item.
+    for a client that would rather read every field on every item. With
+    `manifest_sources` (the `sources` of the `lexicon://manifest` resource), the
+    `sources` map gives each key's title, version and licence, as answers used to.
     """
     import copy
     import importlib
@@ -43,13 +50,21 @@ def expanded(tool: str, answer: Mapping[str, Any]) -> dict[str, Any]:
     full: dict[str, Any] = copy.deepcopy(dict(answer))
     _inherit(tool, full)
     _fill_defaults(full, schema, schema.get("$defs", {}))
+    if manifest_sources is not None and "sources" in full:
+        full["sources"] = {
+            key: {**manifest_sources.get(key, {}), "licence": licence}
+            for key, licence in full["sources"].items()
+        }
     return full
 
 
 def _inherit(tool: str, data: dict[str, Any]) -> None:
     """Put back the fields an item leaves out because its holder says the same."""
     if tool == "dictionary_lookup":
+        sense_source = data.pop("sense_source", None)
         for sense in data.get("senses", ()):
+            sense.setdefault("word", data["word"])
+            sense.setdefault("source", sense_source)
             for example in sense.get("examples", ()):
                 example.setdefault("source", sense["source"])
     elif tool == "dictionary_synonyms":
@@ -62,6 +77,10 @@ def _inherit(tool: str, data: dict[str, Any]) -> None:
             for candidate in group["candidates"]:
                 candidate.setdefault("target_language", data["target_language"])
     elif tool == "dictionary_relations":
+        sense_source = data.pop("sense_source", None)
+        for handle, ref in data.get("senses", {}).items():
+            ref.setdefault("id", handle)
+            ref.setdefault("source", sense_source)
         for result in data.get("results", ()):
             result.setdefault("relation", data["relation"])
             if result.get("from_sense") is not None:

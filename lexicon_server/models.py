@@ -3,8 +3,9 @@
 Every result names its dataset version and language; every fact in it names its source
 and its sense scope, so a client can tell a sense-attached fact from an unsensed one and
 cite where it came from. A fact names its source by key (`"source": "wordnet-3.1"`); the
-result's `sources` map gives each key's title, version and licence once, instead of
-repeating them on every fact (a look-up names 2-4 sources across ~50 facts).
+result's `sources` map gives each key's licence once (`{"wordnet-3.1": "WordNet-3.0"}`),
+instead of repeating it on every fact, and the `lexicon://manifest` resource gives every
+key's title and version (the same for every answer of a dataset version).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
     "MAX_RESPONSE_CHARS",
+    "NOTHING_CUT",
     "Budget",
     "Example",
     "LanguageTranslations",
@@ -23,13 +25,13 @@ __all__ = [
     "Pronunciation",
     "RelationEdge",
     "RelationResult",
+    "RelationSense",
     "RelationTarget",
     "RelationsResult",
     "Resolution",
     "SemanticResult",
     "Sense",
     "SenseRef",
-    "SourceInfo",
     "SourceKey",
     "Sources",
     "SynonymCandidate",
@@ -40,6 +42,7 @@ __all__ = [
     "Translation",
     "TranslationGroup",
     "absent_detail",
+    "budget_left_out",
     "left_out_at",
 ]
 
@@ -86,21 +89,17 @@ def _inherited(description: str) -> Any:
     return Field(default=None, exclude_if=absent_detail, description=description)
 
 
-class SourceInfo(_Model):
-    """One upstream source named in a result: what it is, its version and its licence."""
-
-    title: str
-    version: str
-    licence: str = Field(description="SPDX id or short licence name")
-
-
 SourceKey = Annotated[
     str,
     Field(description="key of this fact's source in the result's `sources`, e.g. 'wordnet-3.1'"),
 ]
 Sources = Annotated[
-    dict[str, SourceInfo],
-    Field(description="every source a fact of this result names, by key: title, version, licence"),
+    dict[str, str],
+    Field(
+        description="the licence (SPDX id or short name) of every source a fact of this "
+        "result names, by key; the lexicon://manifest resource's `sources` gives each "
+        "key's title and version"
+    ),
 ]
 
 
@@ -109,6 +108,15 @@ class Budget(_Model):
 
     max_chars: int = Field(description="upper bound on the serialised response")
     cut: list[str] = _omitted_list("what was left out or shortened; absent if nothing")
+
+
+# An answer that cut nothing leaves its budget out (`budget_left_out`).
+NOTHING_CUT = Budget(max_chars=MAX_RESPONSE_CHARS)
+
+
+def budget_left_out() -> Any:
+    """A result's `budget`, left out while it only says the fixed size bound."""
+    return Field(default=NOTHING_CUT, exclude_if=lambda v: v == NOTHING_CUT)
 
 
 class SenseRef(_Model):
@@ -174,14 +182,14 @@ class Sense(_Model):
 
     id: str = Field(description="sense handle, usable as sense_id in dictionary_translate")
     external_id: str | None = _omitted("the source's own id for the sense")
-    word: str = Field(description="the headword this sense belongs to")
+    word: str | None = _inherited("absent: the result's word (the headword of this sense)")
     pos: str
     gloss: str
     tags: list[str] = _omitted_list()
     synset: str | None = _omitted()
     sense_scope: SenseScope = left_out_at("synset", "'synset' for a sense of a synset")
     etymology: str | None = _omitted()
-    source: SourceKey
+    source: SourceKey | None = _inherited("absent: the result's sense_source")
     examples: list[Example] = _omitted_list()
     pronunciations: list[Pronunciation] = _omitted_list()
     translations: list[LanguageTranslations] = _omitted_list(
@@ -211,6 +219,9 @@ class LookupResult(_Model):
     resolutions: list[Resolution]
     count: int = Field(description="number of senses returned")
     total_senses: int = Field(description="number of senses the corpus has for the word")
+    sense_source: SourceKey | None = _omitted(
+        "the first sense's source, which the senses of that source do not repeat"
+    )
     senses: list[Sense]
     pronunciations: list[Pronunciation] = _omitted_list(
         "pronunciations of the written form, only when no sense is returned"
@@ -224,7 +235,7 @@ class LookupResult(_Model):
         "the detail budgets used: examples, pronunciations, translations",
     )
     sources: Sources
-    budget: Budget
+    budget: Budget = budget_left_out()
 
 
 # --- dictionary_synonyms ------------------------------------------------------------------
@@ -264,7 +275,7 @@ class SynonymsResult(_Model):
     unsensed_returned: int
     groups: list[SynonymGroup]
     sources: Sources
-    budget: Budget
+    budget: Budget = budget_left_out()
 
 
 # --- dictionary_translate -----------------------------------------------------------------
@@ -293,7 +304,7 @@ class TranslateResult(_Model):
     max_senses: int
     groups: list[TranslationGroup]
     sources: Sources
-    budget: Budget
+    budget: Budget = budget_left_out()
 
 
 # --- dictionary_relations -----------------------------------------------------------------
@@ -341,6 +352,15 @@ class RelationResult(_Model):
     )
 
 
+class RelationSense(_Model):
+    """One of the word's senses a relation result starts from; its id is its key."""
+
+    external_id: str | None = _omitted("the source's own id for the sense")
+    pos: str
+    gloss: str
+    source: SourceKey | None = _inherited("absent: the result's sense_source")
+
+
 class RelationsResult(_Model):
     word: str
     language: str
@@ -354,18 +374,21 @@ class RelationsResult(_Model):
     found: bool
     resolutions: list[Resolution]
     max_depth: int
-    transitive_limit: int = Field(description="the transitive allocation in force")
+    transitive_limit: int = left_out_at(0, "the transitive allocation in force")
     count: int
     direct_count: int
-    transitive_count: int
+    transitive_count: int = left_out_at(0)
     senses_inspected: int
     results: list[RelationResult]
-    senses: dict[str, SenseRef] = Field(
+    sense_source: SourceKey | None = _omitted(
+        "the first described sense's source, which the senses of that source do not repeat"
+    )
+    senses: dict[str, RelationSense] = Field(
         description="the word's senses the results start from, by id (each once, however "
         "many results name it)"
     )
     sources: Sources
-    budget: Budget
+    budget: Budget = budget_left_out()
 
 
 # --- dictionary_semantic_neighbors --------------------------------------------------------
@@ -397,4 +420,4 @@ class SemanticResult(_Model):
     method: str
     neighbors: list[Neighbor]
     sources: Sources
-    budget: Budget
+    budget: Budget = budget_left_out()

@@ -2,7 +2,8 @@
 
 Licences travel with the data (DATA_LICENSES.md is a shared component of every
 release); the manifest summary and the language table tell a client what this install
-can answer before it asks.
+can answer before it asks. The manifest's `sources` describes every source key a tool
+answer can name (title, version, licence): answers name each key's licence only.
 """
 
 from __future__ import annotations
@@ -13,7 +14,16 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["LICENSES_FILE", "languages_json", "licenses_text", "manifest_json"]
+__all__ = [
+    "LICENSES_FILE",
+    "languages_json",
+    "licenses_text",
+    "manifest_json",
+    "source_descriptions",
+]
+
+# The installed capabilities that are component databases, each with a `sources` table.
+_DATABASES = ("lexical", "semantic", "wordplay")
 
 LICENSES_FILE = "DATA_LICENSES.md"
 
@@ -39,8 +49,25 @@ def manifest_json(corpus: Corpus) -> str:
         "profile": selection.profile,
         "installed": {lang: sorted(caps) for lang, caps in sorted(selection.installed.items())},
         "components": sorted(selection.files),
+        "sources": source_descriptions(corpus),
     }
     return json.dumps(body, indent=2, ensure_ascii=False)
+
+
+def source_descriptions(corpus: Corpus) -> dict[str, dict[str, str]]:
+    """Every source key of the installed component databases: title, version, licence."""
+    out: dict[str, dict[str, str]] = {}
+    selection = corpus.selection
+    for language, capabilities in sorted(selection.installed.items()):
+        for capability in _DATABASES:
+            if capability not in capabilities:
+                continue
+            rows = corpus.db(language, capability).execute(
+                "SELECT name, title, version, licence FROM sources"
+            )
+            for name, title, version, licence in rows:
+                out.setdefault(name, {"title": title, "version": version, "licence": licence})
+    return dict(sorted(out.items()))
 
 
 def languages_json(corpus: Corpus) -> str:

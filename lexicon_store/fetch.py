@@ -26,11 +26,11 @@ from .download import (
 )
 from .errors import SourceError
 from .fsutil import atomic_write_bytes, fsync_dir
-from .manifest import Manifest, Part, parse_manifest
+from .manifest import Manifest, Part
 from .plan import plan_selection
 from .progress import Progress, no_progress
 from .source import MANIFEST_NAME, LocalSource, ReleaseSource, open_source
-from .trust import check_trust
+from .trust import read_trusted_manifest
 
 __all__ = ["FetchResult", "fetch_release"]
 
@@ -151,26 +151,15 @@ def fetch_release(
         else source
     )
     try:
-        data = src.read_manifest()
-        digest = digest_bytes(data)
-        manifest = parse_manifest(data, digest)
-        if version is not None and manifest.dataset_version != version:
-            raise SourceError(
-                f"{src.description} holds dataset {manifest.dataset_version}, not {version}",
-                fix=f"point --from at the {version} release",
-            )
-        if profile is not None and manifest.profile not in (None, profile):
-            raise SourceError(
-                f"{src.description} holds profile {manifest.profile!r}, not {profile!r}",
-                fix=f"pass --profile {manifest.profile} or point --from at the {profile} release",
-            )
-        trust = check_trust(
-            manifest.dataset_version,
-            digest,
+        manifest, data, trust = read_trusted_manifest(
+            src,
+            version=version,
+            profile=profile,
             expected_digest=manifest_digest,
             allow_unpinned=allow_unpinned,
             pins=pins,
         )
+        digest = manifest.digest
         parts = _select_parts(manifest, languages, capabilities, all_languages)
         dest.mkdir(parents=True, exist_ok=True)
         _check_existing_manifest(dest, data)

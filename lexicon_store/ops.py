@@ -25,19 +25,18 @@ from .activations import (
     write_record,
 )
 from .crash import crash_point
-from .digests import digest_bytes
-from .errors import IntegrityError, NotInstalled, SelectionError, SourceError, StoreError
+from .errors import IntegrityError, NotInstalled, SelectionError, StoreError
 from .gc import plan_prune, reader_roots
 from .ingest import IngestStats, ingest_components, store_bytes
 from .layout import DataDir, open_data_dir
 from .leases import ReaderLease
-from .manifest import Manifest, parse_manifest
+from .manifest import Manifest
 from .plan import SelectionPlan, Shortfall, plan_selection
 from .progress import Progress, no_progress
 from .selection import ActiveSelection, install_command
 from .source import ReleaseSource, open_source
 from .space import check_space
-from .trust import check_trust
+from .trust import read_trusted_manifest
 
 __all__ = [
     "ActivateResult",
@@ -82,39 +81,6 @@ def _open(spec: SourceSpec, version: str | None, profile: str | None) -> tuple[R
     if spec is not None and not isinstance(spec, (str, os.PathLike)):
         return spec, False
     return open_source(spec, version=version, profile=profile), True
-
-
-def _read_release(
-    source: ReleaseSource,
-    *,
-    version: str | None,
-    profile: str | None,
-    expected_digest: str | None,
-    allow_unpinned: bool,
-    pins: Mapping[str, str] | None,
-) -> tuple[Manifest, bytes, str]:
-    data = source.read_manifest()
-    digest = digest_bytes(data)
-    manifest = parse_manifest(data, digest)
-    if version is not None and manifest.dataset_version != version:
-        raise SourceError(
-            f"{source.description} holds dataset {manifest.dataset_version}, not {version}",
-            fix=f"point --from at the {version} release, or pass --version "
-            f"{manifest.dataset_version}",
-        )
-    if profile is not None and manifest.profile is not None and manifest.profile != profile:
-        raise SourceError(
-            f"{source.description} holds profile {manifest.profile!r}, not {profile!r}",
-            fix=f"pass --profile {manifest.profile} or point --from at the {profile} release",
-        )
-    trust = check_trust(
-        manifest.dataset_version,
-        digest,
-        expected_digest=expected_digest,
-        allow_unpinned=allow_unpinned,
-        pins=pins,
-    )
-    return manifest, data, trust
 
 
 def _commit(
@@ -200,7 +166,7 @@ def install(
         crash_point("install.after_lock")
         src, owned = _open(source, version, profile)
         try:
-            manifest, raw, trust = _read_release(
+            manifest, raw, trust = read_trusted_manifest(
                 src,
                 version=version,
                 profile=profile,
@@ -257,7 +223,7 @@ def add_language(
         caps = capabilities or sorted(set().union(*active.installed.values()))
         src, owned = _open(source, active.dataset_version, profile or active.profile)
         try:
-            manifest, raw, trust = _read_release(
+            manifest, raw, trust = read_trusted_manifest(
                 src,
                 version=active.dataset_version,
                 profile=None,

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .digests import hex_of
-from .errors import TrustError
+from .digests import digest_bytes, hex_of
+from .errors import SourceError, TrustError
+from .manifest import Manifest, parse_manifest
 from .pins import PINNED_RELEASES
+from .source import ReleaseSource
 
-__all__ = ["check_trust"]
+__all__ = ["check_trust", "read_trusted_manifest"]
 
 
 def check_trust(
@@ -48,3 +50,40 @@ def check_trust(
         fix="if you built it or its publisher gave you its digest, rerun with "
         "--manifest-digest blake3:<hex> (the digest above must match), or --allow-unpinned",
     )
+
+
+def read_trusted_manifest(
+    source: ReleaseSource,
+    *,
+    version: str | None,
+    profile: str | None,
+    expected_digest: str | None,
+    allow_unpinned: bool,
+    pins: Mapping[str, str] | None,
+) -> tuple[Manifest, bytes, str]:
+    """Read and parse a release's manifest; check its version, profile and trust.
+
+    Returns the manifest, its raw bytes and how it is trusted (see `check_trust`).
+    """
+    data = source.read_manifest()
+    digest = digest_bytes(data)
+    manifest = parse_manifest(data, digest)
+    if version is not None and manifest.dataset_version != version:
+        raise SourceError(
+            f"{source.description} holds dataset {manifest.dataset_version}, not {version}",
+            fix=f"point --from at the {version} release, or pass --version "
+            f"{manifest.dataset_version}",
+        )
+    if profile is not None and manifest.profile is not None and manifest.profile != profile:
+        raise SourceError(
+            f"{source.description} holds profile {manifest.profile!r}, not {profile!r}",
+            fix=f"pass --profile {manifest.profile} or point --from at the {profile} release",
+        )
+    trust = check_trust(
+        manifest.dataset_version,
+        digest,
+        expected_digest=expected_digest,
+        allow_unpinned=allow_unpinned,
+        pins=pins,
+    )
+    return manifest, data, trust

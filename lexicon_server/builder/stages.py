@@ -20,6 +20,7 @@ from lexicon_server.builder.licences import render_licences
 from lexicon_server.corpus.normalize import norm
 
 if TYPE_CHECKING:
+    from lexicon_server.builder.inputs import SourceInput
     from lexicon_server.builder.pipeline import BuildContext
 
 __all__ = [
@@ -29,6 +30,8 @@ __all__ = [
     "english_wordplay",
     "licences",
     "semantic",
+    "slang",
+    "slang_member",
     "tag_of",
     "target_entries",
     "wiktionary_lexical",
@@ -180,6 +183,52 @@ def english_wordplay(ctx: BuildContext) -> Mapping[str, Any]:
         "synset_links": stats.synset_links,
         "near_keys": stats.near_keys,
     }
+
+
+def slang_member(src: SourceInput, role: str) -> Path:
+    """A member of an npm artefact, or of a fixture directory laid out like the package
+    without its `package/` folder (CLDR's locales all name their file `annotations.json`)."""
+    if src.from_artefact or src.root.is_file():
+        return src.file(role)
+    return src.root / src.spec.files[role].removeprefix("package/")
+
+
+SLANG_TRUST = {"genz-slang": "unreviewed"}  # every other slang source: 'curated'
+
+
+def slang(ctx: BuildContext) -> Mapping[str, Any]:
+    """The offline slang component from whichever of the four slang sources are present."""
+    from lexicon_server.builder.parsers import emoji, genz, jargon
+    from lexicon_server.builder.slang_writer import SlangSource, write_slang
+
+    names = ("genz-slang", "jargon", "emojibase-emoticons", "cldr-annotations")
+    present = {n: s for n in names if (s := ctx.inputs.get(n)) is not None}
+    rows = []
+    for name, src in present.items():
+        row = src.row()
+        rows.append(SlangSource(*(row.name, row.title, row.version, row.licence, row.url),
+                                trust=SLANG_TRUST.get(name, "curated")))  # fmt: skip
+
+    def annotations() -> Iterator[Any]:
+        src = present["cldr-annotations"]
+        for locale in src.spec.files:
+            path = slang_member(src, locale)
+            if path.is_file():
+                yield from emoji.iter_annotations(path)
+
+    counts = write_slang(
+        ctx.out / "slang.sqlite",
+        sources=rows,
+        genz=genz.iter_entries(present["genz-slang"].file("slang")) if "genz-slang" in present
+        else (),
+        jargon=jargon.iter_entries(present["jargon"].file("index"), present["jargon"].file("dict"))
+        if "jargon" in present else (),
+        emoticons=emoji.iter_emoticons(slang_member(present["emojibase-emoticons"], "en"))
+        if "emojibase-emoticons" in present else (),
+        annotations=annotations() if "cldr-annotations" in present else (),
+        dataset_version=ctx.dataset_version,
+    )  # fmt: skip
+    return counts
 
 
 def _write_text_atomic(path: Path, text: str) -> None:

@@ -122,10 +122,37 @@ def iter_source_rows(src: SourceInput) -> Iterator[object]:
         from lexicon_server.builder.parsers import conceptnet
 
         yield from conceptnet.iter_assertions(src.file("assertions"))
+    elif name == "moby":
+        from lexicon_server.builder.parsers import moby
+
+        yield from moby.iter_entries(src.file("words"))
+    elif name.startswith("mythes-"):
+        from lexicon_server.builder.parsers import mythes
+
+        yield from mythes.iter_entries(src.file("dat"))
     elif name == "numberbatch":
         from lexicon_server.builder.parsers import vectors
 
         yield from vectors.iter_vectors(src.file("vectors"))
+    elif name == "cldr-annotations":
+        from lexicon_server.builder.parsers import emoji
+        from lexicon_server.builder.stages import slang_member
+
+        for locale in src.spec.files:
+            yield from emoji.iter_annotations(slang_member(src, locale))
+    elif name == "emojibase-emoticons":
+        from lexicon_server.builder.parsers import emoji
+        from lexicon_server.builder.stages import slang_member
+
+        yield from emoji.iter_emoticons(slang_member(src, "en"))
+    elif name == "jargon":
+        from lexicon_server.builder.parsers import jargon
+
+        yield from jargon.iter_entries(src.file("index"), src.file("dict"))
+    elif name == "genz-slang":
+        from lexicon_server.builder.parsers import genz
+
+        yield from genz.iter_entries(src.file("slang"))
     else:
         raise KeyError(f"no row reader for source {name!r}")
 

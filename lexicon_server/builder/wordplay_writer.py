@@ -403,6 +403,6 @@ def _rhyme_doc(conn: sqlite3.Connection, part: tuple[str, int], mode: str) -> st
     if mode == "perfect":
         entries = [[*c[:4], c[5], c[6]] for c in kept]
     else:
-        entries = [list(c[:8]) for c in kept]
+        entries = [[*c[:8], c[9]] for c in kept]
     more = int(len(found) > rhyme_docs.CANDIDATES)
     return json.dumps([more, entries], ensure_ascii=False, separators=(",", ":"))

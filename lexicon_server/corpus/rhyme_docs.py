@@ -18,9 +18,11 @@ no word of its own would see them (one spelling per fold), and says whether more
     more:               1 if candidates past these exist, else 0
     perfect candidate:  [text, syllables, zipf, phones, spelling_source, pronunciation_source]
     near candidate:     [text, syllables, zipf, phones, edit, spelling_source,
-                         pronunciation_source, rhyme]
+                         pronunciation_source, rhyme, sound_class]
 
-(a perfect candidate's edit is 0 and its rhyme part the document's own).
+(a perfect candidate's edit is 0 and its rhyme part the document's own). Near candidates
+are in the walk's order: closest sound class first, rank within a class (version 2;
+version 1 documents, ranked by frequency alone, are ignored and the tables walked).
 
 A query drops its own spelling (at most one candidate), so a document answers any limit
 below `CANDIDATES - 1`, and any limit at all when it holds every candidate (most rhyme
@@ -34,5 +36,5 @@ from __future__ import annotations
 __all__ = ["CANDIDATES", "META_KEY", "VERSION"]
 
 META_KEY = "rhyme_docs"
-VERSION = "1"  # changes with the layout or CANDIDATES
+VERSION = "2"  # changes with the layout, the order or CANDIDATES
 CANDIDATES = 24  # a limit of 22 at most: the default 20 with room for the query's own word

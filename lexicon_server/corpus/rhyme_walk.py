@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Generator, Sequence
+from functools import lru_cache
 from typing import Any
 
 from lexicon_server.corpus.wordplay_keys import fold
 
-__all__ = ["EDITS", "Candidate", "candidates"]
+__all__ = ["EDITS", "SOUND_CLASSES", "Candidate", "candidates", "sound_class"]
 
 # Row layout. Each column read costs time on every row (more than the SQL arithmetic that
 # saves one), so a statement reads only what varies, packing small ints together: the
@@ -33,12 +34,37 @@ _NEAR = (
     "WHERE n.rhyme_id = ?"
 )
 EDITS = ("identical", "substitution", "insertion", "deletion")
+# How close a near rhyme sounds, closest first (docs/wordplay.md, "Near rhymes ranked by
+# sound"): 1 the edit is a consonant changed, added or dropped, every vowel kept (cat ->
+# cap, cats); 2 a vowel after the stressed one changed, added or dropped; 3 the stressed
+# vowel itself changed (cat -> cut). 0 is a perfect rhyme.
+SOUND_CLASSES = ("perfect", "vowel_kept", "unstressed_vowel_changed", "stressed_vowel_changed")
 
 Row = tuple[Any, ...]
 # One candidate word as the walk yields it and a rhyme document stores it (see
 # rhyme_docs.py): text, syllables, zipf, phones, edit, spelling source id, pronunciation
-# source id, its rhyme part, and the query rhyme it answers.
-Candidate = tuple[str, int, float, str, int, int, int, str, str]
+# source id, its rhyme part, the query rhyme it answers, and its sound class.
+Candidate = tuple[str, int, float, str, int, int, int, str, str, int]
+
+
+@lru_cache(maxsize=1 << 16)
+def sound_class(query_rhyme: str, rhyme: str, edit: int) -> int:
+    """The sound class (index into SOUND_CLASSES) of `rhyme` as a near rhyme of `query_rhyme`.
+
+    `edit` is the walk's code: 1 substitution, 2 insertion (rhyme one token longer), 3
+    deletion. The edited token is the first position where the two differ; a vowel is a
+    token with a stress digit.
+    """
+    q, c = query_rhyme.split(), rhyme.split()
+    if edit == 0:
+        return 0
+    at = next(
+        (i for i, (a, b) in enumerate(zip(q, c, strict=False)) if a != b), min(len(q), len(c))
+    )
+    if at == 0:
+        return 3  # a rhyme part starts at its stressed vowel: that vowel is what changed
+    tokens = (q[at], c[at]) if edit == 1 else (c[at],) if edit == 2 else (q[at],)
+    return 2 if any(t[-1].isdigit() for t in tokens) else 1
 
 
 def _statement(
@@ -87,13 +113,15 @@ def candidates(
     excluded: frozenset[int],
     folded: str,
 ) -> Generator[Candidate, None, None]:
-    """Every rhyme of the query rhymes in rank order, one spelling per fold.
+    """Every rhyme of the query rhymes: perfect ones in rank order, near ones by sound
+    class and then rank (see SOUND_CLASSES), one spelling per fold.
 
     `excluded` are the query's own word ids and `folded` its fold (the builder passes
     neither, to store what any query would see). A word's rows are adjacent (pron ids
     follow word ids). In perfect mode its first row is the one listed; in near mode a
-    word is decided when its last row has gone by (any perfect row rules it out). The
-    cursor is read lazily: the caller stops it by not asking for more.
+    word is decided when its last row has gone by (any perfect row rules it out), and
+    its closest row is the one listed. The cursor is read lazily: the caller stops it by
+    not asking for more (near rhymes of classes 2 and 3 need the whole range read).
     """
     if not rhymes:
         return
@@ -126,10 +154,16 @@ def candidates(
                 pair & 0xFFFF,
                 rhyme,
                 rhyme,
+                0,
             )
         return
     names = {rhyme_id: rhyme for rhyme, rhyme_id in rhymes}
-    first: Row = ()  # the first row of the word being read
+    # Near rhymes come closest sound class first, rank order within a class: a class-1
+    # word is yielded as soon as it is decided, words of classes 2 and 3 wait here until
+    # the walk is over. A word's class is that of its closest row.
+    later: tuple[list[Candidate], list[Candidate]] = ([], [])
+    best: Row = ()  # the closest row so far of the word being read
+    best_class = 0
     current = -1  # its word id (none yet)
     keep = False
     for row in conn.execute(sql, params):
@@ -139,22 +173,38 @@ def candidates(
             # perfect rows (edit 0) come through every filter.
             if not key & 3:
                 keep = False
+            elif keep and best_class > 1:
+                query_rhyme = names[row[_QUERY_RHYME]] if merged else only
+                cls = sound_class(query_rhyme, row[_RHYME], key & 3)
+                if cls < best_class:
+                    best, best_class = row, cls
             continue
         if keep:
-            candidate = _near_candidate(first, seen, names if merged else None, only)
+            candidate = _near_candidate(best, best_class, seen, names if merged else None, only)
             if candidate is not None:
-                yield candidate
-        first = row
+                if best_class == 1:
+                    yield candidate
+                else:
+                    later[best_class - 2].append(candidate)
+        best = row
         current = key >> 2
         keep = key & 3 != 0 and current not in excluded
+        if keep:
+            query_rhyme = names[row[_QUERY_RHYME]] if merged else only
+            best_class = sound_class(query_rhyme, row[_RHYME], key & 3)
     if keep:
-        candidate = _near_candidate(first, seen, names if merged else None, only)
+        candidate = _near_candidate(best, best_class, seen, names if merged else None, only)
         if candidate is not None:
-            yield candidate
+            if best_class == 1:
+                yield candidate
+            else:
+                later[best_class - 2].append(candidate)
+    for bucket in later:
+        yield from bucket
 
 
 def _near_candidate(
-    row: Row, seen: set[str], names: dict[int, str] | None, only: str
+    row: Row, cls: int, seen: set[str], names: dict[int, str] | None, only: str
 ) -> Candidate | None:
     """A decided near row as a candidate, unless its spelling was already listed."""
     text = row[_TEXT]
@@ -174,4 +224,5 @@ def _near_candidate(
         pair & 0xFFFF,
         row[_RHYME],
         query_rhyme,
+        cls,
     )

@@ -161,15 +161,18 @@ def check_budget(parameter: str, value: int) -> int:
     return check_limit(parameter, value, 0, LIMIT_MAX)
 
 
-def check_allocation(parameter: str, value: int | None, limit: int) -> int:
+def check_allocation(
+    parameter: str, value: int | None, limit: int, default: int | None = None
+) -> int:
     """An allocation of the broader class within `limit`.
 
-    None means the default (5, but never more than `limit`); 0 disables the class; a
+    None means the default (`default`, else 5, but never more than `limit`); 0 disables
+    the class; a
     positive value is an explicit allocation and may not exceed `limit`; -1 is reserved
     for automatic allocation in a future version and is refused.
     """
     if value is None:
-        return min(DEFAULT_ALLOCATION, limit)
+        return min(DEFAULT_ALLOCATION if default is None else default, limit)
     allowed = f"0 (disabled) or an explicit allocation from 1 to limit={limit}"
     if value == -1:
         raise InvalidArgument(
@@ -348,7 +351,7 @@ class SourceTable:
     """The `sources` table of one component database: key and description per row id."""
 
     keys: dict[int, str]
-    infos: dict[int, dict[str, str]]  # SourceInfo fields, as plain data
+    infos: dict[int, str]  # the licence of each source, as the result's `sources` gives it
 
 
 class Cited:
@@ -359,7 +362,7 @@ class Cited:
     __slots__ = ("_used",)
 
     def __init__(self) -> None:
-        self._used: dict[str, dict[str, str]] = {}
+        self._used: dict[str, str] = {}
 
     def key(self, table: SourceTable, source_id: int) -> str:
         key = table.keys[source_id]
@@ -367,12 +370,12 @@ class Cited:
             self._used[key] = table.infos[source_id]
         return key
 
-    def merge(self, infos: Mapping[str, dict[str, str]]) -> None:
+    def merge(self, infos: Mapping[str, str]) -> None:
         """Add sources another part of the query already cited (e.g. `Headwords.sources`)."""
         for key, info in infos.items():
             self._used.setdefault(key, info)
 
-    def sources(self) -> dict[str, dict[str, str]]:
+    def sources(self) -> dict[str, str]:
         return dict(sorted(self._used.items()))
 
 
@@ -386,10 +389,11 @@ def sources(conn: sqlite3.Connection) -> SourceTable:
     cached = _sources_cache.get(id(conn))
     if cached is not None and cached[0] is conn:
         return cached[1]
-    rows = conn.execute("SELECT id, name, title, version, licence FROM sources").fetchall()
+    rows = conn.execute("SELECT id, name, licence FROM sources").fetchall()
+    # An answer names each source's licence; titles and versions are in lexicon://manifest.
     table = SourceTable(
         keys={row[0]: row[1] for row in rows},
-        infos={row[0]: {"title": row[2], "version": row[3], "licence": row[4]} for row in rows},
+        infos={row[0]: row[2] for row in rows},
     )
     with _sources_lock:
         _sources_cache[id(conn)] = (conn, table)
@@ -627,7 +631,7 @@ class Headwords:
     term_ids: tuple[int, ...]
     resolutions: tuple[Resolution, ...]
     # The sources the resolutions name, for the result's `sources` (merge into its Cited).
-    sources: Mapping[str, dict[str, str]] = field(default_factory=dict)
+    sources: Mapping[str, str] = field(default_factory=dict)
     # For an inflected form, the (term id, part of speech) entries whose senses are its
     # own: 'ran' is the verb 'run', not the noun. Empty: every entry of `term_ids`.
     entries: tuple[tuple[int, str], ...] = ()
@@ -732,7 +736,7 @@ def _suffix_candidates(norm: str) -> Iterable[tuple[str, str, str]]:
 ID_LIST = "(SELECT value FROM json_each(?))"
 
 
-def _cited_by(resolutions: Iterable[Resolution], cited: Cited) -> dict[str, dict[str, str]]:
+def _cited_by(resolutions: Iterable[Resolution], cited: Cited) -> dict[str, str]:
     """The sources of the resolutions kept (a dropped one's source is not cited)."""
     used = {r.source for r in resolutions if r.source}
     return {key: info for key, info in cited.sources().items() if key in used}

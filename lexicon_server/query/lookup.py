@@ -7,22 +7,17 @@ the class in `truncated_fields`.
 
 The result is built as plain JSON-ready data (`lookup_data`), exactly what
 `LookupResult.model_dump(mode="json")` gives: one model object per example or
-translation cost more than the SQL behind them. A word's rows come from its term document
-when the release has one that covers the request (lexicon_server/corpus/term_docs.py),
-else from the normalised tables; both give the same answer.
+translation cost more than the SQL behind them. A word's rows are read by
+`query.lookup_rows`, from its term document or from the normalised tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from pydantic_core import from_json, to_json
+from pydantic_core import to_json
 
-from lexicon_server.corpus import term_docs
-from lexicon_server.corpus.term_docs import TARGET_UNKNOWN, in_language_turns
 from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
 from lexicon_server.query.common import (
     EXAMPLE_CHARS,
@@ -33,154 +28,31 @@ from lexicon_server.query.common import (
     check_limit,
     check_text,
     corpus_language,
-    entry_filter,
     entry_filter_args,
-    has_column,
-    has_index,
     has_term_docs,
-    installed_entries,
     json_bound,
     resolution_data,
     resolve_headwords,
     round_robin,
     sources,
-    term_order,
-    term_order_args,
+)
+from lexicon_server.query.lookup_rows import (
+    TranslationRow,
+    installed_targets,
+    language_key,
+    read_documents,
+    read_tables,
 )
 
 if TYPE_CHECKING:
-    import sqlite3
-
     from lexicon_server.corpus.reader import Corpus
     from lexicon_server.query.common import SourceTable
 
-__all__ = [
-    "DEFAULT_BUDGETS",
-    "SenseRow",
-    "installed_targets",
-    "lookup",
-    "lookup_data",
-    "sense_rows",
-    "target_entry_column",
-]
+__all__ = ["DEFAULT_BUDGETS", "lookup", "lookup_data"]
 
 _Json = dict[str, Any]
 
 DEFAULT_BUDGETS = {"examples": 8, "pronunciations": 8, "translations": 20}
-
-
-class SenseRow:
-    """One sense as read from the database, before budgets are applied."""
-
-    __slots__ = (
-        "entry_id",
-        "etymology",
-        "external_id",
-        "gloss",
-        "id",
-        "pos",
-        "source_id",
-        "synset",
-        "synset_id",
-        "tags",
-        "word",
-    )
-
-    def __init__(self, row: Sequence[Any]) -> None:
-        (
-            self.id,
-            self.external_id,
-            self.gloss,
-            self.tags,
-            self.source_id,
-            self.entry_id,
-            self.pos,
-            self.etymology,
-            self.word,
-            self.synset,
-            self.synset_id,
-        ) = row[:11]
-
-    id: int
-    external_id: str | None
-    gloss: str
-    tags: str
-    source_id: int
-    entry_id: int
-    pos: str
-    etymology: str | None
-    word: str
-    synset: str | None
-    synset_id: int | None
-
-
-def _marks(count: int) -> str:
-    return ",".join("?" * count)
-
-
-_SENSE_SELECT = (
-    "SELECT s.id, s.external_id, s.gloss, s.tags, s.source_id, e.id, e.pos, e.etymology, "
-    "t.text, sy.external_id, s.synset_id{extra} "
-    "FROM entries e JOIN terms t ON t.id = e.term_id JOIN senses s ON s.entry_id = e.id "
-    "LEFT JOIN synsets sy ON sy.id = s.synset_id "
-    "WHERE e.term_id IN ({marks}){entries} ORDER BY {first}e.term_id, e.id, s.rank, s.id LIMIT ?"
-)
-
-
-def sense_rows(
-    conn: sqlite3.Connection,
-    term_ids: tuple[int, ...],
-    limit: int = -1,
-    entries: Sequence[tuple[int, str]] = (),
-) -> list[SenseRow]:
-    """The senses of the given terms (the first `limit`, or all with -1), of the (term, part
-    of speech) `entries` only when given (see Headwords.entries), the best-matching term
-    first, then in entry order and the source's own sense order."""
-    if not term_ids:
-        return []
-    params = (*term_ids, *entry_filter_args(entries), *term_order_args(term_ids), limit)
-    sql = _sql("rows", len(term_ids), 0, len(entries))
-    return [SenseRow(row) for row in conn.execute(sql, params)]
-
-
-# --- whether a translation's target word has its own entry ------------------------------
-
-
-def target_entry_column(conn: sqlite3.Connection) -> bool:
-    """Whether the builder recorded `translations.target_entry` in this database (releases
-    built before it was added lack the column, and are answered by probing instead)."""
-    return has_column(conn, "translations", "target_entry")
-
-
-def installed_targets(
-    corpus: Corpus, rows: Sequence[Sequence[Any]], from_column: bool
-) -> set[tuple[str, str]]:
-    """The (language, norm) pairs of the translation `rows` (target_language, text, norm,
-    note, source_id, target_entry, ...) whose target word has its own entry in an
-    installed language.
-
-    With `from_column`, the builder's `target_entry` answers (1: the release has an entry
-    for the word, so it is installed when its language is); a NULL (the build had no
-    lexical component for the language, or a database the builder did not link) and a
-    database without the column are answered by probing the target language."""
-    found: set[tuple[str, str]] = set()
-    if from_column:
-        found = {(row[0], row[2]) for row in rows if row[5] == 1}
-        absent = {
-            lang
-            for lang in {pair[0] for pair in found}
-            if corpus.selection.availability(lang, "lexical") is not None
-        }
-        if absent:
-            found = {pair for pair in found if pair[0] not in absent}
-        # Unknown: NULL in the table, TARGET_UNKNOWN in a term document.
-        rows = [row for row in rows if row[5] is None or row[5] == TARGET_UNKNOWN]
-    by_language: dict[str, set[str]] = {}
-    for row in rows:
-        by_language.setdefault(row[0], set()).add(row[2])
-    for lang, norms in by_language.items():
-        found.update((lang, norm) for norm in installed_entries(corpus, lang, norms))
-    return found
 
 
 # --- the look-up --------------------------------------------------------------------------
@@ -231,95 +103,17 @@ def lookup(
     )
 
 
-# Statements by kind and number of bound ids, formatted once (the joins and formats showed
-# in profiles). Few distinct shapes exist: ids come in small counts.
-_SQL_TEMPLATES = {
-    # The chosen senses, each row also carrying the total: SQLite runs an uncorrelated
-    # subquery once per statement, so a polysemous word needs no second statement.
-    "senses": _SENSE_SELECT.replace(
-        "{extra}",
-        ", (SELECT count(*) FROM entries e2 JOIN senses s2 ON s2.entry_id = e2.id "
-        "WHERE e2.term_id IN ({marks}){entries2})",
-    ),
-    "rows": _SENSE_SELECT.replace("{extra}", ""),
-    "examples": "SELECT sense_id, text, source_id FROM examples WHERE sense_id IN ({marks}) "
-    "ORDER BY sense_id, id",
-    "pronunciations": "SELECT entry_id, notation, value, variant, source_id FROM pronunciations "
-    "WHERE term_id IN ({marks}) ORDER BY {first}term_id, variant, notation, id",
-}
-# Translation rows: target_language, target_text, target_norm, note, source_id,
-# target_entry (NULL from a database without the column), then sense_id for sensed ones.
-_TRANSLATION_COLUMNS = "target_language, target_text, target_norm, note, source_id, {entry}"
-_SENSED = {
-    # The returned senses belong to these terms: read only their translations, not every
-    # translation of a polysemous word.
-    "indexed": "WHERE sense_id IN ({smarks})",
-    # A release built before the translations_sense index.
-    "unindexed": "WHERE term_id IN ({marks}) AND sense_id IN ({smarks})",
-}
-
-
-def _translation_sql() -> dict[str, str]:
-    out = {}
-    for entry, column in (("col", "target_entry"), ("nocol", "NULL")):
-        columns = _TRANSLATION_COLUMNS.replace("{entry}", column)
-        for plan, where in _SENSED.items():
-            out[f"sensed-{plan}-{entry}"] = (
-                f"SELECT {columns}, sense_id FROM translations {where} ORDER BY target_language, id"
-            )
-        # One term's unsensed rows, each with its id (as the documents hold them), in
-        # (term, target language, id) key order: turns need every language's first rows.
-        out[f"unsensed-{entry}"] = (
-            f"SELECT {columns}, id FROM translations WHERE term_id = ? AND sense_id IS NULL"
-        )
-    return out
-
-
-_SQL_TEMPLATES.update(_translation_sql())
-_SQL_TEMPLATES["documents-of"] = "SELECT term_id, doc FROM term_docs WHERE term_id IN ({marks})"
-_SQL_TEMPLATES["documents"] = (
-    "SELECT doc FROM term_docs WHERE term_id IN ({marks}) ORDER BY {first}term_id"
-)
-# Statements over several terms start their ORDER BY with the best-matching term (see
-# common.term_order), bound after the term ids.
-_TERM_COLUMN = {
-    "senses": "e.term_id",
-    "rows": "e.term_id",
-    "pronunciations": "term_id",
-    "documents": "term_id",
-}
-_SQL_CACHE: dict[tuple[str, int, int, int], str] = {}
-
-
-def _sql(kind: str, marks: int, smarks: int = 0, parts: int = 0) -> str:
-    """The statement `kind` for `marks` term ids, `smarks` sense ids and, for senses,
-    `parts` (term, part of speech) entries to keep (see common.entry_filter)."""
-    key = (kind, marks, smarks, parts)
-    sql = _SQL_CACHE.get(key)
-    if sql is None:
-        column = _TERM_COLUMN.get(kind)
-        sql = _SQL_TEMPLATES[kind].format(
-            marks=_marks(marks),
-            smarks=_marks(smarks),
-            first=term_order(column, marks) if column else "",
-            entries=entry_filter("e", parts),
-            entries2=entry_filter("e2", parts),
-        )
-        _SQL_CACHE[key] = sql
-    return sql
-
-
 def _takes(counts: list[int], budget: int) -> list[int] | None:
     """`round_robin` over `counts`, or None when the budget covers every item (the usual
     case, which then needs no per-sense bookkeeping)."""
     return None if sum(counts) <= budget else round_robin(counts, budget)
 
 
-# Per sources table: key -> SourceInfo fields, to describe the keys a result names.
-_infos_cache: dict[int, tuple[SourceTable, dict[str, dict[str, str]]]] = {}
+# Per sources table: key -> licence, to describe the keys a result names.
+_infos_cache: dict[int, tuple[SourceTable, dict[str, str]]] = {}
 
 
-def _infos_by_key(table: SourceTable) -> dict[str, dict[str, str]]:
+def _infos_by_key(table: SourceTable) -> dict[str, str]:
     cached = _infos_cache.get(id(table))
     if cached is not None and cached[0] is table:
         return cached[1]
@@ -361,9 +155,9 @@ def _lookup_data(
     documented = bool(term_ids) and not tables_only and has_term_docs(conn)
     # Documents hold every part of speech: an inflected form's senses come from the tables.
     if documented and not heads.entries:
-        rows = _read_documents(conn, term_ids, limit, tr_budget)
+        rows = read_documents(conn, term_ids, limit, tr_budget)
     if rows is None:
-        rows = _read_tables(
+        rows = read_tables(
             conn, term_ids, limit, tr_budget, entry_filter_args(heads.entries), documented
         )
     chosen, total_senses, examples = rows.chosen, rows.total_senses, rows.examples
@@ -382,7 +176,7 @@ def _lookup_data(
     # Translations not tied to a sense take their turn after the senses.
     tr_take = None
     unsensed_take = min(len(unsensed), tr_budget)
-    shown_rows: list[_TranslationRow] = []
+    shown_rows: list[TranslationRow] = []
     if by_sense:
         tr_take = _takes([len(by_sense.get(i, ())) for i in ids] + [len(unsensed)], tr_budget)
         if tr_take is not None:
@@ -403,6 +197,9 @@ def _lookup_data(
     clipped = False
     no_items: list[Any] = []
     senses: list[_Json] = []
+    # Said once: the first sense's source, on the result; a sense names its own only where
+    # it differs. So is a sense's headword where it is the word asked for.
+    sense_source = keys[chosen[0][4]] if chosen else None
     for n, row in enumerate(chosen):
         sid, external_id, gloss, tags, source_id, _, pos, etymology, head, synset = row[:10]
         truncated: list[str] = []
@@ -450,7 +247,8 @@ def _lookup_data(
         sense: _Json = {"id": f"{language}:s{sid}"}
         if external_id is not None:
             sense["external_id"] = external_id
-        sense["word"] = head
+        if head != word:
+            sense["word"] = head
         sense["pos"] = pos
         sense["gloss"] = gloss
         tag_list = tags.split() if tags else None
@@ -462,7 +260,8 @@ def _lookup_data(
             sense["sense_scope"] = "sense"
         if etymology:
             sense["etymology"] = etymology
-        sense["source"] = sense_key
+        if sense_key != sense_source:
+            sense["source"] = sense_key
         if sense_examples:
             sense["examples"] = sense_examples
         if sense_prons:
@@ -481,11 +280,11 @@ def _lookup_data(
         chars += len(r.form) + len(r.lemma) + len(r.rule or "")
     named.update(heads.sources)
     infos = _infos_by_key(table)
-    cited = {key: {**(infos.get(key) or heads.sources[key])} for key in sorted(named)}
+    cited = {key: infos.get(key) or heads.sources[key] for key in sorted(named)}
     # Budget() is a model: built only when something was cut.
     cut = cuts.budget().cut if cuts.items or clipped else []
     for key, info in cited.items():
-        chars += len(key) + len(info["title"]) + len(info["version"]) + len(info["licence"])
+        chars += len(key) + len(info)
     chars += sum([len(note) for note in cut])
     items += len(form_prons) + len(resolutions) + len(cited)
     bound = 2_000 + json_bound(items=items) + 6 * chars
@@ -497,8 +296,10 @@ def _lookup_data(
         "resolutions": resolutions,
         "count": len(senses),
         "total_senses": total_senses,
-        "senses": senses,
     }
+    if sense_source is not None:
+        data["sense_source"] = sense_source
+    data["senses"] = senses
     # Optional fields at their defaults are left out (see LookupResult).
     if form_prons:
         data["pronunciations"] = form_prons
@@ -512,12 +313,13 @@ def _lookup_data(
     if budgets != DEFAULT_BUDGETS:
         data["budgets"] = budgets
     data["sources"] = cited
-    data["budget"] = budget_data(cut)
+    if cut:  # else left out (see LookupResult)
+        data["budget"] = budget_data(cut)
     return data, bound
 
 
 def _translation_items(
-    rows: list[_TranslationRow], scope: str, installed: set[tuple[str, str]], keys: dict[int, str]
+    rows: list[TranslationRow], scope: str, installed: set[tuple[str, str]], keys: dict[int, str]
 ) -> list[_Json]:
     """Translation `rows` as `LanguageTranslations` sets: consecutive rows with the same
     target language and source share one set, so the language, scope and source are said
@@ -526,7 +328,7 @@ def _translation_items(
     out: list[_Json] = []
     items: list[_Json] = []
     current = None
-    for t in sorted(rows, key=_language):
+    for t in sorted(rows, key=language_key):
         group = (t[0], t[4])
         if group != current:
             current = group
@@ -548,7 +350,7 @@ def _fit(data: _Json) -> _Json:
     """Drop trailing senses, then the unsensed translations, until the serialised result
     fits MAX_RESPONSE_CHARS; each drop is noted in `budget.cut`, and `sources` keeps only
     the keys the remaining facts name."""
-    notes: list[str] = data["budget"].setdefault("cut", [])
+    notes: list[str] = data.setdefault("budget", budget_data([])).setdefault("cut", [])
     while len(to_json(data).decode()) > MAX_RESPONSE_CHARS:
         if data["senses"]:
             data["senses"].pop()
@@ -563,13 +365,16 @@ def _fit(data: _Json) -> _Json:
         named = {r["source"] for r in data["resolutions"] if "source" in r}
         named.update(p["source"] for p in data.get("pronunciations", ()))
         named.update(t["source"] for t in data.get("unsensed_translations", ()))
+        if not data["senses"]:
+            data.pop("sense_source", None)
         for sense in data["senses"]:
-            named.add(sense["source"])
+            sense_key = sense.get("source", data.get("sense_source"))
+            named.add(sense_key)
             for kind in ("examples", "pronunciations", "translations"):
-                named.update(item.get("source", sense["source"]) for item in sense.get(kind, ()))
+                named.update(item.get("source", sense_key) for item in sense.get(kind, ()))
         data["sources"] = {key: info for key, info in data["sources"].items() if key in named}
     if not notes:
-        del data["budget"]["cut"]
+        del data["budget"]
     return data
 
 
@@ -614,204 +419,3 @@ def _pronunciations(
         else:
             have.append(item)
     return out, count
-
-
-# --- reading a term's rows: from the tables, or from its term document ---------------------
-
-
-@dataclass(slots=True)
-class _Rows:
-    """What a look-up read for its terms, before the budgets are dealt."""
-
-    # Sense rows; [:10] = id, external_id, gloss, tags, source_id, entry_id, pos,
-    # etymology, word, synset.
-    chosen: list[Any]
-    total_senses: int
-    examples: dict[int, list[Any]]  # sense id -> example rows ending (text, source_id)
-    example_count: int
-    pronunciations: Sequence[Sequence[Any]]  # entry_id, notation, value, variant, source_id
-    # Translation rows (see _TRANSLATION_COLUMNS), at most budget + 1 per group, without
-    # duplicates.
-    by_sense: dict[int, list[_TranslationRow]]
-    unsensed: list[_TranslationRow]
-    from_column: bool  # whether target_entry (or a document's flag) is known
-
-
-def _read_tables(
-    conn: sqlite3.Connection,
-    term_ids: tuple[int, ...],
-    limit: int,
-    tr_budget: int,
-    entries: tuple[int | str, ...] = (),
-    documented: bool = False,
-) -> _Rows:
-    """The rows from the normalised tables: only the senses shown are read (a polysemous
-    word such as 'set' has dozens more), of the (term, part of speech) pairs flattened in
-    `entries` only, when given (see common.entry_filter). With `documented` (the release
-    has term documents), a term's unsensed translations come from its document when it
-    has one."""
-    if not term_ids:
-        return _Rows([], 0, {}, 0, [], {}, [], False)
-    nterms = len(term_ids)
-    best = term_order_args(term_ids)
-    params = (*term_ids, *entries, *term_ids, *entries, *best, limit)
-    chosen = conn.execute(_sql("senses", nterms, 0, len(entries) // 2), params).fetchall()
-    total_senses = chosen[0][11] if chosen else 0
-    ids = [row[0] for row in chosen]
-    examples: dict[int, list[Any]] = {}
-    example_count = 0
-    if ids:
-        rows = conn.execute(_sql("examples", len(ids)), ids).fetchall()
-        example_count = len(rows)
-        for ex_row in rows:
-            have = examples.get(ex_row[0])
-            if have is None:
-                examples[ex_row[0]] = [ex_row]
-            else:
-                have.append(ex_row)
-    prons = conn.execute(_sql("pronunciations", nterms), (*term_ids, *best)).fetchall()
-    from_column = target_entry_column(conn)
-    by_sense, unsensed = _translations(conn, term_ids, ids, tr_budget, from_column, documented)
-    return _Rows(
-        chosen, total_senses, examples, example_count, prons, by_sense, unsensed, from_column
-    )
-
-
-def _read_documents(
-    conn: sqlite3.Connection, term_ids: tuple[int, ...], limit: int, tr_budget: int
-) -> _Rows | None:
-    """The same rows from the terms' documents: one record per term instead of five
-    statements over some thirty pages. The documents already hold each group without
-    duplicates, in the tables' order. None when a term has no document (no sense) or the
-    look-up asks for more than a document holds."""
-    cap = tr_budget + 1
-    if limit > term_docs.SENSES or cap > term_docs.TRANSLATIONS:
-        return None
-    best = term_order_args(term_ids)
-    found = conn.execute(_sql("documents", len(term_ids)), (*term_ids, *best)).fetchall()
-    if len(found) != len(term_ids):
-        return None
-    # Strings are not interned: few repeat within a document, and the cache costs time.
-    docs = [from_json(row[0], cache_strings=False) for row in found]
-    if len(docs) == 1:
-        total, senses, prons, unsensed = docs[0]
-        unsensed = unsensed[:cap]
-    else:  # several terms (e.g. 'be' and 'Be'): merge as the tables' ORDER BY does
-        total = sum([doc[0] for doc in docs])
-        senses = [sense for doc in docs for sense in doc[1]]
-        prons = [pron for doc in docs for pron in doc[2]]
-        unsensed = _dealt([row for doc in docs for row in doc[3]], cap)
-    chosen = senses[:limit]
-    examples = {row[0]: row[10] for row in chosen if row[10]}
-    by_sense = {row[0]: row[11][:cap] for row in chosen if row[11]}
-    example_count = sum([len(items) for items in examples.values()])
-    return _Rows(chosen, total, examples, example_count, prons, by_sense, unsensed, True)
-
-
-# Sort keys of translation rows (C-level, which matters at ~20 rows a look-up).
-_language = itemgetter(0)
-_language_then_id = itemgetter(0, 6)
-
-
-_TranslationRow = tuple[Any, ...]  # see _TRANSLATION_COLUMNS
-
-# Whether a database has any sense-attached translation (the starter's FreeDict ones are
-# all unsensed): when it has none, the per-sense statement is not run at all.
-_sensed_cache: dict[int, tuple[sqlite3.Connection, bool]] = {}
-
-
-def _has_sensed(conn: sqlite3.Connection) -> bool:
-    cached = _sensed_cache.get(id(conn))
-    if cached is not None and cached[0] is conn:
-        return cached[1]
-    if has_index(conn, "translations_sense"):
-        # The partial index holds exactly the sensed rows: one step answers.
-        row = conn.execute(
-            "SELECT 1 FROM translations INDEXED BY translations_sense "
-            "WHERE sense_id IS NOT NULL LIMIT 1"
-        ).fetchone()
-        answer = row is not None
-    else:
-        answer = True  # without the index the question costs a scan: just ask per look-up
-    # Keyed by id(conn); the connection is kept in the value so its id is never reused.
-    _sensed_cache[id(conn)] = (conn, answer)
-    return answer
-
-
-def _translations(
-    conn: sqlite3.Connection,
-    term_ids: tuple[int, ...],
-    sense_ids: list[int],
-    budget: int,
-    from_column: bool,
-    documented: bool = False,
-) -> tuple[dict[int, list[_TranslationRow]], list[_TranslationRow]]:
-    """Translations per returned sense, and unsensed ones, without duplicates (same
-    target word in the same language), each list in language turns and cut to `budget`
-    + 1 (no group shows more; the extra row tells that it was cut)."""
-    by_sense: dict[int, list[_TranslationRow]] = {}
-    if not term_ids:
-        return by_sense, []
-    cap = budget + 1
-    if sense_ids and _has_sensed(conn):
-        entry = "col" if from_column else "nocol"
-        if has_index(conn, "translations_sense"):
-            kind, params = f"sensed-indexed-{entry}", tuple(sense_ids)
-        else:
-            kind, params = f"sensed-unindexed-{entry}", (*term_ids, *sense_ids)
-        seen: set[tuple[int, str, str]] = set()
-        for row in conn.execute(_sql(kind, len(term_ids), len(sense_ids)), params).fetchall():
-            key = (row[6], row[0], row[2])
-            if key not in seen:
-                seen.add(key)
-                by_sense.setdefault(row[6], []).append(row)
-        by_sense = {sid: in_language_turns(rows)[:cap] for sid, rows in by_sense.items()}
-    sql = _SQL_TEMPLATES["unsensed-col" if from_column else "unsensed-nocol"]
-    held = _held_unsensed(conn, term_ids) if documented and cap <= term_docs.TRANSLATIONS else {}
-    return by_sense, _unsensed_rows(conn, sql, term_ids, cap, held)
-
-
-def _unsensed_rows(
-    conn: sqlite3.Connection,
-    sql: str,
-    term_ids: tuple[int, ...],
-    cap: int,
-    held: dict[int, list[_TranslationRow]],
-) -> list[_TranslationRow]:
-    """The terms' first `cap` unsensed translations in language turns, as the documents
-    hold them: from `held` (a term's document's list) where given, else every row of the
-    term is read and dealt here (about 0.6 µs a row; a per-language LIMIT in SQL cost
-    more than it saved)."""
-    rows: list[_TranslationRow] = []
-    for term_id in term_ids:
-        have = held.get(term_id)
-        rows += have if have is not None else conn.execute(sql, (term_id,)).fetchall()
-    return _dealt(rows, cap)
-
-
-def _held_unsensed(
-    conn: sqlite3.Connection, term_ids: tuple[int, ...]
-) -> dict[int, list[_TranslationRow]]:
-    """The unsensed translations the terms' documents hold (their first TRANSLATIONS in
-    turns, which deal again to the same order), for the terms that have one: an inflected
-    form's look-up reads its senses from the tables, but a frequent lemma's translations
-    (up to 180 rows) are cheaper to take from its document."""
-    found = conn.execute(_sql("documents-of", len(term_ids)), term_ids).fetchall()
-    return {term_id: from_json(doc, cache_strings=False)[3] for term_id, doc in found}
-
-
-def _dealt(rows: list[_TranslationRow], cap: int) -> list[_TranslationRow]:
-    """Unsensed rows of one or several terms (each with its id last): the first `cap` of
-    them in language turns, duplicates dropped."""
-    return in_language_turns(_unique(rows))[:cap]
-
-
-def _unique(rows: list[_TranslationRow]) -> list[_TranslationRow]:
-    """`rows` in language then id order, without repeats of a (language, norm)."""
-    unique: list[_TranslationRow] = []
-    pairs: set[tuple[str, str]] = set()
-    for row in sorted(rows, key=_language_then_id):
-        if (row[0], row[2]) not in pairs:
-            pairs.add((row[0], row[2]))
-            unique.append(row)
-    return unique

@@ -7,55 +7,50 @@ relation (`relation_scope="transitive"`, `distance=2`) whose `path` holds both e
 a direct result is itself its one edge and has no `path`. Each result names the word's
 sense it starts from by id; the answer's `senses` describes each of those senses once.
 The transitive class has its own allocation, `transitive_limit`; what it does not use
-goes back to direct results.
+goes back to direct results. Reading and rendering the stored edges is
+`query.relation_edges`.
 """
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, RelationsResult
 from lexicon_server.query.common import (
     ALL_RELATIONS,
-    GLOSS_CHARS,
-    ID_LIST,
-    SENSE_RELATIONS,
     Cited,
-    ConnectionMemo,
     budget_data,
     check_allocation,
     check_limit,
     check_text,
-    clip,
     corpus_language,
     fit_response,
     id_list,
-    installed_entries,
     json_bound,
-    normalize,
     relations_stored,
     resolution_data,
     resolve_headwords,
     round_robin,
-    sense_handle,
-    sense_ref_data,
     sources,
     word_senses,
 )
-from lexicon_server.query.synonyms import (
-    MAX_SENSES_DEFAULT,
-    clear_members,
-    has_term_edges,
-    json_size,
-    synset_members,
+from lexicon_server.query.relation_edges import (
+    DST_SYNSET,
+    SENSES,
+    TERM_EDGES,
+    Found,
+    Renderer,
+    Row,
+    clear_synset_caches,
+    edges_from_senses,
+    edges_from_synsets,
+    target_key,
 )
+from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, has_term_edges, json_size
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.query.common import SourceTable
 
 __all__ = [
     "ALIASES",
@@ -132,44 +127,6 @@ TRANSITIVE_RELATIONS = frozenset({"hypernym", "hyponym", "instance_hypernym", "i
 _SENSE_CAP = MAX_SENSES_DEFAULT
 
 
-# One stored edge, as a plain row: the relation is the one asked for (every statement
-# filters on it), so it is not read.
-_SCOPE, _SRC_SYNSET, _SRC_SENSE, _SRC_TERM, _DST_SYNSET, _DST_SENSE, _DST_TERM = range(7)
-_DST_LANGUAGE, _DST_TEXT, _SOURCE = 7, 8, 9
-_EDGE = (
-    "SELECT scope, src_synset_id, src_sense_id, src_term_id, dst_synset_id, dst_sense_id, "
-    "dst_term_id, dst_language, dst_text, source_id FROM relations "
-)
-# Ordered by the indexed source column first, so SQLite reads the index in order instead
-# of sorting; within one source the order is the edge id, as before.
-_SENSE_EDGES = _EDGE + f"WHERE src_sense_id IN {ID_LIST} AND relation = ? ORDER BY src_sense_id, id"
-_SYNSET_EDGES = (
-    _EDGE + f"WHERE src_synset_id IN {ID_LIST} AND relation = ? AND scope = 'synset' "
-    "ORDER BY src_synset_id, id"
-)
-_TERM_EDGES = (
-    _EDGE + f"WHERE src_term_id IN {ID_LIST} AND relation = ? ORDER BY COALESCE(weight, 0) DESC, id"
-)
-# The senses inspected, with only what a result shows of them: id, external_id, gloss,
-# source_id, pos, synset_id (entry order, then the source's own sense order).
-_SENSES = (
-    "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id "
-    "FROM entries e JOIN senses s ON s.entry_id = e.id "
-    f"WHERE e.term_id IN {ID_LIST}{{entries}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id "
-    "LIMIT ?"
-)
-_SYNSET_INFO = f"SELECT id, external_id, gloss FROM synsets WHERE id IN {ID_LIST}"
-_SENSE_INFO = (
-    "SELECT s.id, t.text, s.gloss FROM senses s JOIN entries e ON e.id = s.entry_id "
-    f"JOIN terms t ON t.id = e.term_id WHERE s.id IN {ID_LIST}"
-)
-_TERM_TEXT = f"SELECT id, text FROM terms WHERE id IN {ID_LIST}"
-_SENSE_SCOPES = {"synset": "synset", "sense": "sense"}
-
-_Row = tuple[Any, ...]  # a sense row (see _SENSES) or an edge row (see _EDGE)
-_Found = tuple[_Row | None, tuple[_Row, ...]]  # (the word's sense, if any; the edge path)
-
-
 def relations(
     corpus: Corpus,
     word: str,
@@ -244,56 +201,56 @@ def _relations_data(
     cited = Cited()
     cited.merge(heads.sources)
     # Only the senses inspected are read (a polysemous word has dozens more).
-    senses: list[_Row] = []
+    senses: list[Row] = []
     if heads.term_ids:
-        sql, args = word_senses(_SENSES, heads)
+        sql, args = word_senses(SENSES, heads)
         senses = conn.execute(sql, (*args, _SENSE_CAP)).fetchall()
 
     # Direct edges, one list per source sense and a last one for term edges.
-    per_group: list[list[_Found]] = []
+    per_group: list[list[Found]] = []
     seen_targets: set[object] = set()
-    by_sense, by_synset = _edges_from_senses(conn, senses, name)
+    by_sense, by_synset = edges_from_senses(conn, senses, name)
     for row in senses:
-        found: list[_Found] = []
+        found: list[Found] = []
         for edges in (by_sense.get(row[0]), by_synset.get(row[5])):
             for edge in edges or ():
-                key = edge[_DST_SYNSET]
+                key = edge[DST_SYNSET]
                 if key is None:
-                    key = _target_key(edge)
+                    key = target_key(edge)
                 if key not in seen_targets:
                     seen_targets.add(key)
                     found.append((row, (edge,)))
         per_group.append(found)
-    term_found: list[_Found] = []
+    term_found: list[Found] = []
     if heads.term_ids and has_term_edges(conn):
-        for edge in conn.execute(_TERM_EDGES, (id_list(heads.term_ids), name)):
-            key = _target_key(edge)
+        for edge in conn.execute(TERM_EDGES, (id_list(heads.term_ids), name)):
+            key = target_key(edge)
             if key not in seen_targets:
                 seen_targets.add(key)
                 term_found.append((None, (edge,)))
     per_group.append(term_found)
 
     # Two-edge expansion of the same relation from each direct synset target.
-    transitive: list[_Found] = []
+    transitive: list[Found] = []
     if allocation:
-        onward = _edges_from_synsets(
-            conn, {p[0][_DST_SYNSET] for group in per_group for _, p in group}, name
+        onward = edges_from_synsets(
+            conn, {p[0][DST_SYNSET] for group in per_group for _, p in group}, name
         )
         for group in per_group:
             for from_sense, (edge,) in group:
-                if edge[_DST_SYNSET] is None:
+                if edge[DST_SYNSET] is None:
                     continue
-                for second in onward.get(edge[_DST_SYNSET], ()):
-                    key = second[_DST_SYNSET]
+                for second in onward.get(edge[DST_SYNSET], ()):
+                    key = second[DST_SYNSET]
                     if key is None:
-                        key = _target_key(second)
+                        key = target_key(second)
                     if key not in seen_targets:
                         seen_targets.add(key)
                         transitive.append((from_sense, (edge, second)))
 
     transitive_take = min(allocation, len(transitive))
     direct_takes = round_robin([len(g) for g in per_group], limit - transitive_take)
-    chosen: list[_Found] = []
+    chosen: list[Found] = []
     for group, take in zip(per_group, direct_takes, strict=True):
         chosen.extend(group[:take])
     direct_total = sum(len(g) for g in per_group)
@@ -307,9 +264,17 @@ def _relations_data(
     direct_count = len(chosen)
     chosen.extend(transitive[:transitive_take])
 
-    render = _Renderer(corpus, conn, language, name, table, cited, chosen)
+    render = Renderer(corpus, conn, language, name, table, cited, chosen)
     results = [render.result(found) for found in chosen]
     cited_sources = cited.sources()
+    # Said once: the first described sense's source, on the result; a sense names its own
+    # only where it differs, and its id is its key in `senses`.
+    described = render.senses
+    sense_source = next(iter(described.values()))["source"] if described else None
+    lean_senses = {
+        handle: {k: v for k, v in ref.items() if k != "id" and (k != "source" or v != sense_source)}
+        for handle, ref in described.items()
+    }
     data: _Json = {
         "word": word,
         "language": language,
@@ -319,316 +284,28 @@ def _relations_data(
         "found": heads.found,
         "resolutions": resolution_data(heads.resolutions),
         "max_depth": max_depth,
-        "transitive_limit": allocation,
-        "count": len(results),
-        "direct_count": direct_count,
-        "transitive_count": len(results) - direct_count,
-        "senses_inspected": len(senses),
-        "results": results,
-        "senses": render.senses,
-        "sources": cited_sources,
-        "budget": budget_data(cut),
     }
+    # Zero counts at depth 1 are left out (see RelationsResult).
+    if allocation:
+        data["transitive_limit"] = allocation
+    data["count"] = len(results)
+    data["direct_count"] = direct_count
+    if len(results) > direct_count:
+        data["transitive_count"] = len(results) - direct_count
+    data["senses_inspected"] = len(senses)
+    data["results"] = results
+    if sense_source is not None:
+        data["sense_source"] = sense_source
+    data["senses"] = lean_senses
+    data["sources"] = cited_sources
+    if cut:  # else left out (see RelationsResult)
+        data["budget"] = budget_data(cut)
     chars = render.chars + len(word) + len(corpus.dataset_version)
     chars += sum(len(r.form) + len(r.lemma) + len(r.rule or "") for r in heads.resolutions)
     chars += sum(len(note) for note in cut)
-    chars += sum(sum(map(len, info.values())) for info in cited_sources.values())
+    chars += sum(map(len, cited_sources.values()))
     items = render.items + len(heads.resolutions) + len(cited_sources) + 3
     return data, json_bound(items=items) + 6 * chars
-
-
-def _edges_from_synsets(
-    conn: sqlite3.Connection, synsets: Iterable[int | None], name: str
-) -> dict[int, tuple[_Row, ...]]:
-    """Each synset's own edges of relation `name`, in id order (those not kept yet in one
-    query)."""
-    out, missing = _SYNSET_EDGES_KEPT.split(conn, ((s, name) for s in synsets if s is not None))
-    found = {key[0]: edges for key, edges in out.items()}
-    if missing:
-        fresh: dict[int, list[_Row]] = {key[0]: [] for key in missing}
-        for edge in conn.execute(_SYNSET_EDGES, (id_list(fresh), name)):
-            fresh[edge[_SRC_SYNSET]].append(edge)
-        kept = {synset: tuple(edges) for synset, edges in fresh.items()}
-        short = {(s, name): edges for s, edges in kept.items() if len(edges) <= _KEPT_EDGES_MAX}
-        _SYNSET_EDGES_KEPT.keep(conn, short)
-        found.update(kept)
-    return found
-
-
-def _edges_from_senses(
-    conn: sqlite3.Connection, senses: list[_Row], name: str
-) -> tuple[dict[int, list[_Row]], dict[int, tuple[_Row, ...]]]:
-    """The senses' own (lexical) edges by sense, and their synsets' edges by synset."""
-    by_sense: dict[int, list[_Row]] = {}
-    if not senses:
-        return by_sense, {}
-    if name in relations_stored(conn, SENSE_RELATIONS):
-        for edge in conn.execute(_SENSE_EDGES, (id_list(row[0] for row in senses), name)):
-            by_sense.setdefault(edge[_SRC_SENSE], []).append(edge)
-    return by_sense, _edges_from_synsets(conn, {row[5] for row in senses}, name)
-
-
-# A synset's edges of one relation, kept per database across calls like `_SYNSETS` below:
-# answers for different words keep reaching the same synsets (a two-level expansion reads
-# the edges of every direct target), and stored edges never change. Keyed by (synset,
-# relation). Only short lists are kept (hypernyms have one or two edges; a broad synset
-# has hundreds of hyponyms): about 300 bytes an edge, so at most ~10 MB.
-_SYNSET_EDGES_KEPT = ConnectionMemo[tuple[int, str], tuple[_Row, ...]](4096)
-_KEPT_EDGES_MAX = 8
-
-
-def _target_key(edge: _Row) -> object:
-    """What makes two edges reach the same target (a synset by its bare id)."""
-    if edge[_DST_SYNSET] is not None:
-        return edge[_DST_SYNSET]
-    if edge[_DST_SENSE] is not None:
-        return ("sense", edge[_DST_SENSE])
-    if edge[_DST_TERM] is not None:
-        return ("term", edge[_DST_TERM])
-    return ("text", edge[_DST_LANGUAGE], normalize(edge[_DST_TEXT] or ""))
-
-
-def _end(synset: int | None, sense: int | None, term: int | None) -> tuple[str, int] | None:
-    """Which stored thing names one end of an edge: the first of synset, sense, term."""
-    if synset is not None:
-        return "synset", synset
-    if sense is not None:
-        return "sense", sense
-    if term is not None:
-        return "term", term
-    return None
-
-
-class _Renderer:
-    """Turns stored edges into results. The words and glosses at every end of the chosen
-    paths are read up front, a few batched queries per call instead of one or two per
-    end (a depth-2 answer for a common word names dozens of synsets)."""
-
-    def __init__(
-        self,
-        corpus: Corpus,
-        conn: sqlite3.Connection,
-        language: str,
-        name: str,
-        table: SourceTable,
-        cited: Cited,
-        chosen: list[_Found],
-    ) -> None:
-        self.language = language
-        self.name = name
-        self.table = table
-        self.cited = cited
-        # Free-text characters and objects rendered so far, for the size bound.
-        self.chars = 0
-        self.items = 0
-        # The word's senses the results start from, by id: the answer's `senses`.
-        self.senses: dict[str, _Json] = {}
-        # Only the thing each end is named by is read (see `ends`).
-        synsets: set[int] = set()
-        wanted: dict[str, set[int]] = {"synset": synsets, "sense": set(), "term": set()}
-        for _, path in chosen:
-            for e in path:
-                # Synset ends first: nearly every stored edge joins two synsets.
-                if e[_SRC_SYNSET] is not None:
-                    synsets.add(e[_SRC_SYNSET])
-                else:
-                    end = _end(None, e[_SRC_SENSE], e[_SRC_TERM])
-                    if end is not None:
-                        wanted[end[0]].add(end[1])
-                if e[_DST_SYNSET] is not None:
-                    synsets.add(e[_DST_SYNSET])
-                else:
-                    end = _end(None, e[_DST_SENSE], e[_DST_TERM])
-                    if end is not None:
-                        wanted[end[0]].add(end[1])
-        self._synsets = _read_synsets(conn, wanted["synset"])
-        self._senses = _read_senses(conn, wanted["sense"])
-        self._terms = _read_terms(conn, wanted["term"])
-        # Plain targets (no synset, no sense): whether each has its own entry, one
-        # batched probe per target language.
-        by_language: dict[str, set[str]] = {}
-        for _, path in chosen:
-            last = path[-1]
-            if last[_DST_SYNSET] is None and last[_DST_SENSE] is None:
-                by_language.setdefault(last[_DST_LANGUAGE], set()).add(
-                    normalize(self._plain_text(last))
-                )
-        self._installed = {
-            (lang, norm)
-            for lang, norms in by_language.items()
-            for norm in installed_entries(corpus, lang, norms)
-        }
-
-    def result(self, found: _Found) -> _Json:
-        row, edges = found
-        first = edges[0]
-        last = edges[-1]
-        self.items += 2
-        # Defaults are left out (see RelationResult): the relation asked for, a direct
-        # result at distance 1, of a synset sense.
-        data: _Json = {}
-        if len(edges) > 1:
-            data["relation_scope"] = "transitive"
-            data["distance"] = len(edges)
-        scope = _SENSE_SCOPES.get(first[_SCOPE], "unsensed")
-        if scope != "synset":
-            data["sense_scope"] = scope
-        data["from_sense"] = None if row is None else self.from_sense(row)
-        data["target"] = self.target(last)
-        if len(edges) > 1:  # a direct result is its own single edge: no path to show
-            data["path"] = [self.edge(e) for e in edges]
-        source = self.cited.key(self.table, last[_SOURCE])
-        start = data["from_sense"]
-        if start is None or self.senses[start]["source"] != source:
-            data["source"] = source  # else the source of the sense it starts from
-        return data
-
-    def from_sense(self, row: _Row) -> str:
-        """The id of one of the word's senses (row as `_SENSES` reads it), described once
-        in `senses`."""
-        handle = sense_handle(self.language, row[0])
-        if handle not in self.senses:
-            _, external_id, gloss, source_id, pos, _ = row
-            gloss = clip(gloss, GLOSS_CHARS)
-            source = self.cited.key(self.table, source_id)
-            self.senses[handle] = sense_ref_data(handle, external_id, pos, gloss, source)
-            self.chars += len(handle) + len(gloss) + len(external_id or "") + len(pos)
-            self.items += 1
-        return handle
-
-    def _plain_text(self, e: _Row) -> str:
-        term = e[_DST_TERM]
-        return self._terms.get(term, "") if term is not None else (e[_DST_TEXT] or "")
-
-    def ends(
-        self, synset: int | None, sense: int | None, term: int | None
-    ) -> tuple[str, str | None]:
-        if synset is not None:
-            info = self._synsets.get(synset, _NO_SYNSET)
-            return info[3], info[0]
-        if sense is not None:
-            return self._senses.get(sense, ("", ""))[0], sense_handle(self.language, sense)
-        if term is not None:
-            return self._terms.get(term, ""), None
-        return "", None
-
-    def edge(self, e: _Row) -> _Json:
-        # Synset ends first: nearly every stored edge joins two synsets.
-        from_id: str | None
-        to_id: str | None
-        synset = e[_SRC_SYNSET]
-        if synset is not None:
-            info = self._synsets.get(synset, _NO_SYNSET)
-            from_text, from_id = info[3], info[0]
-        else:
-            from_text, from_id = self.ends(None, e[_SRC_SENSE], e[_SRC_TERM])
-        synset = e[_DST_SYNSET]
-        if synset is not None:
-            info = self._synsets.get(synset, _NO_SYNSET)
-            to_text, to_id = info[3], info[0]
-        elif e[_DST_SENSE] is None and e[_DST_TERM] is None:
-            to_text, to_id = e[_DST_TEXT] or "", None
-        else:
-            to_text, to_id = self.ends(None, e[_DST_SENSE], e[_DST_TERM])
-        self.chars += len(from_text) + len(from_id or "") + len(to_text) + len(to_id or "")
-        self.items += 1
-        return {
-            "relation": self.name,
-            "scope": e[_SCOPE],
-            "from_text": from_text,
-            "from_id": from_id,
-            "to_text": to_text,
-            "to_id": to_id,
-            "to_language": e[_DST_LANGUAGE],
-            "source": self.cited.key(self.table, e[_SOURCE]),
-        }
-
-    def target(self, e: _Row) -> _Json:
-        synset: str | None = None
-        sense_id: str | None = None
-        gloss: str | None = None
-        if e[_DST_SYNSET] is not None:
-            synset, members, full, text = self._synsets.get(e[_DST_SYNSET], _NO_SYNSET)
-            words = list(members)  # a list of its own (the kept tuple is shared)
-            gloss = clip(full, GLOSS_CHARS)
-            installed = True
-        elif e[_DST_SENSE] is not None:
-            text, full = self._senses.get(e[_DST_SENSE], ("", ""))
-            words = [text]
-            sense_id = sense_handle(self.language, e[_DST_SENSE])
-            gloss = clip(full, GLOSS_CHARS)
-            installed = True
-        else:
-            text = self._plain_text(e)
-            words = [text]
-            installed = (e[_DST_LANGUAGE], normalize(text)) in self._installed
-        self.chars += 2 * len(text) + len(gloss or "") + len(synset or "") + len(sense_id or "")
-        # What the target says of itself, without its defaults (see RelationTarget).
-        target: _Json = {} if text == ", ".join(words) else {"text": text}
-        target["words"] = words
-        if e[_DST_LANGUAGE] != self.language:
-            target["language"] = e[_DST_LANGUAGE]
-        if synset is not None:
-            target["synset"] = synset
-        if sense_id is not None:
-            target["sense_id"] = sense_id
-        if gloss is not None:
-            target["gloss"] = gloss
-        if not installed:
-            target["target_entry_installed"] = False
-        return target
-
-
-_Synset = tuple[str, tuple[str, ...], str, str]  # external id, words, gloss, words joined
-_NO_SYNSET: _Synset = ("", (), "", "")
-
-# What results show of a synset is kept per database across calls (bounded, oldest out
-# first): answers for different words keep naming the same synsets ('person', 'act',
-# 'change'). The member words come from synonyms' kept members (`synset_members`), so a
-# synset one tool has read is not read again by the other. Objects never change, so a
-# kept synset never goes stale. With the members, about 1 KB a synset: ~4 MB at most.
-_SYNSETS = ConnectionMemo[int, _Synset](4096)
-
-
-def clear_synset_caches() -> None:
-    """Forget the synsets, synset members and synset edges kept across calls (for
-    measuring cold look-ups; `common.clear_caches` does not reach them)."""
-    _SYNSETS.clear()
-    _SYNSET_EDGES_KEPT.clear()
-    clear_members()
-
-
-def _read_synsets(conn: sqlite3.Connection, ids: set[int]) -> dict[int, _Synset]:
-    """external id, member words (sense order), gloss and joined words of each synset."""
-    if not ids:
-        return {}
-    out, missing = _SYNSETS.split(conn, ids)
-    if not missing:
-        return out
-    members = synset_members(conn, missing)
-    fresh: dict[int, _Synset] = {}
-    for synset_id, ext, gloss in conn.execute(_SYNSET_INFO, (id_list(missing),)):
-        words = tuple(m[1] for m in members.get(synset_id, ()))
-        fresh[synset_id] = (ext, words, gloss, ", ".join(words))
-    _SYNSETS.keep(conn, fresh)
-    out.update(fresh)
-    return out
-
-
-def _read_senses(conn: sqlite3.Connection, ids: set[int]) -> dict[int, tuple[str, str]]:
-    """headword and gloss of each sense."""
-    if not ids:
-        return {}
-    return {
-        sense_id: (text, gloss)
-        for sense_id, text, gloss in conn.execute(_SENSE_INFO, (id_list(ids),))
-    }
-
-
-def _read_terms(conn: sqlite3.Connection, ids: set[int]) -> dict[int, str]:
-    if not ids:
-        return {}
-    return dict(conn.execute(_TERM_TEXT, (id_list(ids),)))
 
 
 def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, str] | None:
@@ -642,7 +319,10 @@ def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, 
     for r in kept:
         named.add(r.source)
         named.update(e.source for e in r.path)
-    named.update(ref.source for key, ref in result.senses.items() if key in senses)
+    named.update(
+        ref.source or result.sense_source for key, ref in result.senses.items() if key in senses
+    )
+    named.discard(None)
     update = {
         "senses": {key: ref for key, ref in result.senses.items() if key in senses},
         "sources": {key: info for key, info in result.sources.items() if key in named},

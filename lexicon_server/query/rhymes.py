@@ -1,4 +1,5 @@
-"""rhymes: perfect and near rhymes of an English word, ranked by word frequency.
+"""rhymes: perfect rhymes of an English word ranked by word frequency, near rhymes by how
+close they sound and then by frequency.
 
 Every pronunciation of the query counts. A perfect rhyme shares a query pronunciation's
 rhyme part exactly; a near rhyme's rhyme part differs from one by exactly one ARPAbet
@@ -27,10 +28,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from lexicon_server.corpus import rhyme_docs
-from lexicon_server.corpus.rhyme_walk import EDITS, Candidate, candidates
+from lexicon_server.corpus.rhyme_walk import EDITS, SOUND_CLASSES, Candidate, candidates
 from lexicon_server.corpus.wordplay_keys import fold
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.models import MAX_RESPONSE_CHARS
 from lexicon_server.query.common import Cited, SourceTable, check_limit, check_text, sources
 from lexicon_server.query.wordplay_models import RhymesResult
 
@@ -210,13 +210,13 @@ def rhymes_data(
     data["query_pronunciations"] = list(query.pronunciations)
     data["count"] = len(results)
     data["truncated"] = truncated
-    data["ranking"] = "zipf_frequency"
+    data["ranking"] = "sound_then_zipf" if checked_mode == "near" else "zipf_frequency"
     data["sense_scope"] = "unsensed"
     if len(shared) == 1:
         data["pronunciation_source"] = shared.pop()
     data["results"] = results
     data["sources"] = cited.sources()
-    data["budget"] = {"max_chars": MAX_RESPONSE_CHARS}
+    # `budget` is left out: nothing is ever cut (see the result model).
     return data
 
 
@@ -259,14 +259,14 @@ def _from_document(
     if mode == "perfect":
         # A perfect document leaves out the rhyme part: it is the query's own.
         walk = (
-            (text, syl, zipf, phones, 0, spelling, pron, rhyme, rhyme)
+            (text, syl, zipf, phones, 0, spelling, pron, rhyme, rhyme, 0)
             for text, syl, zipf, phones, spelling, pron in stored
             if (text.lower() if text.isascii() else fold(text)) != folded
         )
     else:
         walk = (
-            (text, syl, zipf, phones, edit, spelling, pron, own, rhyme)
-            for text, syl, zipf, phones, edit, spelling, pron, own in stored
+            (text, syl, zipf, phones, edit, spelling, pron, own, rhyme, cls)
+            for text, syl, zipf, phones, edit, spelling, pron, own, cls in stored
             if (text.lower() if text.isascii() else fold(text)) != folded
         )
     return _shown(index, cited, walk, limit, True)
@@ -283,7 +283,7 @@ def _shown(
     pronunciation's."""
     results: list[dict[str, object]] = []
     table = index.table
-    for text, syl, zipf, phones, edit, spelling, pron, rhyme, query_rhyme in walk:
+    for text, syl, zipf, phones, edit, spelling, pron, rhyme, query_rhyme, cls in walk:
         if len(results) == limit:
             return results, True
         result: dict[str, object] = {"word": text, "syllables": syl, "zipf": zipf, "phones": phones}
@@ -293,6 +293,7 @@ def _shown(
             result["query_rhyme"] = query_rhyme
         if edit:
             result["edit"] = EDITS[edit]
+            result["sound"] = SOUND_CLASSES[cls]
         pronunciation = cited.key(table, pron)
         if spelling != pron:
             result["spelling_source"] = cited.key(table, spelling)

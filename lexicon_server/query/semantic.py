@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, DamagedComponent
 from lexicon_server.corpus.vectors import RowFile
-from lexicon_server.models import MAX_RESPONSE_CHARS, SemanticResult
+from lexicon_server.models import SemanticResult
 from lexicon_server.query.common import (
     Cited,
     check_limit,
@@ -335,5 +335,5 @@ def semantic_data(
     data["method"] = _method(hit is not None, stored_by_language)
     data["neighbors"] = neighbors
     data["sources"] = cited.sources()
-    data["budget"] = {"max_chars": MAX_RESPONSE_CHARS}
+    # `budget` is left out: nothing is ever cut (see the result model).
     return data

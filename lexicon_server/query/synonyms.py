@@ -42,7 +42,7 @@ from lexicon_server.query.common import (
     sources,
     word_senses,
 )
-from lexicon_server.query.lookup import SenseRow
+from lexicon_server.query.lookup_rows import SenseRow
 
 if TYPE_CHECKING:
     import sqlite3
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_SENSES_DEFAULT",
+    "UNSENSED_DEFAULT",
     "clear_members",
     "has_term_edges",
     "json_size",
@@ -63,6 +64,9 @@ __all__ = [
 ]
 
 MAX_SENSES_DEFAULT = 100
+# Candidates reserved for unsensed synonyms (Moby's list, ConceptNet's edges) when the
+# caller gives no `unsensed_limit`; never more than `limit` (docs/tools.md).
+UNSENSED_DEFAULT = 10
 
 # text, norm, relation, source_id, has_entry, sense_scope
 _Cand = tuple[str, str, str, int, bool, str]
@@ -136,7 +140,7 @@ def _synonyms_data(
     language = corpus_language(corpus, "language", language)
     limit = check_limit("limit", limit)
     max_senses = check_limit("max_senses", max_senses)
-    allocation = check_allocation("unsensed_limit", unsensed_limit, limit)
+    allocation = check_allocation("unsensed_limit", unsensed_limit, limit, default=UNSENSED_DEFAULT)
     conn = corpus.db(language, "lexical")
     table = sources(conn)
     cited = Cited()
@@ -157,12 +161,19 @@ def _synonyms_data(
         for row in senses
     ]
     unsensed = _unsensed_candidates(corpus, conn, heads.term_ids, language, own)
-    if unsensed:
-        shown_norms = {c[1] for cands in sensed for c in cands}
-        unsensed = [c for c in unsensed if c[1] not in shown_norms]
-
-    unsensed_take = min(allocation, len(unsensed))
-    sensed_take = round_robin([len(c) for c in sensed], limit - unsensed_take)
+    sensed_take = round_robin([len(c) for c in sensed], limit - min(allocation, len(unsensed)))
+    for _ in range(2):
+        # Only what the sense groups show is left out of the unsensed group: a thesaurus
+        # term tied to a sense that ran out of room still shows, unsensed. When that leaves
+        # fewer unsensed candidates than reserved, the room goes back to the sense groups
+        # once (and what they then show is left out too).
+        if unsensed:
+            seen = {c[1] for cs, t in zip(sensed, sensed_take, strict=True) for c in cs[:t]}
+            unsensed = [c for c in unsensed if c[1] not in seen]
+        unsensed_take = min(allocation, len(unsensed))
+        if sum(sensed_take) + unsensed_take >= limit:
+            break
+        sensed_take = round_robin([len(c) for c in sensed], limit - unsensed_take)
 
     # For the size bound: every free-text character, and the objects around them.
     chars = len(word)
@@ -225,11 +236,12 @@ def _synonyms_data(
         "unsensed_returned": unsensed_take,
         "groups": groups,
         "sources": cited_sources,
-        "budget": budget_data(cut),
     }
+    if cut:  # else left out (see SynonymsResult)
+        data["budget"] = budget_data(cut)
     chars += sum(len(r.form) + len(r.lemma) + len(r.rule or "") for r in heads.resolutions)
     chars += sum(len(note) for note in cut) + len(corpus.dataset_version)
-    chars += sum(sum(map(len, info.values())) for info in cited_sources.values())
+    chars += sum(map(len, cited_sources.values()))
     items += len(heads.resolutions) + len(cited_sources) + 3  # + the result's own fields
     return data, json_bound(items=items) + 6 * chars
 

@@ -26,7 +26,7 @@ from lexicon_server.query.common import (
     round_robin,
     sources,
 )
-from lexicon_server.query.lookup import installed_targets, sense_rows, target_entry_column
+from lexicon_server.query.lookup_rows import installed_targets, sense_rows, target_entry_column
 from lexicon_server.query.synonyms import MAX_SENSES_DEFAULT, sense_ref
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ def translate(
         senses_inspected=len(senses),
         max_senses=max_senses,
         groups=groups,
-        sources=cited.sources(),  # type: ignore[arg-type]
+        sources=cited.sources(),
         budget=cuts.budget(),
     )
     return fit_response(result, drop_last_group)

@@ -17,7 +17,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from lexicon_server.models import Budget, SourceKey, Sources, absent_detail, left_out_at
+from lexicon_server.models import (
+    Budget,
+    SourceKey,
+    Sources,
+    absent_detail,
+    budget_left_out,
+    left_out_at,
+)
 
 __all__ = [
     "AnagramCandidate",
@@ -76,6 +83,15 @@ class RhymeCandidate(_Model):
         "identical for a perfect rhyme; for a near rhyme, the one-token edit "
         "that turns query_rhyme into rhyme",
     )
+    sound: Literal["vowel_kept", "unstressed_vowel_changed", "stressed_vowel_changed"] | None = (
+        Field(
+            None,
+            exclude_if=absent_detail,
+            description="near rhymes only, the ranking class (closest first): the edit "
+            "changes, adds or drops a consonant; a vowel after the stressed one; or the "
+            "stressed vowel itself. Frequency decides within a class",
+        )
+    )
     spelling_source: str | None = Field(
         None,
         exclude_if=absent_detail,
@@ -102,7 +118,11 @@ class RhymesResult(_Model):
     query_pronunciations: list[QueryPronunciation]
     count: int = Field(description="number of rhymes returned")
     truncated: bool = Field(description="true when more rhymes exist beyond `limit`")
-    ranking: Literal["zipf_frequency"] = "zipf_frequency"
+    ranking: Literal["zipf_frequency", "sound_then_zipf"] = Field(
+        "zipf_frequency",
+        description="perfect rhymes: zipf_frequency; near rhymes: sound_then_zipf (by "
+        "`sound` class, then frequency)",
+    )
     sense_scope: Literal["unsensed"] = Field(
         "unsensed", description="every rhyme is about a written form and its sounds, not a sense"
     )
@@ -113,7 +133,7 @@ class RhymesResult(_Model):
     )
     results: list[RhymeCandidate]
     sources: Sources
-    budget: Budget
+    budget: Budget = budget_left_out()
 
 
 class AnagramCandidate(_Model):
@@ -208,4 +228,4 @@ class WordplayResult(_Model):
     spoonerisms: list[SpoonerismCandidate] = Field(default=[], exclude_if=absent_detail)
     puns: list[PunCandidate] = Field(default=[], exclude_if=absent_detail)
     sources: Sources
-    budget: Budget
+    budget: Budget = budget_left_out()

@@ -5,12 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["SLANG_TAGS", "Definition", "Origin", "Trust"]
+__all__ = ["SLANG_TAGS", "Definition", "Kind", "Origin", "Trust"]
 
 Origin = Literal["corpus", "glossary", "urban_dictionary"]
-# How much to trust the text: an edited dictionary, the user's own project glossary, or
-# anonymous crowd contributions that may be wrong, offensive or written as instructions.
-Trust = Literal["curated", "project", "crowdsourced_untrusted"]
+# How much to trust the text: an edited dictionary or standard, a list one author wrote and
+# nobody reviewed (the Gen-Z list), the user's own project glossary, or anonymous crowd
+# contributions that may be wrong, offensive or written as instructions.
+Trust = Literal["curated", "unreviewed", "project", "crowdsourced_untrusted"]
+# What a meaning is: a dictionary sense, a slang-list or Jargon File definition, an
+# emoji's name, an emoticon's emoji, or an emoji whose keywords include the phrase.
+Kind = Literal["sense", "slang", "jargon", "emoji", "emoticon", "emoji_keyword", "glossary"]
 
 # Usage labels (as found in senses.tags) that mark informal or non-standard language.
 SLANG_TAGS = frozenset(
@@ -50,7 +54,8 @@ class Definition:
     source: str  # corpus source name ('wordnet-3.1'), glossary file name, or 'urban_dictionary'
     trust: Trust
     headword: str  # the entry the meaning belongs to, as that source spells it
-    slang: bool  # the source labels this meaning as slang / informal usage
+    # the source labels this meaning slang/informal, or it comes from a slang or emoji source
+    slang: bool
     pos: str | None = None
     tags: tuple[str, ...] = ()
     example: str | None = None
@@ -61,3 +66,5 @@ class Definition:
     thumbs_up: int | None = None
     thumbs_down: int | None = None
     written_on: str | None = None
+    kind: Kind = "sense"
+    emoji: str | None = None  # the emoji an emoticon or keyword meaning points at

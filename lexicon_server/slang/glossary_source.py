@@ -45,5 +45,6 @@ class ProjectGlossary:
                 trust="project",
                 headword=entry.term,
                 slang=False,
+                kind="glossary",
             )
         ]

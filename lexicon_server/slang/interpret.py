@@ -24,7 +24,7 @@ from lexicon_server.slang.phrases import (
     find_occurrences,
     first_equal,
 )
-from lexicon_server.slang.sources import MeaningSources, check_limit
+from lexicon_server.slang.sources import ORDERS, MeaningSources, Order, check_limit
 
 if TYPE_CHECKING:
     from lexicon_server.config import ServerConfig
@@ -48,6 +48,7 @@ class InterpretEntry:
     occurrences: tuple[Span, ...]
     definitions: tuple[Definition, ...]
     error: str | None = None
+    marked_as_slang: bool = False  # see docs/slang.md, "Marked as slang"
 
 
 @dataclass(frozen=True)
@@ -84,11 +85,18 @@ def interpret(
     config: ServerConfig | None = None,
     language: str = "en",
     sources: MeaningSources | None = None,
+    order: Order = "auto",
 ) -> InterpretResult:
-    """Occurrences and meanings of each phrase in `terms`; look-up failures stay per entry."""
+    """Occurrences and meanings of each phrase in `terms`; look-up failures stay per entry.
+
+    `order`: `auto` lists slang meanings first for a phrase marked as slang, `slang` for
+    every phrase, `source` keeps each source's order.
+    """
     check_text(text)
     unique = _unique_terms(terms)
     check_limit(limit)
+    if order not in ORDERS:
+        raise SlangInputError("order", f"must be one of {', '.join(ORDERS)}, got {order!r}")
     if sources is None:
         sources = MeaningSources.build(
             corpus=corpus, glossary=glossary, online=online, config=config, language=language
@@ -101,13 +109,20 @@ def interpret(
         if not occurrences:
             entries.append(InterpretEntry(term, "not_in_text", (), ()))
             continue
-        found, errors = sources.gather(term, limit)
-        if errors:
+        got = sources.collect(term, limit, order=order)
+        if got.errors:
             status: Status = "error"
         else:
-            status = "found" if found else "not_found"
+            status = "found" if got.definitions else "not_found"
         entries.append(
-            InterpretEntry(term, status, occurrences, tuple(found), "; ".join(errors) or None)
+            InterpretEntry(
+                term,
+                status,
+                occurrences,
+                tuple(got.definitions),
+                "; ".join(got.errors) or None,
+                got.marked,
+            )
         )
     return InterpretResult(
         text, tuple(entries), any(e.status == "error" for e in entries), sources.names

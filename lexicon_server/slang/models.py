@@ -63,9 +63,14 @@ class DefinitionModel(_Model):
     text: str = Field(description="the meaning")
     origin: Literal["corpus", "glossary", "urban_dictionary"]
     source: str = Field(description="corpus source name, glossary file name or urban_dictionary")
-    trust: Literal["curated", "project", "crowdsourced_untrusted"]
+    trust: Literal["curated", "unreviewed", "project", "crowdsourced_untrusted"] = Field(
+        description="curated: an edited dictionary or standard; unreviewed: one author's list; "
+        "project: your glossary; crowdsourced_untrusted: Urban Dictionary"
+    )
     headword: str
-    slang: bool = Field(description="the source labels this meaning slang or informal")
+    slang: bool = Field(
+        description="a slang, emoji or register-labelled meaning (the source marks it so)"
+    )
     pos: str | None = None
     tags: list[str] = []
     example: str | None = None
@@ -76,11 +81,20 @@ class DefinitionModel(_Model):
     thumbs_up: int | None = None
     thumbs_down: int | None = None
     written_on: str | None = None
+    kind: Literal["sense", "slang", "jargon", "emoji", "emoticon", "emoji_keyword", "glossary"] = (
+        Field(default="sense", description="what the meaning is; see docs/slang.md")
+    )
+    emoji: str | None = Field(default=None, description="the emoji an emoticon/keyword points at")
 
 
 class InterpretEntryModel(_Model):
     term: str
     status: Literal["found", "not_found", "not_in_text", "error"]
+    marked_as_slang: bool = Field(
+        default=False,
+        description="a slang source lists the phrase, it is an emoji or emoticon, or a sense "
+        "of it carries a register label; its slang meanings then come first",
+    )
     occurrences: list[SpanModel]
     definitions: list[DefinitionModel]
     error: str | None = None

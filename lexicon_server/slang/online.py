@@ -51,6 +51,7 @@ def _definition(item: Mapping[str, Any]) -> Definition | None:
         trust="crowdsourced_untrusted",
         headword=word,
         slang=True,
+        kind="slang",
         example=_str(item.get("example")) or None,
         url=_str(item.get("permalink")),
         defid=_int(item.get("defid")),

@@ -5,20 +5,33 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from lexicon_server.slang.corpus_source import LexicalCorpus, corpus_definitions
 from lexicon_server.slang.definitions import Definition
 from lexicon_server.slang.errors import MeaningSourceError, SlangError, SlangInputError
 from lexicon_server.slang.glossary_source import ProjectGlossary
+from lexicon_server.slang.offline_source import slang_definitions
 from lexicon_server.slang.online import SortBy, UrbanDictionary
 
 if TYPE_CHECKING:
     from lexicon_server.config import ServerConfig
 
-__all__ = ["MAX_LIMIT", "MeaningSources", "check_limit"]
+__all__ = ["MAX_LIMIT", "ORDERS", "Gathered", "MeaningSources", "Order", "check_limit"]
 
 MAX_LIMIT = 10  # meanings per source per phrase
+
+# auto: slang meanings first when the phrase is marked as slang (docs/slang.md); slang:
+# the caller marks every phrase; source: each source's own order, sources in turn.
+Order = Literal["auto", "slang", "source"]
+ORDERS: tuple[Order, ...] = ("auto", "slang", "source")
+
+
+@dataclass(frozen=True)
+class Gathered:
+    definitions: list[Definition]
+    errors: list[str]  # one message per source that failed
+    marked: bool  # a slang source lists the phrase, or a corpus sense has a register label
 
 
 def check_limit(limit: object) -> int:
@@ -81,13 +94,29 @@ class MeaningSources:
     def gather(
         self, phrase: str, limit: int, sort_by: SortBy = "api"
     ) -> tuple[list[Definition], list[str]]:
-        """Meanings from every source, and one message per source that failed."""
+        """Meanings from every source (ordered as `order="auto"`), and the failures."""
+        got = self.collect(phrase, limit, sort_by)
+        return got.definitions, got.errors
+
+    def collect(
+        self, phrase: str, limit: int, sort_by: SortBy = "api", order: Order = "auto"
+    ) -> Gathered:
+        """Meanings from every source in `order`, the failures, and whether it is marked."""
         found: list[Definition] = []
         errors: list[str] = []
+        marked = False
         steps: list[Callable[[], list[Definition]]] = []
         if self.corpus is not None:
             corpus = self.corpus
             steps.append(lambda: corpus_definitions(corpus, phrase, limit, self.language))
+
+            def offline() -> list[Definition]:
+                nonlocal marked
+                got = slang_definitions(corpus, phrase, limit, self.language)
+                marked = got.marked
+                return list(got.definitions)
+
+            steps.append(offline)
         if self.glossary is not None:
             glossary = self.glossary
             steps.append(lambda: glossary.definitions(phrase, limit))
@@ -99,4 +128,9 @@ class MeaningSources:
                 found.extend(step())
             except MeaningSourceError as exc:
                 errors.append(str(exc))
-        return found, errors
+        # A register-labelled corpus sense marks the phrase too (corpus_definitions already
+        # lists those first within the corpus).
+        marked = marked or any(d.slang and d.kind == "sense" for d in found if d.origin == "corpus")
+        if order == "slang" or (order == "auto" and marked):
+            found.sort(key=lambda d: not d.slang)  # stable: source order kept within each
+        return Gathered(found, errors, marked)

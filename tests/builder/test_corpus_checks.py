@@ -156,9 +156,11 @@ def test_relation_scope_matches_the_ids_it_fills(en: sqlite3.Connection) -> None
         SELECT count(*) FROM relations WHERE NOT (
             (scope = 'synset' AND src_synset_id IS NOT NULL AND dst_synset_id IS NOT NULL
                 AND src_sense_id IS NULL AND dst_sense_id IS NULL)
-         OR (scope = 'sense' AND src_sense_id IS NOT NULL AND dst_sense_id IS NOT NULL
-                AND src_synset_id IS NULL)
-         OR (scope = 'term' AND src_term_id IS NOT NULL AND dst_text IS NOT NULL))
+         OR (scope = 'sense' AND src_sense_id IS NOT NULL AND src_synset_id IS NULL
+                AND (dst_sense_id IS NOT NULL OR dst_term_id IS NOT NULL
+                     OR dst_text IS NOT NULL))
+         OR (scope = 'term' AND src_term_id IS NOT NULL
+                AND (dst_term_id IS NOT NULL OR dst_text IS NOT NULL)))
         """
     ).fetchone()[0]
     assert bad == 0

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _support.store_cli import install_argv
 
 from lexicon_store import integrity, ops
 from lexicon_store.errors import IntegrityError, ManifestError, SourceError, StoreError
@@ -165,13 +166,7 @@ def test_every_error_names_a_fix_in_the_cli(release, data_dir, installed, cli):
     out = cli(
         "--data-dir",
         str(data_dir),
-        "install",
-        "--from",
-        str(release.dir),
-        "--languages",
-        "en,fr",
-        "--manifest-digest",
-        release.digest,
+        *install_argv(release, "en,fr"),
     )
     assert out.returncode == IntegrityError.exit_code
     assert "error:" in out.stderr and "fix:" in out.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from _support.store_cli import install_argv
 from click.testing import CliRunner
 
 from lexicon_store.cli import cli
@@ -28,13 +29,7 @@ def test_status_before_anything_is_installed(data_dir: Path):
 def test_lifecycle_through_the_cli(release, data_dir: Path):
     code, out, err = _run(
         data_dir,
-        "install",
-        "--from",
-        str(release.dir),
-        "--languages",
-        "en",
-        "--manifest-digest",
-        release.digest,
+        *install_argv(release, "en"),
     )
     assert code == 0, err
     code, out, err = _run(

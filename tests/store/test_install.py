@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _support.store_cli import install_argv
 
 from lexicon_store import ops
 from lexicon_store.digests import digest_file
@@ -192,13 +193,7 @@ def test_install_from_dir_never_touches_the_network(release, data_dir: Path, cli
             code,
             "--data-dir",
             str(data_dir),
-            "install",
-            "--from",
-            str(release.dir),
-            "--languages",
-            "en",
-            "--manifest-digest",
-            release.digest,
+            *install_argv(release, "en"),
         ],
         capture_output=True,
         text=True,

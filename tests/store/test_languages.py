@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from _support.store_cli import install_argv
 
 from lexicon_store import ops
 from lexicon_store.errors import SelectionError
@@ -78,16 +79,7 @@ def test_cli_reports_the_four_reasons_distinctly(release, data_dir: Path, cli):
     out = cli(
         "--data-dir",
         str(data_dir),
-        "install",
-        "--from",
-        str(release.dir),
-        "--languages",
-        "en,fr",
-        "--capabilities",
-        "lexical,wordplay",
-        "--manifest-digest",
-        release.digest,
-        "--json",
+        *install_argv(release, "en,fr", "--capabilities", "lexical,wordplay", "--json"),
     )
     assert out.returncode == 0, out.stderr
     body = json.loads(out.stdout)
@@ -105,14 +97,7 @@ def test_cli_reports_the_four_reasons_distinctly(release, data_dir: Path, cli):
     bad = cli(
         "--data-dir",
         str(data_dir),
-        "install",
-        "--from",
-        str(release.dir),
-        "--languages",
-        "xx",
-        "--manifest-digest",
-        release.digest,
-        "--json",
+        *install_argv(release, "xx", "--json"),
     )
     assert bad.returncode == SelectionError.exit_code
     assert json.loads(bad.stdout)["error"]["reason"] == "unknown_language"

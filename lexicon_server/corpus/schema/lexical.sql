@@ -116,9 +116,15 @@ CREATE TABLE relations (
     weight        REAL,
     source_id     INTEGER NOT NULL REFERENCES sources (id)
 );
-CREATE INDEX relations_src_synset ON relations (src_synset_id, relation);
-CREATE INDEX relations_src_sense ON relations (src_sense_id, relation);
-CREATE INDEX relations_src_term ON relations (src_term_id, relation);
+-- Partial: each row fills one of the three source columns, so each index holds only the rows
+-- it can find (the 2.5M Moby term edges would otherwise sit in the synset and sense indexes
+-- as NULL keys). Queries comparing the column with = or IN still use them.
+CREATE INDEX relations_src_synset ON relations (src_synset_id, relation)
+    WHERE src_synset_id IS NOT NULL;
+CREATE INDEX relations_src_sense ON relations (src_sense_id, relation)
+    WHERE src_sense_id IS NOT NULL;
+CREATE INDEX relations_src_term ON relations (src_term_id, relation)
+    WHERE src_term_id IS NOT NULL;
 
 -- Each term's look-up rows as one JSON document, derived from the tables above by the
 -- builder (layout: lexicon_server/corpus/term_docs.py). Used only when meta has 'term_docs'.

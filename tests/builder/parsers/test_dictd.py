@@ -131,7 +131,10 @@ def test_entry_past_the_end_is_reported(fixtures: Path, tmp_path: Path) -> None:
     base = fixtures / "freedict" / "freedict-eng-fra"
     index = tmp_path / "freedict-eng-fra.index"
     index.write_text(Path(f"{base}.index").read_text() + "zzz\t/////\tB\n")
-    with pytest.raises(ParseError, match="past the end"):
+    # The error names the file, the entry and its index line, and what was expected.
+    with pytest.raises(
+        ParseError, match=r"dict\.dz:21: entry 'zzz' \(index line 21.*expected 1 bytes"
+    ):
         list(dictd.iter_entries(index, f"{base}.dict.dz"))
 
 

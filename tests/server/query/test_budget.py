@@ -15,7 +15,6 @@ from lexicon_server.models import (
     Example,
     LookupResult,
     Sense,
-    SourceInfo,
 )
 from lexicon_server.query.common import (
     Cuts,
@@ -26,8 +25,8 @@ from lexicon_server.query.common import (
 from lexicon_server.query.lookup import _fit
 
 SOURCES = {
-    "other": SourceInfo(title="Other", version="1", licence="CC0-1.0"),
-    "wordnet-3.1": SourceInfo(title="WordNet", version="3.1", licence="WordNet"),
+    "other": "CC0-1.0",
+    "wordnet-3.1": "WordNet",
 }
 
 

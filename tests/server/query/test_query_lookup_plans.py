@@ -27,7 +27,8 @@ from lexicon_server.query.common import (
     has_index,
     installed_entries,
 )
-from lexicon_server.query.lookup import lookup, lookup_data, target_entry_column
+from lexicon_server.query.lookup import lookup, lookup_data
+from lexicon_server.query.lookup_rows import target_entry_column
 from lexicon_server.query.translate import translate
 
 WORDS = ("dog", "house", "dogs", "run", "maison", "nosuchword")

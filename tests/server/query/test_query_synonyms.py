@@ -10,7 +10,7 @@ from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SynonymsResult
 from lexicon_server.query.common import drop_last_group, fit_response
 from lexicon_server.query.relations import relations_data
-from lexicon_server.query.synonyms import synonyms, synonyms_data
+from lexicon_server.query.synonyms import UNSENSED_DEFAULT, synonyms, synonyms_data
 
 
 def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
@@ -21,16 +21,17 @@ def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
     assert "dog" not in texts
     unsensed = [g for g in result.groups if g.sense is None]
     assert len(unsensed) == 1 and unsensed[0].sense_scope == "unsensed"
-    # default allocation 5 of the 7 same-language unsensed synonyms, best weight first
-    assert [c.text for c in unsensed[0].candidates] == ["doggy", "pooch", "mutt", "cur", "tyke"]
-    assert unsensed[0].truncated
+    # the default allocation (10) holds all 7 same-language unsensed synonyms, best first
+    assert [c.text for c in unsensed[0].candidates][:5] == ["doggy", "pooch", "mutt", "cur", "tyke"]
+    assert len(unsensed[0].candidates) == 7 and not unsensed[0].truncated
     assert all(c.source == "conceptnet" for c in unsensed[0].candidates)
     assert set(result.sources) == {"conceptnet", "wordnet-3.1"}
     assert_sources_complete(result.model_dump(mode="json"))
     assert "chien" not in {c.text for g in result.groups for c in g.candidates}
     assert result.count == len(result.groups)
     assert result.candidate_count == sum(len(g.candidates) for g in result.groups)
-    assert result.unsensed_limit == 5 and result.unsensed_returned == 5
+    assert result.unsensed_limit == UNSENSED_DEFAULT and result.unsensed_returned == 7
+    assert synonyms(corpus, "dog", limit=20, unsensed_limit=5).unsensed_returned == 5
 
 
 def test_zero_disables_unsensed(corpus: Corpus) -> None:

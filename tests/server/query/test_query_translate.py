@@ -46,7 +46,7 @@ def test_target_entry_installed(corpus: Corpus) -> None:
     chien = result.groups[0].candidates[0]
     assert chien.text == "chien" and chien.target_entry_installed
     assert chien.source == "freedict-eng-fra"
-    assert result.sources["freedict-eng-fra"].licence == "GPL-2.0"
+    assert result.sources["freedict-eng-fra"] == "GPL-2.0"
     assert_sources_complete(result.model_dump(mode="json"))
 
 

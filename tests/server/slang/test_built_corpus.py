@@ -129,7 +129,10 @@ def test_interpret_over_the_sample_server(request: pytest.FixtureRequest, tmp_pa
     entries = {e["term"]: e for e in out["entries"]}  # type: ignore[union-attr]
     assert entries["cat"]["status"] == "found"
     assert entries["cat"]["definitions"][0]["slang"] is True
-    assert entries["fr"]["definitions"][0]["origin"] == "glossary"
+    # 'fr' is in the Gen-Z list, so it is marked as slang: that meaning comes first, the
+    # project glossary's after it.
+    assert [d["origin"] for d in entries["fr"]["definitions"]] == ["corpus", "glossary"]
+    assert entries["fr"]["definitions"][0]["source"] == "genz-slang"
     assert entries["yeet"]["status"] == "not_in_text"
     assert out["has_errors"] is False
 

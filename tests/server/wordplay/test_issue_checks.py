@@ -66,6 +66,20 @@ def test_near_rhymes_of_cat_differ_by_one_phoneme(
         assert 1 in distances and 0 not in distances, r.word
 
 
+def test_near_rhymes_of_cat_start_with_vowel_keeping_edits(corpus: Corpus) -> None:
+    result = rhymes(corpus, "cat", mode="near", limit=100)
+    assert result.ranking == "sound_then_zipf"
+    sounds = [r.sound for r in result.results]
+    # cat has hundreds of vowel-keeping near rhymes (as, have, an, can, ...): they fill
+    # the first 100, most frequent first; cut (the vowel changed) is not among them.
+    assert set(sounds) == {"vowel_kept"}
+    kept = [r.word for r in result.results]
+    assert {"cap", "catch"} <= set(kept), kept[:30]
+    assert "cut" not in kept
+    zipfs = [r.zipf for r in result.results if r.sound == "vowel_kept"]
+    assert zipfs == sorted(zipfs, reverse=True)
+
+
 def test_listen_anagrams_include_silent(corpus: Corpus) -> None:
     assert "silent" in [a.word for a in wordplay(corpus, "listen", "anagram").anagrams]
 

@@ -13,9 +13,10 @@ from pydantic_core import to_json
 from lexicon_server.builder.parsers.wndb import iter_synsets
 from lexicon_server.corpus.reader import Corpus, schema_sql
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query import wordplay as wordplay_module
+from lexicon_server.query import puns as puns_module
 from lexicon_server.query.rhymes import RhymeIndex, rhyme_index
 from lexicon_server.query.wordplay import wordplay, wordplay_data
+from lexicon_server.query.wordplay_result import Answer
 
 WORDNET31 = Path(__file__).resolve().parents[2] / "fixtures" / "wordnet31"
 
@@ -117,16 +118,21 @@ def test_puns_dropped_to_fit_the_budget_take_their_sources_with_them(
     index = rhyme_index(slice_corpus.db("en", "wordplay"))
     ids = {key: source_id for source_id, key in index.table.keys.items()}
     base = {key: full[key] for key in ("text", "kind", "language", "dataset_version")}
-    answer = wordplay_module._Answer(2, False, full["query_words"], [], [])
+    answer = Answer(2, False, full["query_words"], [], [])
     # The second candidate cites a source (WordNet) the first does not.
-    first = wordplay_module._Pun(night, ids["cmudict"], ids["cmudict"], 0)
-    second = wordplay_module._Pun({**night, "word": "Night"}, ids["wordnet-3.1"], ids["cmudict"], 0)
+    first = puns_module.Pun(night, ids["cmudict"], ids["cmudict"], 0)
+    second = puns_module.Pun({**night, "word": "Night"}, ids["wordnet-3.1"], ids["cmudict"], 0)
     both = _fit(index, base, answer, [first, second], 10**6)
-    assert both["count"] == 2 and "cut" not in both["budget"]
+    assert both["count"] == 2 and "budget" not in both
     assert list(both["sources"]) == ["cmudict", "wordnet-3.1"]
     one = _fit(index, base, answer, [first], 10**6)
-    # A budget between the two sizes keeps the first candidate only.
-    cut = _fit(index, base, answer, [first, second], len(to_json(one).decode()) + 80)
+    # A budget between the two sizes keeps the first candidate only (with room for the
+    # `budget` that then says what was cut, left out of an answer that cut nothing).
+    assert "budget" not in one
+    note = {"cut": ["pun candidates dropped to fit the response size budget"]}
+    room = len(to_json({"budget": {"max_chars": 64000, **note}}).decode()) + 10
+    assert len(to_json(one).decode()) + room < len(to_json(both).decode())
+    cut = _fit(index, base, answer, [first, second], len(to_json(one).decode()) + room)
     assert [p["word"] for p in cut["puns"]] == ["night"]
     assert cut["count"] == 1 and cut["truncated"]
     assert cut["budget"]["cut"] == ["pun candidates dropped to fit the response size budget"]
@@ -146,4 +152,4 @@ def _fit(
     listed: list[Any],
     max_chars: int,
 ) -> dict[str, Any]:
-    return wordplay_module._fit_puns(index, base, answer, listed, "uncontextualized", max_chars)
+    return puns_module.fit_puns(index, base, answer, listed, "uncontextualized", max_chars)

@@ -75,7 +75,7 @@ def test_rhymes_structured_result(slice_corpus: Corpus) -> None:
     assert data["language"] == "en" and data["dataset_version"]
     assert data["sense_scope"] == "unsensed"
     assert data["pronunciation_source"] == "cmudict"  # every result's, said once
-    assert data["sources"]["cmudict"]["licence"] == "BSD-2-Clause"
+    assert data["sources"]["cmudict"] == "BSD-2-Clause"
     assert_sources_complete(data)
 
 

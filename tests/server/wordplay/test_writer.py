@@ -146,7 +146,24 @@ def _perfect_walk(conn: sqlite3.Connection, rhyme_id: int) -> list[tuple[object,
     return _distinct(firsts)
 
 
+def _sound(query: str, rhyme: str) -> int:
+    """Sound class, written independently of rhyme_walk.sound_class: find the one token
+    whose change, removal or addition turns one rhyme part into the other."""
+    q, c = query.split(), rhyme.split()
+    if len(q) == len(c):
+        (at,) = [i for i in range(len(q)) if q[i] != c[i]]
+        edited = {q[at], c[at]}
+    else:
+        longer, shorter = (c, q) if len(c) > len(q) else (q, c)
+        at = next(i for i in range(len(longer)) if longer[:i] + longer[i + 1 :] == shorter)
+        edited = {longer[at]}
+    if at == 0:
+        return 3
+    return 2 if any(token[-1].isdigit() for token in edited) else 1
+
+
 def _near_walk(conn: sqlite3.Connection, rhyme_id: int) -> list[tuple[object, ...]]:
+    (query,) = conn.execute("SELECT rhyme FROM rhymes WHERE id = ?", (rhyme_id,)).fetchone()
     rows = conn.execute(
         "SELECT m.word_id, m.text, m.syllables, m.zipf, m.phones, n.edit, m.word_source, "
         "m.pron_source, m.rhyme FROM near_rhymes n JOIN rhyme_members m "
@@ -155,8 +172,14 @@ def _near_walk(conn: sqlite3.Connection, rhyme_id: int) -> list[tuple[object, ..
         (rhyme_id,),
     ).fetchall()
     words = [list(group) for _, group in groupby(rows, key=lambda row: row[0])]
-    # A word with any pronunciation rhyming perfectly (edit 0) is no near rhyme.
-    return _distinct([group[0][1:] for group in words if all(row[5] for row in group)])
+    # A word with any pronunciation rhyming perfectly (edit 0) is no near rhyme; a near
+    # word is listed by its closest row, closest class first, rank order within a class.
+    near = []
+    for group in words:
+        if all(row[5] for row in group):
+            best = min(group, key=lambda row: _sound(query, row[8]))  # first of the closest
+            near.append((*best[1:], _sound(query, best[8])))
+    return sorted(_distinct(near), key=lambda row: row[-1])
 
 
 def _check_rhyme_docs(conn: sqlite3.Connection) -> tuple[int, int]:

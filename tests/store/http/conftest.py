@@ -183,6 +183,26 @@ def release(make_release: Callable[..., Release]) -> Release:
     return make_release()
 
 
+@dataclass
+class Upgrade:
+    """Release `old` installed from disk in `data`; `new` served, not installed yet."""
+
+    old: Release
+    new: Release
+    data: Path
+
+
+@pytest.fixture
+def upgrade(make_release: Callable[..., Release], tmp_path: Path) -> Upgrade:
+    from lexicon_store import ops
+
+    old = make_release("net-1.0.0", seed=1)
+    new = make_release("net-1.1.0", seed=2)
+    data = tmp_path / "data"
+    ops.install(data_dir=data, source=old.dir, all_languages=True, manifest_digest=old.digest)
+    return Upgrade(old, new, data)
+
+
 @pytest.fixture(autouse=True)
 def _close_http_sources(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Close every HttpSource a test made (as the store does for sources it opens itself),

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from _support.kill import kill_when
+
 from lexicon_store.download import (
     Downloader,
     DownloadItem,
@@ -69,16 +71,9 @@ def test_sigkill_then_rerun_downloads_only_missing_bytes(
     big = files.add("big.zst", 6 * MiB)
     server.fault("stall", path="big.zst", after=2 * MiB)
     proc = _spawn([*small, big])
-    try:
-        # The server sent exactly 2 MiB of the big part; wait until all of it is on disk.
-        stalled = partial_path(big.dest)
-        _wait_for(lambda: all(i.dest.exists() for i in small) and _size(stalled) == 2 * MiB, proc)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    # The server sent exactly 2 MiB of the big part; wait until all of it is on disk.
+    stalled = partial_path(big.dest)
+    kill_when(proc, lambda: all(i.dest.exists() for i in small) and _size(stalled) == 2 * MiB)
     server.state.release.set()
     assert not big.dest.exists()
     kept = partial_path(big.dest).stat().st_size

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _support.kill import kill_when
 
 from lexicon_store import ops
 from lexicon_store.download import DownloadPolicy
@@ -153,17 +151,7 @@ def test_killed_fetch_fails_loudly_then_completes_on_rerun(
         [sys.executable, "-c", _CHILD, str(mirror), release.url, release.digest]
     )
     partial = mirror / f"{stalled}.partial"
-    deadline = time.monotonic() + 60
-    try:
-        while not (partial.exists() and partial.stat().st_size == 25_000):
-            assert proc.poll() is None and time.monotonic() < deadline
-            time.sleep(0.02)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    kill_when(proc, lambda: partial.exists() and partial.stat().st_size == 25_000)
     server.state.release.set()
     assert not (mirror / "manifest.json").exists()
     data = tmp_path / "data"

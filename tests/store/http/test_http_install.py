@@ -118,17 +118,13 @@ FATAL = [
 @pytest.mark.parametrize(("kind", "options", "message"), FATAL, ids=["503", "404", "bytes", "drop"])
 def test_fatal_fault_leaves_previous_install_untouched(
     server: Any,
-    make_release: Any,
+    upgrade: Any,
     policy: DownloadPolicy,
-    tmp_path: Path,
     kind: str,
     options: dict[str, Any],
     message: str,
 ) -> None:
-    old = make_release("net-1.0.0", seed=1)
-    new = make_release("net-1.1.0", seed=2)
-    data = tmp_path / "data"
-    ops.install(data_dir=data, source=old.dir, all_languages=True, manifest_digest=old.digest)
+    old, new, data = upgrade.old, upgrade.new, upgrade.data
     before = _snapshot(data)
     target = new.parts_of("fr.lexical")[-1]["path"]
     server.fault(kind, path=f"{new.name}/{target}", **options)
@@ -235,12 +231,9 @@ def test_add_language_and_repair_over_http(
 
 
 def test_wrong_bytes_once_fail_cleanly_and_the_rerun_heals(
-    server: Any, make_release: Any, policy: DownloadPolicy, tmp_path: Path
+    server: Any, upgrade: Any, policy: DownloadPolicy
 ) -> None:
-    old = make_release("net-1.0.0", seed=1)
-    new = make_release("net-1.1.0", seed=2)
-    data = tmp_path / "data"
-    ops.install(data_dir=data, source=old.dir, all_languages=True, manifest_digest=old.digest)
+    old, new, data = upgrade.old, upgrade.new, upgrade.data
     target = new.parts_of("en.lexical")[1]["path"]
     server.fault("corrupt", path=f"{new.name}/{target}", after=1000)
     # The store hashes every downloaded part while decompressing it: a flipped byte is an

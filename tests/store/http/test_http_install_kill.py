@@ -4,12 +4,12 @@ and the rerun fetches only the bytes no earlier run left on disk."""
 from __future__ import annotations
 
 import json
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
+
+from _support.kill import kill_when
 
 from lexicon_store import ops
 from lexicon_store.download import DownloadPolicy
@@ -40,30 +40,16 @@ def _on_disk(parts_dir: Path) -> dict[str, int]:
 
 
 def test_killed_install_resumes_with_only_missing_bytes(
-    server: Any, make_release: Any, policy: DownloadPolicy, tmp_path: Path
+    server: Any, upgrade: Any, policy: DownloadPolicy
 ) -> None:
-    old = make_release("net-1.0.0", seed=1)
-    new = make_release("net-1.1.0", seed=2)
-    data = tmp_path / "data"
-    ops.install(data_dir=data, source=old.dir, all_languages=True, manifest_digest=old.digest)
+    new, data = upgrade.new, upgrade.data
     old_activation = load_active(data).activation_id
 
     stalled = new.parts_of("en.lexical")[2]
     server.fault("stall", path=f"{new.name}/{stalled['path']}", after=40_000)
     proc = subprocess.Popen([sys.executable, "-c", _CHILD, str(data), new.manifest_url, new.digest])
     partial = data / "tmp" / "parts" / (stalled["digest"].split(":")[1] + ".partial.partial")
-    deadline = time.monotonic() + 60
-    try:
-        while not (partial.exists() and partial.stat().st_size == 40_000):
-            assert proc.poll() is None, "install ended before the kill point"
-            assert time.monotonic() < deadline, "install never reached the kill point"
-            time.sleep(0.02)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    kill_when(proc, lambda: partial.exists() and partial.stat().st_size == 40_000)
     server.state.release.set()
 
     # The killed install changed nothing a reader sees.

@@ -1,0 +1,162 @@
+"""Moby Thesaurus into the English lexical component: ranked unsensed edges and the terms
+that can be tied to one WordNet sense of their root (docs/thesauri.md).
+
+Moby lists a root's terms for all its meanings in one alphabetical list. Each term becomes
+an unsensed `synonym` edge of the root, weighted so that closer synonyms come first: the
+cosine of the root's and the term's own Moby lists (0 when the term is no root) plus,
+when the build has word vectors (GloVe in the starter), the cosine of the two words'
+vectors, -1 for a term without a vector (mostly phrases, which so come last). A term
+is also tied to a sense of the root when WordNet places it next to exactly one of the
+root's senses: one of the term's synsets is that sense's synset or is linked to it as
+`similar`, `also`, `verb_group`, `hypernym` or `hyponym`, and at least `MIN_SENSE_HITS`
+of the root's terms are tied to that sense alone (the list overlaps it clearly). Terms
+that are members of the sense's own synset count as evidence but are not stored again:
+the synonyms answer shows them as synset members already.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from lexicon_server.builder.records import SynsetRecord, ThesaurusEntry
+from lexicon_server.corpus.normalize import norm
+
+__all__ = [
+    "MIN_SENSE_HITS",
+    "NEIGHBOUR_RELATIONS",
+    "Attachment",
+    "MobyEdges",
+    "Similarity",
+    "WordnetView",
+    "vector_similarity",
+]
+
+# (root norm, term norms) -> one cosine per term, None where either word has no vector
+Similarity = Callable[[str, list[str]], list[float | None]]
+
+# Synset pointers that count as "next to" a sense: near-synonyms and the one-step
+# generalisations and specialisations a thesaurus also lists.
+NEIGHBOUR_RELATIONS = frozenset({"similar", "also", "verb_group", "hypernym", "hyponym"})
+MIN_SENSE_HITS = 2
+
+
+@dataclass
+class WordnetView:
+    """What the attachment needs of WordNet, collected while the synsets stream past."""
+
+    # lemma norm -> (synset, sense id) of each of its senses
+    senses: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    synsets_of: dict[str, list[str]] = field(default_factory=dict)  # norm -> synsets
+    links: dict[str, list[str]] = field(default_factory=dict)  # synset -> linked synsets
+
+    def add(self, record: SynsetRecord, sense_ids: Iterable[int]) -> None:
+        for member, sense_id in zip(record.members, sense_ids, strict=True):
+            key = norm(member.lemma.replace("_", " "))
+            self.senses.setdefault(key, []).append((record.external_id, sense_id))
+            self.synsets_of.setdefault(key, []).append(record.external_id)
+        linked = [
+            p.target_synset
+            for p in record.pointers
+            if p.relation in NEIGHBOUR_RELATIONS and p.source_member == 0
+        ]
+        if linked:
+            self.links[record.external_id] = linked
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    root: str  # the root as Moby writes it
+    sense_id: int  # the root's WordNet sense the term is tied to
+    term: str  # as Moby writes it
+
+
+class MobyEdges:
+    """All of Moby in memory (about 30k roots, 2.5M terms), keyed by norm."""
+
+    def __init__(self, entries: Iterable[ThesaurusEntry], similarity: Similarity | None) -> None:
+        roots: list[tuple[str, str, tuple[str, ...]]] = []  # root, its norm, terms
+        lists: dict[str, set[str]] = {}
+        for entry in entries:
+            key = norm(entry.headword)
+            terms = tuple(dict.fromkeys(t for t in entry.terms if norm(t) != key))
+            roots.append((entry.headword, key, terms))
+            lists.setdefault(key, set()).update(norm(t) for t in terms)
+        frozen = {k: frozenset(v) for k, v in lists.items()}
+        # root, its norm, its terms best first with their weights
+        self.roots = [
+            (root, key, _ranked(key, terms, frozen, similarity)) for root, key, terms in roots
+        ]
+
+    def attachments(self, wordnet: WordnetView) -> Iterator[Attachment]:
+        """The terms tied to one sense of their root (module docstring), in root order and
+        each root's terms best first."""
+        for root, key, scored in self.roots:
+            terms = [term for term, _ in scored]
+            senses = wordnet.senses.get(key)
+            if not senses:
+                continue
+            # neighbouring synset -> the root's senses it is next to
+            near: dict[str, set[int]] = {}
+            for synset, sense_id in senses:
+                for other in (synset, *wordnet.links.get(synset, ())):
+                    near.setdefault(other, set()).add(sense_id)
+            own = {sense_id: synset for synset, sense_id in senses}
+            hits: dict[int, list[tuple[str, bool]]] = {}
+            for term in terms:
+                found: set[int] = set()
+                theirs = wordnet.synsets_of.get(norm(term), ())
+                for synset in theirs:
+                    found.update(near.get(synset, ()))
+                if len(found) == 1:
+                    sense_id = found.pop()
+                    hits.setdefault(sense_id, []).append((term, own[sense_id] in theirs))
+            for sense_id, tied in hits.items():
+                if len(tied) >= MIN_SENSE_HITS:
+                    for term, member in tied:
+                        if not member:
+                            yield Attachment(root, sense_id, term)
+
+
+def _ranked(
+    key: str,
+    terms: tuple[str, ...],
+    lists: dict[str, frozenset[str]],
+    similarity: Similarity | None,
+) -> list[tuple[str, float]]:
+    mine = lists[key]
+    keys = [norm(t) for t in terms]
+    vectors = similarity(key, keys) if similarity is not None else None
+    scored: list[tuple[str, float]] = []
+    for i, term in enumerate(terms):
+        theirs = lists.get(keys[i])
+        score = len(mine & theirs) / math.sqrt(len(mine) * len(theirs)) if theirs else 0.0
+        if vectors is not None:
+            cosine = vectors[i]
+            score += -1.0 if cosine is None else cosine
+        scored.append((term, round(score, 4)))
+    scored.sort(key=lambda pair: -pair[1])  # stable: ties keep Moby's order
+    return scored
+
+
+def vector_similarity(words: list[str], matrix: object) -> Similarity:
+    """Cosines between unit-normalised rows of `matrix` (GloVe), looked up by norm."""
+    import numpy as np
+
+    unit = np.asarray(matrix, dtype=np.float32)
+    unit = unit / (np.linalg.norm(unit, axis=1, keepdims=True) + 1e-9)
+    index: dict[str, int] = {}
+    for i, word in enumerate(words):
+        index.setdefault(norm(word), i)
+
+    def similarity(root: str, terms: list[str]) -> list[float | None]:
+        row = index.get(root)
+        if row is None:
+            return [None] * len(terms)
+        rows = [index.get(t) for t in terms]
+        known = [r for r in rows if r is not None]
+        cosines = iter((unit[known] @ unit[row]).tolist()) if known else iter(())
+        return [None if r is None else next(cosines) for r in rows]
+
+    return similarity

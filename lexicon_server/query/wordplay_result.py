@@ -1,0 +1,64 @@
+"""The shape every wordplay kind's result shares: its count, cut notes and field order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lexicon_server.query.common import Cited, budget_data
+
+__all__ = ["Answer", "Data", "result", "with_note"]
+
+Data = dict[str, Any]
+
+
+@dataclass
+class Answer:
+    """What a kind hands back before the shared result fields are added."""
+
+    count: int
+    truncated: bool
+    query_words: list[str]
+    unresolved: list[str]
+    cut: list[str]
+
+
+def result(
+    base: Data,
+    answer: Answer,
+    cited: Cited,
+    *,
+    letters: str | None = None,
+    input_is_palindrome: bool | None = None,
+    context_scope: str | None = None,
+    anagrams: list[Data] | None = None,
+    palindromes: list[Data] | None = None,
+    spoonerisms: list[Data] | None = None,
+    puns: list[Data] | None = None,
+) -> Data:
+    """The whole result in `WordplayResult`'s field order, without the fields it leaves out
+    when they are null or empty (as its dump has them)."""
+    data = dict(base)
+    optional = {
+        "letters": letters,
+        "input_is_palindrome": input_is_palindrome,
+        "context_scope": context_scope,
+        "query_words": answer.query_words,
+        "unresolved": answer.unresolved,
+    }
+    data.update(
+        (key, value) for key, value in optional.items() if value is not None and value != []
+    )
+    data["count"] = answer.count
+    data["truncated"] = answer.truncated
+    found = {"anagrams": anagrams, "palindromes": palindromes, "spoonerisms": spoonerisms}
+    found["puns"] = puns
+    data.update((key, value) for key, value in found.items() if value)
+    data["sources"] = cited.sources()
+    if answer.cut:  # else left out (see the result model)
+        data["budget"] = budget_data(answer.cut)
+    return data
+
+
+def with_note(cut: list[str], note: str) -> list[str]:
+    return cut if note in cut else [*cut, note]

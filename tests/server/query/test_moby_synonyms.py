@@ -1,0 +1,129 @@
+"""Moby Thesaurus in dictionary_synonyms, on the sample build of the committed slices.
+
+The sample build reads `tests/fixtures/moby/words.txt` (26 real Moby lines) beside the
+WordNet 3.1 slice, so `house`, `dog` and `cat` have Moby terms both unsensed and tied to
+one of their WordNet senses (docs/thesauri.md).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from _support.provenance import assert_sources_complete
+from mcp import Client
+
+from lexicon_server.config import load_config
+from lexicon_server.corpus.reader import Corpus
+from lexicon_server.query.synonyms import UNSENSED_DEFAULT, synonyms
+from lexicon_server.server import build_server
+from lexicon_store.selection import load_active
+
+
+def _moby_words(root: str) -> list[str]:
+    path = Path(__file__).parents[2] / "fixtures" / "moby" / "words.txt"
+    for line in path.read_text(encoding="ascii").splitlines():
+        fields = line.split(",")
+        if fields[0] == root:
+            return [f for f in fields[1:] if f]
+    raise AssertionError(root)
+
+
+def test_moby_terms_are_tied_to_the_sense_they_fit(sample_corpus: Corpus) -> None:
+    result = synonyms(sample_corpus, "house", limit=100, unsensed_limit=0)
+    by_key = {g.sense.external_id: g for g in result.groups if g.sense is not None}
+    building = {c.text: c for c in by_key["house%1:06:00::"].candidates}
+    assert {"abode", "domicile", "dwelling"} <= set(building)
+    assert building["abode"].source == "moby"
+    assert building["abode"].relation == "synonym"
+    assert building["abode"].sense_scope == "sense"
+    family = {c.text for c in by_key["house%1:14:00::"].candidates}
+    assert {"folk", "sept"} <= family and "abode" not in family
+    firm = {c.text for c in by_key["house%1:14:01::"].candidates}
+    assert {"business", "concern"} <= firm
+    # Every Moby candidate shown is one of Moby's own terms for the root.
+    listed = set(_moby_words("house"))
+    for group in result.groups:
+        for c in group.candidates:
+            if c.source == "moby":
+                assert c.text in listed
+    assert "moby" in result.sources
+    assert_sources_complete(result.model_dump(mode="json"))
+
+
+def test_unsensed_moby_group_has_its_default_allocation(sample_corpus: Corpus) -> None:
+    result = synonyms(sample_corpus, "cat")
+    assert result.unsensed_limit == UNSENSED_DEFAULT
+    unsensed = [g for g in result.groups if g.sense_scope == "unsensed"]
+    assert len(unsensed) == 1
+    texts = [c.text for c in unsensed[0].candidates]
+    assert len(texts) == UNSENSED_DEFAULT and unsensed[0].truncated
+    assert {c.source for c in unsensed[0].candidates} <= {"moby", "conceptnet"}
+    assert set(texts) <= set(_moby_words("cat")) | _conceptnet_targets(sample_corpus, "cat")
+    # A term shown in a sense group is not repeated unsensed.
+    sensed = {c.text for g in result.groups if g.sense is not None for c in g.candidates}
+    assert not sensed & set(texts)
+    assert synonyms(sample_corpus, "cat", unsensed_limit=0).unsensed_returned == 0
+
+
+def _conceptnet_targets(corpus: Corpus, word: str) -> set[str]:
+    conn = corpus.db("en", "lexical")
+    rows = conn.execute(
+        "SELECT r.dst_text FROM relations r JOIN terms t ON t.id = r.src_term_id "
+        "JOIN sources s ON s.id = r.source_id WHERE t.text = ? AND s.name = 'conceptnet'",
+        (word,),
+    )
+    return {row[0] for row in rows}
+
+
+def test_unsensed_moby_terms_come_best_weight_first(sample_data_dir: Path) -> None:
+    built = load_active(sample_data_dir)
+    conn = sqlite3.connect(f"file:{built.files['en/lexical.sqlite']}?mode=ro", uri=True)
+    rows = conn.execute(
+        "SELECT r.weight, r.dst_text FROM relations r JOIN terms t ON t.id = r.src_term_id "
+        "JOIN sources s ON s.id = r.source_id "
+        "WHERE t.text = 'dog' AND s.name = 'moby' ORDER BY r.id"
+    ).fetchall()
+    conn.close()
+    weights = [w for w, _ in rows]
+    assert len(rows) == len(set(_moby_words("dog")) - {"dog"})
+    assert weights == sorted(weights, reverse=True)
+    assert all(text is None for _, text in rows)  # the term row carries the text
+
+
+@pytest.fixture
+def client_calls(sample_data_dir: Path) -> Iterator[Any]:
+    corpus = Corpus(load_active(sample_data_dir))
+    server = build_server(corpus, load_config({}))
+
+    def call(name: str, args: dict[str, Any]) -> dict[str, Any]:
+        async def main() -> dict[str, Any]:
+            async with Client(server) as client:
+                result = await client.call_tool(name, args)
+                assert not result.is_error, result.content
+                assert result.structured_content is not None
+                return result.structured_content
+
+        return anyio.run(main)
+
+    yield call
+    corpus.close()
+
+
+def test_moby_through_the_mcp_client(client_calls: Any) -> None:
+    answer = client_calls("dictionary_synonyms", {"word": "dog", "limit": 40})
+    assert_sources_complete(answer)
+    moby = [
+        (g.get("sense", {}).get("external_id"), c["text"])
+        for g in answer["groups"]
+        for c in g["candidates"]
+        if c.get("source") == "moby"
+    ]
+    assert ("dog%2:38:00::", "follow") in moby
+    assert any(key is None for key, _ in moby)  # the unsensed group
+    assert answer["sources"]["moby"].startswith("public domain")
+    assert answer["unsensed_limit"] == UNSENSED_DEFAULT
