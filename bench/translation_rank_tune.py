@@ -26,7 +26,13 @@ from translation_quality import DEVSETS, read_devset
 from translation_quality import norm as dev_norm
 
 from lexicon_server.builder.parsers import dictd, wordfreq
-from lexicon_server.builder.translation_rank import WEIGHTS, Evidence, is_label, score
+from lexicon_server.builder.translation_rank import (
+    WEIGHTS,
+    Evidence,
+    is_label,
+    score,
+    usable_reverse,
+)
 from lexicon_server.corpus.normalize import norm
 
 ISO = {"de": "deu", "fr": "fra", "es": "spa", "it": "ita", "pt": "por", "fi": "fin",
@@ -58,7 +64,8 @@ def load(
             ranks = back.setdefault(key, {})
             for text in e.translations:  # ranks run on over a headword's entries, as built
                 ranks.setdefault(norm(text), len(ranks))
-                if invert and (english := norm(text)) in words:
+                english = norm(text.removeprefix("to "))
+                if invert and english in words and usable_reverse(e.headword):
                     # The reverse dictionary read the other way: a candidate of its own.
                     fwd.setdefault(english, []).append((" ".join(e.headword.split()), None))
                     targets.add(key)

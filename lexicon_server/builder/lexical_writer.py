@@ -465,7 +465,7 @@ class LexicalWriter:
                     term_id = self.known_term(back)
                     if term_id is None and back.startswith("to "):
                         term_id = self.known_term(back[3:])
-                    if term_id is not None:
+                    if term_id is not None and translation_rank.usable_reverse(word):
                         self.translation(term_id, language, word, source)
                     yield word, back
 

@@ -39,6 +39,7 @@ __all__ = [
     "stage_all_back_translations",
     "stage_back_translations",
     "stage_target_frequencies",
+    "usable_reverse",
 ]
 
 # Tuned on the dev split of bench/devsets/translations (bench/translation_rank_tune.py).
@@ -64,6 +65,13 @@ _REGISTER = re.compile(
     r"dialect|technical|jargon|euphemistic|veraltet|selten|umgangssprachlich)\b",
     re.IGNORECASE,
 )
+
+
+def usable_reverse(headword: str) -> bool:
+    """Whether a reverse dictionary's headword may stand as a candidate: a word or a short
+    phrase, not a quoted sentence (deu-eng lists 'Vater, in deine Hände lege ich meinen
+    Geist.' under 'Father')."""
+    return headword.count(" ") < 3 and not headword.rstrip().endswith((".", "!", "?"))
 
 
 def is_label(note: str | None) -> bool:

@@ -55,7 +55,7 @@ def test_garbage_in_the_middle_of_the_stream_is_reported_too(tmp_path: Path) -> 
     raw = bytearray(gzip.compress(text))
     raw[len(raw) // 2 : len(raw) // 2 + 16] = b"\xff" * 16
     (bad / f"{PAIR}.dict.dz").write_bytes(bytes(raw))
-    wanted = r"index line \d+, byte \d+\): (expected|is not utf-8 text, as expected)"
+    wanted = r"index line \d+, byte \d+\): expected"
     with pytest.raises(BuildError, match=wanted):
         list(dictd.iter_entries(bad / f"{PAIR}.index", bad / f"{PAIR}.dict.dz", ("en", "de")))
 

@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 from lexicon_server.builder import translation_rank as tr
-from lexicon_server.builder.translation_rank import WEIGHTS, Evidence, is_label, score
+from lexicon_server.builder.translation_rank import (
+    WEIGHTS,
+    Evidence,
+    is_label,
+    score,
+    usable_reverse,
+)
 
 
 @pytest.mark.parametrize(
@@ -147,3 +153,18 @@ def test_the_reverse_dictionary_read_backwards_gives_candidates(sample_dataset: 
         "ON t.id = tr.term_id WHERE t.norm = 'house' AND tr.target_norm = 'huis'"
     ).fetchone()[0]
     assert both == 2
+
+
+@pytest.mark.parametrize(
+    ("headword", "usable"),
+    [
+        ("hond", True),
+        ("zu Hause", True),
+        ("aver bisogno di", True),
+        ("Vater, in deine Hände lege ich meinen Geist.", False),
+        ("Wer A sagt, muss auch B sagen", False),
+        ("Hilfe!", False),
+    ],
+)
+def test_only_words_and_short_phrases_come_back_as_candidates(headword: str, usable: bool) -> None:
+    assert usable_reverse(headword) is usable

@@ -213,7 +213,7 @@ def _read_spans(
             try:
                 yield offset, data.decode(encoding)
             except UnicodeDecodeError as exc:
-                raise fail(offset, f"is not {encoding} text, as expected ({exc.reason})") from exc
+                raise fail(offset, f"expected {encoding} text ({exc.reason})") from exc
 
 
 def _entry_at(index_path: Path, offset: int) -> tuple[int, str]:

@@ -78,7 +78,7 @@ def test_fragments_are_skipped_not_fatal(entries: list[DefinitionEntry]) -> None
 
 def test_a_dictd_file_that_is_not_gcide_is_an_error(fixtures: Path, tmp_path: Path) -> None:
     freedict = fixtures / "freedict"
-    with pytest.raises(ParseError, match=r"not a GCIDE file|is not cp1252 text"):
+    with pytest.raises(ParseError, match=r"not a GCIDE file|expected cp1252 text"):
         list(
             iter_entries(freedict / "freedict-eng-fra.index", freedict / "freedict-eng-fra.dict.dz")
         )
@@ -90,7 +90,7 @@ def test_truncated_dict_is_reported(fixtures: Path, tmp_path: Path) -> None:
     cut.write_bytes(text[: len(text) // 2])
     with pytest.raises(
         ParseError,
-        match=r"gcide\.dict:\d+: entry '.+' \(index line \d+, byte \d+\): "
-        r"expected \d+ bytes.*past the end",
+        match=r"gcide\.dict:\d+: entry '\w+' \(index line \d+, byte \d+\): "
+        r"expected \d+ bytes of text, the file ends",
     ):
         list(iter_entries(fixtures / "gcide" / "gcide.index", cut))

@@ -210,8 +210,6 @@ def test_every_fact_of_the_old_answers_is_still_there(
     described = source_descriptions(before_corpus)
     compared = 0
     for label, answers in before["answers"].items():
-        if label in _CONTENT_CHANGED:
-            continue
         tool = label.split()[0]
         for word, old in answers.items():
             lean = now[label][word]
@@ -233,15 +231,7 @@ def test_every_fact_of_the_old_answers_is_still_there(
             where = _missing(new, was)
             assert where is None, (label, word, where)
             compared += 1
-    assert compared > 250
-
-
-# Issue 17 changed the sample's translations on purpose: they are ranked by evidence, the
-# xxx-eng dictionaries add candidates (and are cited), and Dutch and French->Spanish pairs
-# joined the sample. Look-ups carry translations too. For these two tools the snapshot has
-# served its purpose (see the module docstring); their answers are tested in tests/server
-# and tests/builder/test_translation_evidence.py.
-_CONTENT_CHANGED = frozenset({"dictionary_lookup", "dictionary_translate"})
+    assert compared > 300
 
 
 def test_lean_answers_are_smaller(before: dict[str, Any], before_corpus: Corpus) -> None:
