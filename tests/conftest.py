@@ -169,3 +169,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if _uses_the_starter(item):
             item.add_marker(pytest.mark.starter)
+            # The first such test builds the starter (about 5 minutes here, more on a slow
+            # machine) inside its own time limit: give it room beyond the default 600 s.
+            if item.get_closest_marker("timeout") is None:
+                item.add_marker(pytest.mark.timeout(1800))
