@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic_core import from_json
 
 from lexicon_server.corpus import term_docs
+from lexicon_server.corpus.connection import kept
 from lexicon_server.corpus.term_docs import in_language_turns
 from lexicon_server.query.facts import has_index
 from lexicon_server.query.headwords import (
@@ -237,27 +238,23 @@ _language_then_id = itemgetter(0, 6)
 
 TranslationRow = tuple[Any, ...]  # see _TRANSLATION_COLUMNS
 
+
 # Whether a database has any sense-attached translation (the starter's FreeDict ones are
-# all unsensed): when it has none, the per-sense statement is not run at all.
-_sensed_cache: dict[int, tuple[sqlite3.Connection, bool]] = {}
-
-
+# all unsensed): when it has none, the per-sense statement is not run at all. Read once
+# per connection and kept in it.
 def _has_sensed(conn: sqlite3.Connection) -> bool:
-    cached = _sensed_cache.get(id(conn))
-    if cached is not None and cached[0] is conn:
-        return cached[1]
+    return kept(conn).fact(_has_sensed, lambda: _read_has_sensed(conn))
+
+
+def _read_has_sensed(conn: sqlite3.Connection) -> bool:
     if has_index(conn, "translations_sense"):
         # The partial index holds exactly the sensed rows: one step answers.
         row = conn.execute(
             "SELECT 1 FROM translations INDEXED BY translations_sense "
             "WHERE sense_id IS NOT NULL LIMIT 1"
         ).fetchone()
-        answer = row is not None
-    else:
-        answer = True  # without the index the question costs a scan: just ask per look-up
-    # Keyed by id(conn); the connection is kept in the value so its id is never reused.
-    _sensed_cache[id(conn)] = (conn, answer)
-    return answer
+        return row is not None
+    return True  # without the index the question costs a scan: just ask per look-up
 
 
 def _translations(
