@@ -61,9 +61,24 @@ def clean_build(
     [
         # Killed inside the English lexical writer, with its temp database complete but
         # not yet renamed: nothing is finished, the stale temp file must not survive.
-        ("lexical:en:before-rename", []),
+        # (MultiWordNet's alignment, which the English writer reads, has finished.)
+        ("lexical:en:before-rename", ["shared.multiwordnet"]),
         # Killed after the wordplay file is in place but before its checkpoint.
-        ("en.wordplay:written", ["en.lexical", "de.lexical", "fr.lexical", "en.semantic"]),
+        (
+            "en.wordplay:written",
+            [
+                "shared.multiwordnet",
+                "en.lexical",
+                "en.gcide",
+                "de.lexical",
+                "fr.lexical",
+                "it.lexical",
+                "nl.lexical",
+                "de.thesaurus",
+                "fr.thesaurus",
+                "en.semantic",
+            ],
+        ),
     ],
 )
 def test_killed_build_resumes_to_the_same_bytes(
