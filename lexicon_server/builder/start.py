@@ -160,8 +160,10 @@ def answer_summary(result: Any) -> str:
              f"{len(data['senses'])}"]  # fmt: skip
     sources = data.get("sources") or {}
     for n, sense in enumerate(data["senses"], 1):
-        key = sense.get("source") or "?"
-        licence = (sources.get(key) or {}).get("licence", "?")
+        # Lean answers state the senses' common source once (`sense_source`) and give each
+        # cited key its licence (docs/tools.md, "Lean answers").
+        key = sense.get("source") or data.get("sense_source") or "?"
+        licence = sources.get(key, "?")
         lines.append(f"  {n}. [{sense.get('pos')}] {sense.get('gloss')}  ({key}, {licence})")
         for example in (sense.get("examples") or [])[:1]:
             lines.append(f'       e.g. "{example.get("text")}"')

@@ -282,12 +282,15 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
     reached: list[_Reached] = []
     rows = [
         # Lemma tables without a part of speech (simplemma) store '': any part of speech.
+        # English has WordNet's own tables and morphy's rules, which name the part of
+        # speech ('was' is the verb 'be', not the noun 'Be'), so there they are not read.
         (lemma_id, pos or None, source_id)
         for lemma_id, pos, source_id in conn.execute(
             "SELECT lemma_term_id, pos, source_id FROM inflections WHERE form_norm = ? "
             "ORDER BY lemma_term_id, pos",
             (norm,),
         )
+        if pos or language != "en"
     ]
     if rows:
         table = sources(conn)

@@ -123,7 +123,7 @@ _SQL_CACHE: dict[tuple[str, int, int, int], str] = {}
 
 def _sql(kind: str, marks: int, smarks: int = 0, parts: int = 0) -> str:
     """The statement `kind` for `marks` term ids, `smarks` sense ids and, for senses,
-    `parts` (term, part of speech) entries to keep (see common.entry_filter)."""
+    `parts` (term, part of speech) entries to keep (see headwords.entry_filter)."""
     key = (kind, marks, smarks, parts)
     sql = _SQL_CACHE.get(key)
     if sql is None:
@@ -131,7 +131,7 @@ def _sql(kind: str, marks: int, smarks: int = 0, parts: int = 0) -> str:
         sql = _SQL_TEMPLATES[kind].format(
             marks=_marks(marks),
             smarks=_marks(smarks),
-            first=term_order(column, marks) if column else "",
+            first=term_order(column, marks, parts) if column else "",
             entries=entry_filter("e", parts),
             entries2=entry_filter("e2", parts),
         )
@@ -170,7 +170,7 @@ def read_tables(
 ) -> Rows:
     """The rows from the normalised tables: only the senses shown are read (a polysemous
     word such as 'set' has dozens more), of the (term, part of speech) pairs flattened in
-    `entries` only, when given (see common.entry_filter). With `documented` (the release
+    `entries` only, when given (see headwords.entry_filter). With `documented` (the release
     has term documents), a term's unsensed translations come from its document when it
     has one."""
     if not term_ids:

@@ -286,6 +286,13 @@ def semantic_data(
     if target is None:
         scope = "global"
         searched, not_searched = store.vector_languages()
+        # Derived vectors copy their translations' (a word whose one translation is 'king'
+        # sits on king's vector), so a global search would be flooded by other languages'
+        # copies of the word asked: it searches trained vectors and the word's own
+        # language; a derived language is searched when named as target_language.
+        searched = [
+            lang for lang in searched if lang == language or not store.get(lang).derived_from
+        ]
     elif target == language:
         scope = "monolingual"
         searched, not_searched = [language], {}

@@ -22,9 +22,10 @@ __all__ = ["register"]
 SemanticOutput = published_output(SemanticResult)
 
 _DESCRIPTION = """Words nearest in meaning by word-vector similarity (exact cosine).
-Omit target_language to search every installed vector language (global); set it to the
-word's own language for monolingual neighbours, or to another language for
-cross-lingual ones. The result lists the languages searched and whether the search was
+Omit target_language to search the installed languages with trained vectors and the
+word's own (global); set it to the word's own language for monolingual neighbours, or to
+another language for cross-lingual ones (a language with derived vectors is searched only
+when named). The result lists the languages searched and whether the search was
 restricted to fewer vector languages than the corpus has. Neighbours are unsensed."""
 
 

@@ -32,7 +32,7 @@ def test_install_then_the_server_answers_through_the_sdk_client(
     assert "financial institution" in text
     assert "sloping land" in text
     # The printed summary names each sense's source key and, from `sources`, its licence.
-    licence = answer["sources"]["wordnet-3.1"]["licence"]
+    licence = answer["sources"]["wordnet-3.1"]
     assert f"(wordnet-3.1, {licence})" in answer_summary(result)
 
 

@@ -74,10 +74,13 @@ def test_near_rhymes_of_cat_start_with_vowel_keeping_edits(corpus: Corpus) -> No
     # the first 100, most frequent first; cut (the vowel changed) is not among them.
     assert set(sounds) == {"vowel_kept"}
     kept = [r.word for r in result.results]
-    assert {"cap", "catch"} <= set(kept), kept[:30]
     assert "cut" not in kept
     zipfs = [r.zipf for r in result.results if r.sound == "vowel_kept"]
     assert zipfs == sorted(zipfs, reverse=True)
+    if any(zipfs):
+        # With word frequencies (the starter), the everyday edits are among the first;
+        # the whole-CMUdict build has none, so its first 100 follow another order.
+        assert {"cap", "catch"} <= set(kept), kept[:30]
 
 
 def test_listen_anagrams_include_silent(corpus: Corpus) -> None:
