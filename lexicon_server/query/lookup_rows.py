@@ -109,7 +109,7 @@ _SQL_TEMPLATES["documents"] = (
     "SELECT doc FROM term_docs WHERE term_id IN ({marks}) ORDER BY {first}term_id"
 )
 # Statements over several terms start their ORDER BY with the best-matching term (see
-# common.term_order), bound after the term ids.
+# headwords.term_order), bound after the term ids.
 _TERM_COLUMN = {
     "senses": "e.term_id",
     "rows": "e.term_id",
