@@ -28,10 +28,16 @@ def test_monolingual_and_global_scopes_mark_derived_neighbours(sample_data_dir: 
     mono = semantic_data(store, "roi", "fr", "fr", limit=3)
     assert mono["neighbors"][0]["text"] == "reine"
     assert all(n["derived"] for n in mono["neighbors"])
+    # Global: the trained vectors (English) and the word's own language; German's are
+    # derived too, so it is searched only when named (docs/tools.md).
     every = semantic_data(store, "roi", "fr", limit=10)
-    assert every["scope"] == "global" and every["searched_languages"] == ["de", "en", "fr"]
+    assert every["scope"] == "global" and every["searched_languages"] == ["en", "fr"]
     texts = {(n.get("language", "fr"), n["text"]) for n in every["neighbors"]}
     assert ("fr", "reine") in texts and ("en", "king") in texts
+    german = semantic_data(store, "roi", "fr", "de", limit=3)
+    assert german["scope"] == "cross_lingual" and german["searched_languages"] == ["de"]
+    king = semantic_data(store, "king", "en", limit=10)
+    assert king["searched_languages"] == ["en"]  # no derived copies of 'king' in the way
     # Italian and Dutch have lexical data but no wordfreq list in the sample: no vocabulary
     # to choose, so no vectors.
     assert store.vector_languages() == (["de", "en", "fr"], {})
