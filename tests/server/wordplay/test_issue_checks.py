@@ -66,7 +66,9 @@ def test_near_rhymes_of_cat_differ_by_one_phoneme(
         assert 1 in distances and 0 not in distances, r.word
 
 
-def test_near_rhymes_of_cat_start_with_vowel_keeping_edits(corpus: Corpus) -> None:
+def test_near_rhymes_of_cat_start_with_vowel_keeping_edits(
+    corpus: Corpus, request: pytest.FixtureRequest
+) -> None:
     result = rhymes(corpus, "cat", mode="near", limit=100)
     assert result.ranking == "sound_then_zipf"
     sounds = [r.sound for r in result.results]
@@ -77,9 +79,9 @@ def test_near_rhymes_of_cat_start_with_vowel_keeping_edits(corpus: Corpus) -> No
     assert "cut" not in kept
     zipfs = [r.zipf for r in result.results if r.sound == "vowel_kept"]
     assert zipfs == sorted(zipfs, reverse=True)
-    if any(zipfs):
-        # With word frequencies (the starter), the everyday edits are among the first;
-        # the whole-CMUdict build has none, so its first 100 follow another order.
+    if request.node.callspec.params["corpus"] == "starter":
+        # The starter's vocabulary (WordNet's words) leaves room for the everyday edits;
+        # in the whole of CMUdict more frequent vowel-keeping words fill the first 100.
         assert {"cap", "catch"} <= set(kept), kept[:30]
 
 
