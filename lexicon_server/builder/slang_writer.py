@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexicon_server.builder.records import DefinitionEntry, EmojiAnnotation, Emoticon, SlangEntry
+from lexicon_server.builder.sealing import seal
 from lexicon_server.corpus.reader import schema_sql
 from lexicon_server.corpus.slang_data import SCHEMA_VERSION, slang_key
 
@@ -130,15 +131,9 @@ def write_slang(
                     "emoji, marks, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (row[0], row[1], next_id, *row[2:]),
                 )
-        conn.execute("COMMIT")
-        conn.execute("ANALYZE")
-        conn.execute("VACUUM")
+        seal(conn, tmp, path)
     except BaseException:
         conn.close()
         tmp.unlink(missing_ok=True)
         raise
-    conn.close()
-    with open(tmp, "rb") as handle:
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
     return counts

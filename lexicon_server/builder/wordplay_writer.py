@@ -27,6 +27,7 @@ from typing import Protocol
 
 from lexicon_server.builder.errors import BuildError
 from lexicon_server.builder.records import PronunciationRow
+from lexicon_server.builder.sealing import seal
 from lexicon_server.corpus import rhyme_docs
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS, schema_sql
 from lexicon_server.corpus.rhyme_walk import candidates
@@ -160,17 +161,11 @@ def write_wordplay(
         stats = _fill_tables(conn, source_ids[pronunciation_source])
         for table in _STAGING_TABLES:
             conn.execute(f"DROP TABLE {table}")
-        conn.execute("COMMIT")
-        conn.execute("ANALYZE")
-        conn.execute("VACUUM")
+        seal(conn, tmp, path)
     except BaseException:
         conn.close()
         tmp.unlink(missing_ok=True)
         raise
-    conn.close()
-    with open(tmp, "rb") as handle:
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
     return stats
 
 
