@@ -21,7 +21,7 @@ from lexicon_server.corpus.normalize import norm
 
 if TYPE_CHECKING:
     from lexicon_server.builder.inputs import SourceInput
-    from lexicon_server.builder.pipeline import BuildContext
+    from lexicon_server.builder.plan import BuildContext
 
 __all__ = [
     "bilingual_lexical",
@@ -186,28 +186,49 @@ def semantic(language: str, vectors: str, limit: int) -> StageFn:
     return run
 
 
-def derived_semantic(language: str, limit: int, english_limit: int) -> StageFn:
-    """`<language>/semantic.*` from the language's translations into English (GloVe's
-    space; see derived_vectors), read from the built lexical component."""
+# One build worker makes several languages' derived vectors in turn; each needs the same
+# English space (GloVe rows and English Zipf: about 1.5 CPU s to read), so a worker keeps
+# the last one it read. Keyed by the sources' fingerprints, so it never outlives them.
+_ENGLISH_SPACE: dict[tuple[str, ...], tuple[list[str], Any, dict[str, float]]] = {}
 
-    def run(ctx: BuildContext) -> Mapping[str, Any]:
-        import numpy as np
-        import pyarrow.parquet as pq
 
-        from lexicon_server.builder.derived_vectors import derive
-        from lexicon_server.builder.semantic_writer import glove_vocabulary, write_semantic
+def _english_space(
+    ctx: BuildContext, english_limit: int
+) -> tuple[list[str], Any, dict[str, float]]:
+    """(words, unit vectors, norm -> Zipf) of the English vocabulary derived vectors use."""
+    import numpy as np
+    import pyarrow.parquet as pq
 
-        src = ctx.inputs.require("glove-6b-50d")
+    from lexicon_server.builder.semantic_writer import glove_vocabulary
+
+    src = ctx.inputs.require("glove-6b-50d")
+    freq = ctx.inputs.get("wordfreq")
+    key = (src.fingerprint, freq.fingerprint if freq else "", str(english_limit))
+    if key not in _ENGLISH_SPACE:
         all_words = [str(w) for w in pq.read_table(src.file("vocab")).column(0).to_pylist()]
         rows = glove_vocabulary(all_words, english_limit)
         matrix = np.asarray(np.load(src.file("vectors"), mmap_mode="r")[rows], dtype=np.float32)
         lengths = np.linalg.norm(matrix, axis=1, keepdims=True)
         matrix /= np.where(lengths == 0, 1, lengths)  # each translation counts by its weight
+        _ENGLISH_SPACE.clear()
+        _ENGLISH_SPACE[key] = ([all_words[i] for i in rows], matrix, _zipf_map(ctx, "en"))
+    return _ENGLISH_SPACE[key]
+
+
+def derived_semantic(language: str, limit: int, english_limit: int) -> StageFn:
+    """`<language>/semantic.*` from the language's translations into English (GloVe's
+    space; see derived_vectors), read from the built lexical component."""
+
+    def run(ctx: BuildContext) -> Mapping[str, Any]:
+        from lexicon_server.builder.derived_vectors import derive
+        from lexicon_server.builder.semantic_writer import write_semantic
+
+        english_words, matrix, english_zipf = _english_space(ctx, english_limit)
         words, vectors, zipf = derive(
             ctx.out / language / "lexical.sqlite",
-            [all_words[i] for i in rows],
+            english_words,
             matrix,
-            _zipf_map(ctx, "en"),
+            english_zipf,
             limit=limit,
         )
         stats = write_semantic(
@@ -216,7 +237,7 @@ def derived_semantic(language: str, limit: int, english_limit: int) -> StageFn:
             words=words,
             vectors=vectors,
             zipf=zipf,
-            source=src.row(),
+            source=ctx.inputs.require("glove-6b-50d").row(),
             dataset_version=ctx.dataset_version,
             extra_meta={"derived_from": "en"},
         )
