@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from lexicon_server.builder.errors import UnknownSource
-
-# Re-exported: the pipeline and stages read the language tables through the catalogue.
 from lexicon_server.builder.language_tables import (
     EMOJI_LOCALES,
     FREEDICT_PAIRS,
@@ -23,20 +21,16 @@ from lexicon_server.builder.language_tables import (
     WORDFREQ_LANGUAGES,
 )
 
+# ISO3_TO_TAG and LANGUAGE_NAMES are re-exported: the pipeline and stages read them here.
 __all__ = [
-    "EMOJI_LOCALES",
-    "FREEDICT_PAIRS",
-    "FREEDICT_REGISTRY_PAIRS",
     "ISO3_TO_TAG",
     "LANGUAGE_NAMES",
     "LOCAL_SOURCES",
     "MULTIWORDNET_SOURCES",
     "MYTHES_SOURCES",
     "REGISTRY_SOURCES",
-    "SIMPLEMMA_LANGUAGES",
     "SLANG_SOURCES",
     "STARTER_SOURCES",
-    "WORDFREQ_LANGUAGES",
     "SourceSpec",
     "freedict_source_name",
     "source_spec",

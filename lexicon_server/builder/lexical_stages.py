@@ -14,14 +14,14 @@ sense per group of English equivalents, tied to translations into 'en'.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from lexicon_server.builder import pronunciations
-from lexicon_server.builder.catalogue import ISO3_TO_TAG
 from lexicon_server.builder.inputs import Inputs, SourceInput
-from lexicon_server.builder.lexical_writer import LexicalWriter
+from lexicon_server.builder.language_tables import ISO3_TO_TAG
+from lexicon_server.builder.lexical_writer import LexicalWriter, SourceRow
 from lexicon_server.builder.moby_senses import MobyEdges, WordnetView, vector_similarity
 from lexicon_server.builder.records import BilingualEntry, FrequencyRow, WiktEntry
 
@@ -236,13 +236,7 @@ def write_english_lexical(
     # The xxx-eng dictionaries read the other way round add candidates and rank them all.
     reverse = freedict_pairs_into(inputs, "en")
     used += reverse
-    w = LexicalWriter(
-        path,
-        language="en",
-        dataset_version=dataset_version,
-        sources=[*(s.row() for s in used), *pronunciations.source_rows(inputs)],
-        built_from=",".join(s.spec.name for s in used),
-    )
+    w = _writer(path, "en", dataset_version, used, pronunciations.source_rows(inputs))
     # Moby's sense attachment needs WordNet's senses and links, gathered while they stream.
     view = WordnetView() if "moby" in inputs.sources else None
     extra: dict[str, int] = {}
@@ -307,13 +301,7 @@ def write_bilingual_lexical(
         return _write_inverted_lexical(
             path, language, inputs, dataset_version=dataset_version, aligned=aligned, extra=extra
         )
-    w = LexicalWriter(
-        path,
-        language=language,
-        dataset_version=dataset_version,
-        sources=[s.row() for s in [*dictionaries, *extra]],
-        built_from=",".join(s.spec.name for s in [*dictionaries, *extra]),
-    )
+    w = _writer(path, language, dataset_version, [*dictionaries, *extra])
     ranks: dict[int, int] = {}
     try:
         for src in dictionaries:
@@ -335,16 +323,41 @@ def write_bilingual_lexical(
                     sense_id = w.sense(entry_id, gloss, name, rank=rank)
                     for text in texts:
                         w.translation(term_id, entry.target_language, text, name, sense_id=sense_id)
-        if aligned is not None:
-            from lexicon_server.builder.mwn_senses import add_language_wordnet
-
-            add_language_wordnet(w, aligned, language)
-        _add_lemma_table(w, inputs, language)
-        w.frequencies(iter_frequencies(inputs, language))
+        _add_language_wordnet_lemmas_and_frequencies(w, inputs, language, aligned)
     except BaseException:
         w.abort()
         raise
     return w.finish()
+
+
+def _writer(
+    path: Path,
+    language: str,
+    dataset_version: str,
+    used: Sequence[SourceInput],
+    more_rows: Iterable[SourceRow] = (),
+) -> LexicalWriter:
+    """A writer declaring the `used` sources (then `more_rows`) and built from `used`."""
+    return LexicalWriter(
+        path,
+        language=language,
+        dataset_version=dataset_version,
+        sources=[*(s.row() for s in used), *more_rows],
+        built_from=",".join(s.spec.name for s in used),
+    )
+
+
+def _add_language_wordnet_lemmas_and_frequencies(
+    w: LexicalWriter, inputs: Inputs, language: str, aligned: Mapping[str, Any] | None
+) -> None:
+    """What every FreeDict-based component ends with: its MultiWordNet synsets (when
+    `aligned`), its lemma table and its wordfreq ranks."""
+    if aligned is not None:
+        from lexicon_server.builder.mwn_senses import add_language_wordnet
+
+        add_language_wordnet(w, aligned, language)
+    _add_lemma_table(w, inputs, language)
+    w.frequencies(iter_frequencies(inputs, language))
 
 
 def _add_lemma_table(w: LexicalWriter, inputs: Inputs, language: str) -> None:
@@ -373,13 +386,7 @@ def _write_inverted_lexical(
     ('(from en) bank'), tied to a translation back to that headword."""
     dictionaries = freedict_pairs_into(inputs, language)
     used = [*dictionaries, *(extra or [])]
-    w = LexicalWriter(
-        path,
-        language=language,
-        dataset_version=dataset_version,
-        sources=[s.row() for s in used],
-        built_from=",".join(s.spec.name for s in used),
-    )
+    w = _writer(path, language, dataset_version, used)
     ranks: dict[int, int] = {}
     try:
         for src in dictionaries:
@@ -397,12 +404,7 @@ def _write_inverted_lexical(
                     w.translation(
                         term_id, entry.source_language, entry.headword, name, sense_id=sense_id
                     )
-        if aligned is not None:
-            from lexicon_server.builder.mwn_senses import add_language_wordnet
-
-            add_language_wordnet(w, aligned, language)
-        _add_lemma_table(w, inputs, language)
-        w.frequencies(iter_frequencies(inputs, language))
+        _add_language_wordnet_lemmas_and_frequencies(w, inputs, language, aligned)
     except BaseException:
         w.abort()
         raise
@@ -417,13 +419,7 @@ def write_wiktionary_lexical(
     ConceptNet edges starting in the language are added unsensed, as in English.
     """
     used = [s for n, s in inputs.sources.items() if n in {"wiktextract", "conceptnet"}]
-    w = LexicalWriter(
-        path,
-        language=language,
-        dataset_version=dataset_version,
-        sources=[s.row() for s in used],
-        built_from=",".join(s.spec.name for s in used),
-    )
+    w = _writer(path, language, dataset_version, used)
     try:
         if (src := inputs.get("wiktextract")) is not None:
             from lexicon_server.builder.parsers import kaikki

@@ -150,8 +150,9 @@ class LexicalWriter:
         "_infl": "INSERT INTO _infl (form_norm, lemma_norm, lemma_text, pos, source_id)"
         " VALUES (?,?,?,?,?)",
     }
-    # Flush order keeps foreign keys pointing backwards even mid-stream.
-    _ORDER: ClassVar[tuple[str, ...]] = (
+    # The published tables the writer streams into, in foreign-key order; `finish` counts
+    # them (and the tables it derives) in the same order.
+    _STREAMED: ClassVar[tuple[str, ...]] = (
         "terms",
         "entries",
         "synsets",
@@ -160,6 +161,10 @@ class LexicalWriter:
         "pronunciations",
         "translations",
         "relations",
+    )
+    # Flush order keeps foreign keys pointing backwards even mid-stream.
+    _ORDER: ClassVar[tuple[str, ...]] = (
+        *_STREAMED,
         "_members",
         "_pointers",
         "_ranks",
@@ -441,18 +446,7 @@ class LexicalWriter:
             conn.execute("VACUUM")
             counts = {
                 t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                for t in (
-                    "terms",
-                    "entries",
-                    "synsets",
-                    "senses",
-                    "examples",
-                    "pronunciations",
-                    "translations",
-                    "relations",
-                    "inflections",
-                    "term_docs",
-                )
+                for t in (*self._STREAMED, "inflections", "term_docs")
             }
         except BaseException:
             self.abort()
