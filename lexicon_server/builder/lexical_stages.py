@@ -14,7 +14,10 @@ sense per group of English equivalents, tied to translations into 'en'.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from itertools import count
 from pathlib import Path
 from typing import Any
 
@@ -240,7 +243,7 @@ def write_english_lexical(
     # Moby's sense attachment needs WordNet's senses and links, gathered while they stream.
     view = WordnetView() if "moby" in inputs.sources else None
     extra: dict[str, int] = {}
-    try:
+    with _aborting_on_error(w):
         if (src := inputs.get("wordnet-3.1")) is not None:
             _add_wordnet_wndb(w, src, view)
             if aligned is not None:
@@ -273,9 +276,6 @@ def write_english_lexical(
             extra = _add_moby(w, src, inputs, view)
             view = None  # free it before the writer's finishing passes
         w.frequencies(iter_frequencies(inputs, "en"))
-    except BaseException:
-        w.abort()
-        raise
     return {**w.finish(), **extra}
 
 
@@ -302,8 +302,8 @@ def write_bilingual_lexical(
             path, language, inputs, dataset_version=dataset_version, aligned=aligned, extra=extra
         )
     w = _writer(path, language, dataset_version, [*dictionaries, *extra])
-    ranks: dict[int, int] = {}
-    try:
+    ranks: defaultdict[int, count[int]] = defaultdict(count)  # an entry's next sense rank
+    with _aborting_on_error(w):
         for src in dictionaries:
             name = src.spec.name
             for entry in iter_bilingual(src):
@@ -318,16 +318,21 @@ def write_bilingual_lexical(
                     if not texts:
                         continue
                     gloss = "; ".join(texts) if note is None else f"({note}) " + "; ".join(texts)
-                    rank = ranks.get(entry_id, 0)
-                    ranks[entry_id] = rank + 1
-                    sense_id = w.sense(entry_id, gloss, name, rank=rank)
+                    sense_id = w.sense(entry_id, gloss, name, rank=next(ranks[entry_id]))
                     for text in texts:
                         w.translation(term_id, entry.target_language, text, name, sense_id=sense_id)
         _add_language_wordnet_lemmas_and_frequencies(w, inputs, language, aligned)
+    return w.finish()
+
+
+@contextmanager
+def _aborting_on_error(w: LexicalWriter) -> Iterator[None]:
+    """Fill `w` in the block; if the block fails, the writer's temporary file goes."""
+    try:
+        yield
     except BaseException:
         w.abort()
         raise
-    return w.finish()
 
 
 def _writer(
@@ -387,8 +392,8 @@ def _write_inverted_lexical(
     dictionaries = freedict_pairs_into(inputs, language)
     used = [*dictionaries, *(extra or [])]
     w = _writer(path, language, dataset_version, used)
-    ranks: dict[int, int] = {}
-    try:
+    ranks: defaultdict[int, count[int]] = defaultdict(count)  # an entry's next sense rank
+    with _aborting_on_error(w):
         for src in dictionaries:
             name = src.spec.name
             for entry in iter_bilingual(src):
@@ -397,17 +402,12 @@ def _write_inverted_lexical(
                         continue
                     term_id = w.term(text)
                     entry_id = w.entry(term_id, entry.pos or "unknown", name)
-                    rank = ranks.get(entry_id, 0)
-                    ranks[entry_id] = rank + 1
                     gloss = f"(from {entry.source_language}) {entry.headword}"
-                    sense_id = w.sense(entry_id, gloss, name, rank=rank)
+                    sense_id = w.sense(entry_id, gloss, name, rank=next(ranks[entry_id]))
                     w.translation(
                         term_id, entry.source_language, entry.headword, name, sense_id=sense_id
                     )
         _add_language_wordnet_lemmas_and_frequencies(w, inputs, language, aligned)
-    except BaseException:
-        w.abort()
-        raise
     return w.finish()
 
 
@@ -420,7 +420,7 @@ def write_wiktionary_lexical(
     """
     used = [s for n, s in inputs.sources.items() if n in {"wiktextract", "conceptnet"}]
     w = _writer(path, language, dataset_version, used)
-    try:
+    with _aborting_on_error(w):
         if (src := inputs.get("wiktextract")) is not None:
             from lexicon_server.builder.parsers import kaikki
 
@@ -432,7 +432,4 @@ def write_wiktionary_lexical(
         if (src := inputs.get("conceptnet")) is not None:
             _add_conceptnet(w, src)
         w.frequencies(iter_frequencies(inputs, language))
-    except BaseException:
-        w.abort()
-        raise
     return w.finish()
