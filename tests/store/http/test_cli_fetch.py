@@ -1,4 +1,4 @@
-"""The CLI as users run it: fetch from a template or LEXICON_MANIFEST_URL, --manifest-url alias."""
+"""The CLI as users run it: fetch from a template or LEXICON_MANIFEST_URL; no --manifest-url."""
 
 from __future__ import annotations
 
