@@ -6,7 +6,7 @@ use and closed when the server's lifespan ends.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -133,36 +133,49 @@ def _register_dictionary_tools(
     strict_arguments(server, DICTIONARY_TOOLS)
 
 
+# (name, title, description, MIME type, renderer) of each lexicon://<name> resource.
+_RESOURCES: tuple[tuple[str, str, str, str, Callable[[Corpus], str]], ...] = (
+    (
+        "licenses",
+        "Data licences",
+        "Licences of every data source in the active release (DATA_LICENSES.md)",
+        "text/markdown",
+        resources.licenses_text,
+    ),
+    (
+        "manifest",
+        "Active dataset",
+        "Dataset version, manifest digest, activation and installed components",
+        "application/json",
+        resources.manifest_json,
+    ),
+    (
+        "languages",
+        "Languages",
+        "Languages the release carries, their capabilities and what is installed",
+        "application/json",
+        resources.languages_json,
+    ),
+)
+
+
 def _register_resources(server: MCPServer[AppState], corpus: Corpus) -> None:
-    @server.resource(
-        "lexicon://licenses",
-        name="licenses",
-        title="Data licences",
-        description="Licences of every data source in the active release (DATA_LICENSES.md)",
-        mime_type="text/markdown",
-    )
-    def licenses() -> str:
-        return resources.licenses_text(corpus)
+    for name, title, description, mime_type, render in _RESOURCES:
+        server.resource(
+            f"lexicon://{name}",
+            name=name,
+            title=title,
+            description=description,
+            mime_type=mime_type,
+        )(_reader(render, corpus))
 
-    @server.resource(
-        "lexicon://manifest",
-        name="manifest",
-        title="Active dataset",
-        description="Dataset version, manifest digest, activation and installed components",
-        mime_type="application/json",
-    )
-    def manifest() -> str:
-        return resources.manifest_json(corpus)
 
-    @server.resource(
-        "lexicon://languages",
-        name="languages",
-        title="Languages",
-        description="Languages the release carries, their capabilities and what is installed",
-        mime_type="application/json",
-    )
-    def languages() -> str:
-        return resources.languages_json(corpus)
+def _reader(render: Callable[[Corpus], str], corpus: Corpus) -> Callable[[], str]:
+    # A resource without URI parameters is read by calling its function with no arguments.
+    def read() -> str:
+        return render(corpus)
+
+    return read
 
 
 def _register_opt_in_groups(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import os
 import secrets
 import shutil
@@ -14,6 +12,7 @@ from pathlib import Path
 
 from .digests import hex_of
 from .errors import LockBusy, StoreError
+from .leases import try_exclusive_lock
 from .selection import default_data_dir
 
 __all__ = ["DataDir", "open_data_dir"]
@@ -70,16 +69,12 @@ class DataDir:
         self.root.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as exc:
-                if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise
+            if not try_exclusive_lock(fd):
                 holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip() or "?"
                 raise LockBusy(
                     f"another lexicon-data process (pid {holder}) is changing {self.root}",
                     fix="wait for it to finish, then run the command again",
-                ) from None
+                )
             os.ftruncate(fd, 0)
             os.pwrite(fd, str(os.getpid()).encode("ascii"), 0)
             yield

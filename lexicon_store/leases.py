@@ -30,11 +30,30 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .selection import ActiveSelection
 
-__all__ = ["LEASE_FORMAT", "Lease", "ReaderLease", "hold_lease", "leases_dir", "live_leases"]
+__all__ = [
+    "LEASE_FORMAT",
+    "Lease",
+    "ReaderLease",
+    "hold_lease",
+    "leases_dir",
+    "live_leases",
+    "try_exclusive_lock",
+]
 
 LEASE_FORMAT = 1
 _SUFFIX = ".lease"
 _TEMPORARY_GRACE_S = 60.0
+
+
+def try_exclusive_lock(fd: int) -> bool:
+    """Take `fd`'s exclusive `flock` without waiting; False when another process holds it."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            raise
+        return False
+    return True
 
 
 def leases_dir(data_dir: Path) -> Path:
@@ -160,11 +179,7 @@ def live_leases(data_dir: Path, *, reap: bool = False) -> list[ReaderLease]:
         except FileNotFoundError:
             continue  # released while we looked
         try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as exc:
-                if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise
+            if not try_exclusive_lock(fd):
                 if is_lease:
                     lease = _read(path, fd)
                     found.append(lease or ReaderLease(path, -1, "?", "?", "", frozenset()))

@@ -78,13 +78,6 @@ def build_sample(out: Path, cache: Path, sources: dict[str, Path] | None = None)
     return out
 
 
-def install_release(release: Path, digest: str, data_dir: Path) -> Path:
-    from lexicon_store import ops
-
-    ops.install(data_dir=data_dir, source=str(release), all_languages=True, manifest_digest=digest)
-    return data_dir
-
-
 @pytest.fixture(scope="session")
 def sample_sources() -> dict[str, Path]:
     """Source name -> fixture path of every source the sample build reads."""
@@ -118,6 +111,8 @@ def sample_release(
 def sample_data_dir(
     sample_release: tuple[Path, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Path:
+    from _support.installs import install_release
+
     release, digest = sample_release
     return install_release(release, digest, tmp_path_factory.mktemp("sample-data") / "data")
 
@@ -143,6 +138,8 @@ def starter_data_dir(starter_dataset: Path, tmp_path_factory: pytest.TempPathFac
     with starter_session(config):
         built = build_starter(config, None, lambda _m: None)  # current again, under the lock
         release, digest = package_starter(built, config, lambda _m: None)
+        from _support.installs import install_release
+
         return install_release(release, digest, data_dir)
 
 

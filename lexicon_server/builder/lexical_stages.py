@@ -14,14 +14,17 @@ sense per group of English equivalents, tied to translations into 'en'.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from itertools import count
 from pathlib import Path
 from typing import Any
 
 from lexicon_server.builder import pronunciations
-from lexicon_server.builder.catalogue import ISO3_TO_TAG
 from lexicon_server.builder.inputs import Inputs, SourceInput
-from lexicon_server.builder.lexical_writer import LexicalWriter
+from lexicon_server.builder.language_tables import ISO3_TO_TAG
+from lexicon_server.builder.lexical_writer import LexicalWriter, SourceRow
 from lexicon_server.builder.moby_senses import MobyEdges, WordnetView, vector_similarity
 from lexicon_server.builder.records import BilingualEntry, FrequencyRow, WiktEntry
 
@@ -236,17 +239,11 @@ def write_english_lexical(
     # The xxx-eng dictionaries read the other way round add candidates and rank them all.
     reverse = freedict_pairs_into(inputs, "en")
     used += reverse
-    w = LexicalWriter(
-        path,
-        language="en",
-        dataset_version=dataset_version,
-        sources=[*(s.row() for s in used), *pronunciations.source_rows(inputs)],
-        built_from=",".join(s.spec.name for s in used),
-    )
+    w = _writer(path, "en", dataset_version, used, pronunciations.source_rows(inputs))
     # Moby's sense attachment needs WordNet's senses and links, gathered while they stream.
     view = WordnetView() if "moby" in inputs.sources else None
     extra: dict[str, int] = {}
-    try:
+    with _aborting_on_error(w):
         if (src := inputs.get("wordnet-3.1")) is not None:
             _add_wordnet_wndb(w, src, view)
             if aligned is not None:
@@ -279,9 +276,6 @@ def write_english_lexical(
             extra = _add_moby(w, src, inputs, view)
             view = None  # free it before the writer's finishing passes
         w.frequencies(iter_frequencies(inputs, "en"))
-    except BaseException:
-        w.abort()
-        raise
     return {**w.finish(), **extra}
 
 
@@ -307,15 +301,9 @@ def write_bilingual_lexical(
         return _write_inverted_lexical(
             path, language, inputs, dataset_version=dataset_version, aligned=aligned, extra=extra
         )
-    w = LexicalWriter(
-        path,
-        language=language,
-        dataset_version=dataset_version,
-        sources=[s.row() for s in [*dictionaries, *extra]],
-        built_from=",".join(s.spec.name for s in [*dictionaries, *extra]),
-    )
-    ranks: dict[int, int] = {}
-    try:
+    w = _writer(path, language, dataset_version, [*dictionaries, *extra])
+    ranks: defaultdict[int, count[int]] = defaultdict(count)  # an entry's next sense rank
+    with _aborting_on_error(w):
         for src in dictionaries:
             name = src.spec.name
             for entry in iter_bilingual(src):
@@ -330,21 +318,51 @@ def write_bilingual_lexical(
                     if not texts:
                         continue
                     gloss = "; ".join(texts) if note is None else f"({note}) " + "; ".join(texts)
-                    rank = ranks.get(entry_id, 0)
-                    ranks[entry_id] = rank + 1
-                    sense_id = w.sense(entry_id, gloss, name, rank=rank)
+                    sense_id = w.sense(entry_id, gloss, name, rank=next(ranks[entry_id]))
                     for text in texts:
                         w.translation(term_id, entry.target_language, text, name, sense_id=sense_id)
-        if aligned is not None:
-            from lexicon_server.builder.mwn_senses import add_language_wordnet
+        _add_language_wordnet_lemmas_and_frequencies(w, inputs, language, aligned)
+    return w.finish()
 
-            add_language_wordnet(w, aligned, language)
-        _add_lemma_table(w, inputs, language)
-        w.frequencies(iter_frequencies(inputs, language))
+
+@contextmanager
+def _aborting_on_error(w: LexicalWriter) -> Iterator[None]:
+    """Fill `w` in the block; if the block fails, the writer's temporary file goes."""
+    try:
+        yield
     except BaseException:
         w.abort()
         raise
-    return w.finish()
+
+
+def _writer(
+    path: Path,
+    language: str,
+    dataset_version: str,
+    used: Sequence[SourceInput],
+    more_rows: Iterable[SourceRow] = (),
+) -> LexicalWriter:
+    """A writer declaring the `used` sources (then `more_rows`) and built from `used`."""
+    return LexicalWriter(
+        path,
+        language=language,
+        dataset_version=dataset_version,
+        sources=[*(s.row() for s in used), *more_rows],
+        built_from=",".join(s.spec.name for s in used),
+    )
+
+
+def _add_language_wordnet_lemmas_and_frequencies(
+    w: LexicalWriter, inputs: Inputs, language: str, aligned: Mapping[str, Any] | None
+) -> None:
+    """What every FreeDict-based component ends with: its MultiWordNet synsets (when
+    `aligned`), its lemma table and its wordfreq ranks."""
+    if aligned is not None:
+        from lexicon_server.builder.mwn_senses import add_language_wordnet
+
+        add_language_wordnet(w, aligned, language)
+    _add_lemma_table(w, inputs, language)
+    w.frequencies(iter_frequencies(inputs, language))
 
 
 def _add_lemma_table(w: LexicalWriter, inputs: Inputs, language: str) -> None:
@@ -373,15 +391,9 @@ def _write_inverted_lexical(
     ('(from en) bank'), tied to a translation back to that headword."""
     dictionaries = freedict_pairs_into(inputs, language)
     used = [*dictionaries, *(extra or [])]
-    w = LexicalWriter(
-        path,
-        language=language,
-        dataset_version=dataset_version,
-        sources=[s.row() for s in used],
-        built_from=",".join(s.spec.name for s in used),
-    )
-    ranks: dict[int, int] = {}
-    try:
+    w = _writer(path, language, dataset_version, used)
+    ranks: defaultdict[int, count[int]] = defaultdict(count)  # an entry's next sense rank
+    with _aborting_on_error(w):
         for src in dictionaries:
             name = src.spec.name
             for entry in iter_bilingual(src):
@@ -390,22 +402,12 @@ def _write_inverted_lexical(
                         continue
                     term_id = w.term(text)
                     entry_id = w.entry(term_id, entry.pos or "unknown", name)
-                    rank = ranks.get(entry_id, 0)
-                    ranks[entry_id] = rank + 1
                     gloss = f"(from {entry.source_language}) {entry.headword}"
-                    sense_id = w.sense(entry_id, gloss, name, rank=rank)
+                    sense_id = w.sense(entry_id, gloss, name, rank=next(ranks[entry_id]))
                     w.translation(
                         term_id, entry.source_language, entry.headword, name, sense_id=sense_id
                     )
-        if aligned is not None:
-            from lexicon_server.builder.mwn_senses import add_language_wordnet
-
-            add_language_wordnet(w, aligned, language)
-        _add_lemma_table(w, inputs, language)
-        w.frequencies(iter_frequencies(inputs, language))
-    except BaseException:
-        w.abort()
-        raise
+        _add_language_wordnet_lemmas_and_frequencies(w, inputs, language, aligned)
     return w.finish()
 
 
@@ -417,14 +419,8 @@ def write_wiktionary_lexical(
     ConceptNet edges starting in the language are added unsensed, as in English.
     """
     used = [s for n, s in inputs.sources.items() if n in {"wiktextract", "conceptnet"}]
-    w = LexicalWriter(
-        path,
-        language=language,
-        dataset_version=dataset_version,
-        sources=[s.row() for s in used],
-        built_from=",".join(s.spec.name for s in used),
-    )
-    try:
+    w = _writer(path, language, dataset_version, used)
+    with _aborting_on_error(w):
         if (src := inputs.get("wiktextract")) is not None:
             from lexicon_server.builder.parsers import kaikki
 
@@ -436,7 +432,4 @@ def write_wiktionary_lexical(
         if (src := inputs.get("conceptnet")) is not None:
             _add_conceptnet(w, src)
         w.frequencies(iter_frequencies(inputs, language))
-    except BaseException:
-        w.abort()
-        raise
     return w.finish()

@@ -18,9 +18,7 @@ language read best first.
 
 from __future__ import annotations
 
-import math
 import os
-import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -30,6 +28,18 @@ from typing import ClassVar
 from lexicon_server.builder import translation_rank
 from lexicon_server.builder.config import crash_point
 from lexicon_server.builder.errors import BuildError
+from lexicon_server.builder.lexical_finish import cluster, rank_translations, resolve
+from lexicon_server.builder.lexical_layout import (
+    CLUSTERED,
+    COVERED_INDEXES,
+    STAGING,
+    STAGING_TABLES,
+    clustered_table,
+    index_name,
+    schema_statements,
+    staging_table,
+    table_name,
+)
 from lexicon_server.builder.records import (
     FrequencyRow,
     InflectionRow,
@@ -39,46 +49,13 @@ from lexicon_server.builder.records import (
 )
 from lexicon_server.builder.term_docs import write_term_docs
 from lexicon_server.corpus.normalize import display_form, norm
-from lexicon_server.corpus.reader import SCHEMA_VERSIONS, schema_sql
+from lexicon_server.corpus.reader import SCHEMA_VERSIONS
 
+# CLUSTERED, clustered_table and schema_statements are re-exported from lexical_layout:
+# tests and the semantic writer import them from here.
 __all__ = ["CLUSTERED", "LexicalWriter", "SourceRow", "clustered_table", "schema_statements"]
 
 _BATCH = 10_000
-_TOKEN = re.compile(r"\w+(?:'\w+)?")
-
-_STAGING = """
-CREATE TABLE _members (synset TEXT NOT NULL, member INTEGER NOT NULL, sense_id INTEGER NOT NULL,
-    PRIMARY KEY (synset, member)) WITHOUT ROWID;
-CREATE TABLE _pointers (seq INTEGER PRIMARY KEY, relation TEXT NOT NULL, src_synset TEXT NOT NULL,
-    src_member INTEGER NOT NULL, dst_synset TEXT NOT NULL, dst_member INTEGER NOT NULL,
-    source_id INTEGER NOT NULL);
-CREATE TABLE _ranks (sense_key TEXT PRIMARY KEY, sense_number INTEGER NOT NULL,
-    tag_count INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE _freq (norm TEXT PRIMARY KEY, zipf REAL NOT NULL) WITHOUT ROWID;
-CREATE TABLE _translation_order (old INTEGER PRIMARY KEY, new INTEGER NOT NULL);
-CREATE TABLE _infl (seq INTEGER PRIMARY KEY, form_norm TEXT NOT NULL, lemma_norm TEXT NOT NULL,
-    lemma_text TEXT NOT NULL, pos TEXT NOT NULL, source_id INTEGER NOT NULL);
-"""
-_STAGING_TABLES = (
-    "_members",
-    "_pointers",
-    "_ranks",
-    "_freq",
-    "_back",
-    "_tfreq",
-    "_translation_order",
-    "_infl",
-)
-
-# Tables stored WITHOUT ROWID, keyed by how look-ups read them (every key ends with `id`, so
-# rows read in id order within a key prefix), and the schema's indexes that the key makes
-# redundant. The schema file keeps the rowid form: readers accept both layouts.
-CLUSTERED: dict[str, str] = {
-    "translations": "term_id, target_language, id",  # a word's translations, per language
-    "examples": "sense_id, id",  # a sense's examples
-}
-_COVERED_INDEXES = frozenset({"translations_term", "examples_sense"})
-_ROWID_ID = re.compile(r"\bid(\s+)INTEGER PRIMARY KEY\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,53 +67,6 @@ class SourceRow:
     version: str
     licence: str
     url: str
-
-
-def schema_statements(name: str) -> tuple[list[str], list[str]]:
-    """The shipped schema split into (tables and pragmas, CREATE INDEX statements)."""
-    tables: list[str] = []
-    indexes: list[str] = []
-    pending = ""
-    for line in schema_sql(name).splitlines(keepends=True):
-        pending += line
-        if sqlite3.complete_statement(pending):
-            statement = pending.strip()
-            pending = ""
-            body = "\n".join(
-                ln for ln in statement.splitlines() if not ln.lstrip().startswith("--")
-            ).strip()
-            if not body:
-                continue
-            (indexes if body.upper().startswith("CREATE INDEX") else tables).append(statement)
-    return tables, indexes
-
-
-def _table_name(statement: str) -> str:
-    match = re.search(r"CREATE TABLE (\w+)", statement)
-    return match.group(1) if match else ""
-
-
-def _index_name(statement: str) -> str:
-    match = re.search(r"CREATE INDEX (\w+)", statement)
-    return match.group(1) if match else ""
-
-
-def clustered_table(statement: str, key: str) -> str:
-    """The schema's rowid `CREATE TABLE` turned WITHOUT ROWID with PRIMARY KEY (`key`).
-
-    Columns, types and checks stay those of the schema file, so the two layouts cannot drift
-    apart; `id` loses its rowid alias and must be given on insert.
-    """
-    body = statement.rstrip().rstrip(";").rstrip()
-    if not body.endswith(")") or len(_ROWID_ID.findall(body)) != 1:
-        raise BuildError(f"cannot cluster {_table_name(statement)!r}: unexpected schema text")
-    body = _ROWID_ID.sub(r"id\1INTEGER NOT NULL", body)
-    return f"{body[:-1].rstrip()},\n    PRIMARY KEY ({key})\n) WITHOUT ROWID;"
-
-
-def _staging_table(statement: str, table: str) -> str:
-    """The schema's rowid table under the staging name `_<table>` (ids numbered on insert)."""
-    return statement.replace(f"CREATE TABLE {table} ", f"CREATE TABLE _{table} ", 1)
 
 
 class LexicalWriter:
@@ -162,14 +92,14 @@ class LexicalWriter:
         conn.execute("PRAGMA synchronous = OFF")
         conn.execute("PRAGMA cache_size = -65536")  # 64 MiB page cache, whatever the input size
         tables, indexes = schema_statements("lexical")
-        self._indexes = [i for i in indexes if _index_name(i) not in _COVERED_INDEXES]
+        self._indexes = [i for i in indexes if index_name(i) not in COVERED_INDEXES]
         for statement in tables:
-            table = _table_name(statement)
+            table = table_name(statement)
             if table in CLUSTERED:
-                conn.execute(_staging_table(statement, table))
+                conn.execute(staging_table(statement, table))
                 statement = clustered_table(statement, CLUSTERED[table])
             conn.execute(statement)
-        conn.executescript(_STAGING + translation_rank.STAGING)
+        conn.executescript(STAGING + translation_rank.STAGING)
         conn.execute("BEGIN")
         self.source_ids: dict[str, int] = {}
         for i, src in enumerate(sources, 1):
@@ -220,8 +150,9 @@ class LexicalWriter:
         "_infl": "INSERT INTO _infl (form_norm, lemma_norm, lemma_text, pos, source_id)"
         " VALUES (?,?,?,?,?)",
     }
-    # Flush order keeps foreign keys pointing backwards even mid-stream.
-    _ORDER: ClassVar[tuple[str, ...]] = (
+    # The published tables the writer streams into, in foreign-key order; `finish` counts
+    # them (and the tables it derives) in the same order.
+    _STREAMED: ClassVar[tuple[str, ...]] = (
         "terms",
         "entries",
         "synsets",
@@ -230,6 +161,10 @@ class LexicalWriter:
         "pronunciations",
         "translations",
         "relations",
+    )
+    # Flush order keeps foreign keys pointing backwards even mid-stream.
+    _ORDER: ClassVar[tuple[str, ...]] = (
+        *_STREAMED,
         "_members",
         "_pointers",
         "_ranks",
@@ -498,10 +433,10 @@ class LexicalWriter:
         self._flush()
         conn = self._conn
         try:
-            self._resolve(conn)
-            self._rank_translations(conn)
-            self._cluster(conn)
-            for table in _STAGING_TABLES:
+            resolve(conn, self.language)
+            rank_translations(conn)
+            cluster(conn)
+            for table in STAGING_TABLES:
                 conn.execute(f"DROP TABLE {table}")
             for statement in self._indexes:
                 conn.execute(statement)
@@ -511,18 +446,7 @@ class LexicalWriter:
             conn.execute("VACUUM")
             counts = {
                 t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                for t in (
-                    "terms",
-                    "entries",
-                    "synsets",
-                    "senses",
-                    "examples",
-                    "pronunciations",
-                    "translations",
-                    "relations",
-                    "inflections",
-                    "term_docs",
-                )
+                for t in (*self._STREAMED, "inflections", "term_docs")
             }
         except BaseException:
             self.abort()
@@ -539,114 +463,3 @@ class LexicalWriter:
             self._conn.close()
         finally:
             self._tmp.unlink(missing_ok=True)
-
-    @staticmethod
-    def _rank_translations(conn: sqlite3.Connection) -> None:
-        """New translation ids, best evidence first (see `translation_rank`); without any
-        staged evidence `_translation_order` stays empty and ids stay as they are."""
-        translation_rank.rank_translations(conn, "_translation_order")
-
-    @staticmethod
-    def _cluster(conn: sqlite3.Connection) -> None:
-        """Move the staged rows into the clustered tables in key order, ids unchanged
-        unless `_translation_order` renumbers translations."""
-        for table, key in CLUSTERED.items():
-            names = [row[1] for row in conn.execute(f"SELECT * FROM pragma_table_info('{table}')")]
-            columns = ", ".join(names)
-            renumbered = (
-                table == "translations"
-                and conn.execute("SELECT 1 FROM _translation_order LIMIT 1").fetchone()
-            )
-            if renumbered:
-                # New ids follow the key order, so ordering by them is ordering by the key.
-                picked = ", ".join("o.new" if name == "id" else f"t.{name}" for name in names)
-                conn.execute(
-                    f"INSERT INTO {table} ({columns}) SELECT {picked} FROM _{table} t "
-                    "JOIN _translation_order o ON o.old = t.id ORDER BY o.new"
-                )
-            else:
-                conn.execute(
-                    f"INSERT INTO {table} ({columns}) SELECT {columns} FROM _{table} ORDER BY {key}"
-                )
-            conn.execute(f"DROP TABLE _{table}")
-
-    @staticmethod
-    def _phrase_frequencies(conn: sqlite3.Connection) -> None:
-        """Zipf of multi-word terms the way wordfreq combines tokens: 1/f = sum of 1/f_i.
-
-        A phrase with any token wordfreq does not list stays at 0 (unknown).
-        """
-        updates: list[tuple[float, int]] = []
-        rows = conn.execute("SELECT id, norm FROM terms WHERE zipf = 0 AND norm GLOB '*[ -]*'")
-        lookup = conn.cursor()
-        for term_id, key in rows.fetchall():
-            tokens = _TOKEN.findall(key)
-            if len(tokens) < 2:
-                continue
-            inverse = 0.0
-            for token in tokens:
-                found = lookup.execute("SELECT zipf FROM _freq WHERE norm = ?", (token,)).fetchone()
-                if found is None:
-                    break
-                inverse += 1.0 / 10 ** (found[0] - 9)
-            else:
-                updates.append((round(math.log10(1.0 / inverse) + 9, 2), term_id))
-        conn.executemany("UPDATE terms SET zipf = ? WHERE id = ?", updates)
-
-    def _resolve(self, conn: sqlite3.Connection) -> None:
-        # Sense order within an entry: index.sense numbers first, then file order.
-        conn.execute("CREATE INDEX _senses_key ON senses (external_id)")
-        conn.execute(
-            """
-            UPDATE senses SET rank = ranked.r FROM (
-                SELECT s.id AS id, row_number() OVER (
-                    PARTITION BY s.entry_id
-                    ORDER BY (r.sense_number IS NULL), r.sense_number, s.id
-                ) - 1 AS r
-                FROM senses s LEFT JOIN _ranks r ON r.sense_key = s.external_id
-                WHERE s.rank = 1000000
-            ) AS ranked WHERE senses.id = ranked.id
-            """
-        )
-        conn.execute("DROP INDEX _senses_key")
-        # Semantic pointers join synset to synset; lexical ones join member sense to sense.
-        conn.execute(
-            f"""
-            INSERT INTO relations (relation, scope, src_synset_id, src_sense_id, dst_synset_id,
-                dst_sense_id, dst_language, source_id)
-            SELECT p.relation,
-                   CASE WHEN p.src_member = 0 THEN 'synset' ELSE 'sense' END,
-                   CASE WHEN p.src_member = 0 THEN s.id END,
-                   CASE WHEN p.src_member = 0 THEN NULL ELSE ms.sense_id END,
-                   CASE WHEN p.src_member = 0 THEN d.id END,
-                   CASE WHEN p.src_member = 0 THEN NULL ELSE md.sense_id END,
-                   '{self.language}', p.source_id
-            FROM _pointers p
-            JOIN synsets s ON s.external_id = p.src_synset
-            JOIN synsets d ON d.external_id = p.dst_synset
-            LEFT JOIN _members ms ON ms.synset = p.src_synset AND ms.member = p.src_member
-            LEFT JOIN _members md ON md.synset = p.dst_synset AND md.member = p.dst_member
-            WHERE p.src_member = 0
-               OR (ms.sense_id IS NOT NULL AND md.sense_id IS NOT NULL)
-            ORDER BY p.seq
-            """
-        )
-        conn.execute(
-            "UPDATE terms SET zipf = "
-            "coalesce((SELECT f.zipf FROM _freq f WHERE f.norm = terms.norm), 0)"
-        )
-        self._phrase_frequencies(conn)
-        conn.execute("CREATE INDEX _terms_norm ON terms (norm)")
-        conn.execute("CREATE INDEX _entries_term ON entries (term_id)")
-        # CROSS JOIN pins the loop order: walk the few staged forms, probe the term index.
-        conn.execute(
-            """
-            INSERT OR IGNORE INTO inflections (form_norm, lemma_term_id, pos, source_id)
-            SELECT i.form_norm, t.id, i.pos, i.source_id
-            FROM _infl i CROSS JOIN terms t ON t.norm = i.lemma_norm
-            WHERE EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id)
-            ORDER BY i.seq, t.id
-            """
-        )
-        conn.execute("DROP INDEX _entries_term")
-        conn.execute("DROP INDEX _terms_norm")

@@ -8,14 +8,12 @@ meanings by source without sorting. See docs/corpus-format.md ("Slang component"
 
 from __future__ import annotations
 
-import os
-import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from lexicon_server.builder.records import DefinitionEntry, EmojiAnnotation, Emoticon, SlangEntry
-from lexicon_server.builder.sealing import seal
+from lexicon_server.builder.sealing import sealed
 from lexicon_server.corpus.reader import schema_sql
 from lexicon_server.corpus.slang_data import SCHEMA_VERSION, slang_key
 
@@ -90,9 +88,6 @@ def write_slang(
     `genz-slang`, `jargon`, `emojibase-emoticons`, `cldr-annotations`.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
     ids = {s.name: i for i, s in enumerate(sources, 1)}
     streams: list[Iterator[_ROW]] = []
     if "genz-slang" in ids:
@@ -104,8 +99,7 @@ def write_slang(
     if "cldr-annotations" in ids:
         streams.append(_emoji(list(annotations), ids["cldr-annotations"]))
     counts: dict[str, int] = {}
-    conn = sqlite3.connect(tmp, isolation_level=None)
-    try:
+    with sealed(path) as conn:
         conn.execute("PRAGMA journal_mode = OFF")
         conn.executescript(schema_sql("slang"))
         conn.execute("BEGIN")
@@ -131,9 +125,4 @@ def write_slang(
                     "emoji, marks, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (row[0], row[1], next_id, *row[2:]),
                 )
-        seal(conn, tmp, path)
-    except BaseException:
-        conn.close()
-        tmp.unlink(missing_ok=True)
-        raise
     return counts

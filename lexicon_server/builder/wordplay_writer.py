@@ -17,7 +17,6 @@ sorting every match.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from typing import Protocol
 
 from lexicon_server.builder.errors import BuildError
 from lexicon_server.builder.records import PronunciationRow
-from lexicon_server.builder.sealing import seal
+from lexicon_server.builder.sealing import sealed
 from lexicon_server.corpus import rhyme_docs
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS, schema_sql
 from lexicon_server.corpus.rhyme_walk import candidates
@@ -138,11 +137,7 @@ def write_wordplay(
     Raises `BuildError` if a source name is not among `sources`.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
-    conn = sqlite3.connect(tmp, isolation_level=None)
-    try:
+    with sealed(path) as conn:
         conn.execute("PRAGMA journal_mode = OFF")
         conn.execute("PRAGMA synchronous = OFF")
         # executescript commits whatever is open, so all DDL runs before the transaction.
@@ -161,11 +156,6 @@ def write_wordplay(
         stats = _fill_tables(conn, source_ids[pronunciation_source])
         for table in _STAGING_TABLES:
             conn.execute(f"DROP TABLE {table}")
-        seal(conn, tmp, path)
-    except BaseException:
-        conn.close()
-        tmp.unlink(missing_ok=True)
-        raise
     return stats
 
 

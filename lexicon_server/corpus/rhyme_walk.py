@@ -180,12 +180,9 @@ def candidates(
                     best, best_class = row, cls
             continue
         if keep:
-            candidate = _near_candidate(best, best_class, seen, names if merged else None, only)
-            if candidate is not None:
-                if best_class == 1:
-                    yield candidate
-                else:
-                    later[best_class - 2].append(candidate)
+            decided = _decided(best, best_class, seen, names if merged else None, only, later)
+            if decided is not None:
+                yield decided
         best = row
         current = key >> 2
         keep = key & 3 != 0 and current not in excluded
@@ -193,14 +190,28 @@ def candidates(
             query_rhyme = names[row[_QUERY_RHYME]] if merged else only
             best_class = sound_class(query_rhyme, row[_RHYME], key & 3)
     if keep:
-        candidate = _near_candidate(best, best_class, seen, names if merged else None, only)
-        if candidate is not None:
-            if best_class == 1:
-                yield candidate
-            else:
-                later[best_class - 2].append(candidate)
+        decided = _decided(best, best_class, seen, names if merged else None, only, later)
+        if decided is not None:
+            yield decided
     for bucket in later:
         yield from bucket
+
+
+def _decided(
+    row: Row,
+    cls: int,
+    seen: set[str],
+    names: dict[int, str] | None,
+    only: str,
+    later: tuple[list[Candidate], list[Candidate]],
+) -> Candidate | None:
+    """A word's closest row, decided: the candidate to yield now (class 1), else None,
+    having put a class 2 or 3 candidate in its `later` bucket."""
+    candidate = _near_candidate(row, cls, seen, names, only)
+    if candidate is None or cls == 1:
+        return candidate
+    later[cls - 2].append(candidate)
+    return None
 
 
 def _near_candidate(

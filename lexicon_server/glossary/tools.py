@@ -206,41 +206,26 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
             )
         )
 
-    server.add_tool(
-        glossary_find,
-        name="glossary_find",
-        title="Find project glossary terms",
-        description=_FIND_DOC,
-        annotations=reading,
-    )
-    server.add_tool(
-        glossary_map,
-        name="glossary_map",
-        title="Map glossary terms to the terms that mention them",
-        description=_MAP_DOC,
-        annotations=reading,
-    )
-    server.add_tool(
-        glossary_add,
-        name="glossary_add",
-        title="Add a glossary term",
-        description=_ADD_DOC,
-        annotations=writing(destructive=False),
-    )
-    server.add_tool(
-        glossary_edit,
-        name="glossary_edit",
-        title="Replace a glossary term's description",
-        description=_EDIT_DOC,
-        annotations=writing(destructive=True),
-    )
-    server.add_tool(
-        glossary_delete,
-        name="glossary_delete",
-        title="Delete a glossary term",
-        description=_DELETE_DOC,
-        annotations=writing(destructive=True),
-    )
+    # (tool, title, description, annotations); each is registered under its function's name.
+    for tool, title, description, annotations in (
+        (glossary_find, "Find project glossary terms", _FIND_DOC, reading),
+        (glossary_map, "Map glossary terms to the terms that mention them", _MAP_DOC, reading),
+        (glossary_add, "Add a glossary term", _ADD_DOC, writing(destructive=False)),
+        (
+            glossary_edit,
+            "Replace a glossary term's description",
+            _EDIT_DOC,
+            writing(destructive=True),
+        ),
+        (glossary_delete, "Delete a glossary term", _DELETE_DOC, writing(destructive=True)),
+    ):
+        server.add_tool(
+            tool,
+            name=tool.__name__,
+            title=title,
+            description=description,
+            annotations=annotations,
+        )
     strict_arguments(server, TOOL_NAMES)
     keep_answer_contract(server)
     return glossary

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from lexicon_server.corpus.reader import Corpus
 from lexicon_store.selection import ActiveSelection
 
-__all__ = ["corpus_over"]
+__all__ = ["corpus_over", "english_lexical_selection"]
 
 
 def corpus_over(built: Path) -> Corpus:
@@ -29,3 +29,21 @@ def corpus_over(built: Path) -> Corpus:
         files=MappingProxyType({c["path"]: built / c["path"] for c in dataset["components"]}),
     )
     return Corpus(selection)
+
+
+def english_lexical_selection(
+    data_dir: Path, db: Path, *, activation_id: str, dataset_version: str, installed: bool = True
+) -> ActiveSelection:
+    """A selection of one English lexical database `db` (installed, or only catalogued)."""
+    lexical = {"en": frozenset({"lexical"})}
+    return ActiveSelection(
+        data_dir=data_dir,
+        activation_id=activation_id,
+        dataset_version=dataset_version,
+        manifest_digest="blake3:" + "0" * 64,
+        profile=None,
+        language_names={"en": "English"},
+        catalogue=lexical,
+        installed=lexical if installed else {},
+        files={"en/lexical.sqlite": db},
+    )

@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from _support.senses import bank_sense
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.senses import sense_handle
@@ -24,24 +25,10 @@ def _rows(db: Path, sql: str, *args: object) -> list[tuple[object, ...]]:
         conn.close()
 
 
-def _bank_sense(corpus: Corpus, gloss_start: str) -> int:
-    ((sense_id,),) = (
-        corpus.db("en", "lexical")
-        .execute(
-            "SELECT s.id FROM senses s JOIN entries e ON e.id = s.entry_id "
-            "JOIN terms t ON t.id = e.term_id WHERE t.norm = 'bank' AND e.pos = 'noun' "
-            "AND s.gloss LIKE ?",
-            (gloss_start + "%",),
-        )
-        .fetchall()
-    )
-    return int(sense_id)
-
-
 def test_money_bank_is_banca_and_river_bank_is_not(sample_data_dir: Path) -> None:
     corpus = Corpus(load_active(sample_data_dir))
-    money = _bank_sense(corpus, "a financial institution")
-    river = _bank_sense(corpus, "sloping land")
+    money = bank_sense(corpus, "a financial institution")
+    river = bank_sense(corpus, "sloping land")
 
     def texts(sense: int) -> list[str]:
         result = translate(corpus, "bank", "it", sense_id=sense_handle("en", sense))

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 from types import MappingProxyType
 
@@ -348,23 +349,35 @@ def mini_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def corpus(mini_root: Path) -> Iterator[Corpus]:
-    c = Corpus(make_selection(mini_root))
-    yield c
-    c.close()
+    with closing(Corpus(make_selection(mini_root))) as c:
+        yield c
 
 
 @pytest.fixture
-def unindexed_corpus(mini_root: Path, tmp_path: Path) -> Iterator[Corpus]:
+def mini_variant(mini_root: Path, tmp_path: Path) -> Iterator[Callable[[str, str, str], Corpus]]:
+    """`variant(name, db, sql)`: a copy of the mini corpus under `name` with `sql` run on its
+    `db` file, served (and closed when the test ends)."""
+    opened: list[Corpus] = []
+
+    def variant(name: str, db: str, sql: str) -> Corpus:
+        root = tmp_path / name
+        shutil.copytree(mini_root, root)
+        conn = sqlite3.connect(root / db)
+        conn.execute(sql)
+        conn.commit()
+        conn.close()
+        opened.append(Corpus(make_selection(root)))
+        return opened[-1]
+
+    yield variant
+    for c in opened:
+        c.close()
+
+
+@pytest.fixture
+def unindexed_corpus(mini_variant: Callable[[str, str, str], Corpus]) -> Corpus:
     """The mini corpus as a release built before `translations_sense` existed."""
-    root = tmp_path / "unindexed"
-    shutil.copytree(mini_root, root)
-    conn = sqlite3.connect(root / "en" / "lexical.sqlite")
-    conn.execute("DROP INDEX translations_sense")
-    conn.commit()
-    conn.close()
-    c = Corpus(make_selection(root))
-    yield c
-    c.close()
+    return mini_variant("unindexed", "en/lexical.sqlite", "DROP INDEX translations_sense")
 
 
 def install_as_activation(root: Path, data_dir: Path) -> Path:
@@ -428,9 +441,17 @@ def sample_corpus(sample_data_dir: Path) -> Iterator[Corpus]:
     """The fixture slices built by the builder, installed and activated by the store."""
     from lexicon_store.selection import load_active
 
-    c = Corpus(load_active(sample_data_dir))
-    yield c
-    c.close()
+    with closing(Corpus(load_active(sample_data_dir))) as c:
+        yield c
+
+
+@pytest.fixture
+def data_dir(sample_release: tuple[Path, str], tmp_path: Path) -> Path:
+    """The sample release, every language installed, in a data dir of this test's own (for
+    tests that change what is installed under a running server)."""
+    from _support.installs import install_release
+
+    return install_release(*sample_release, tmp_path / "data")
 
 
 @pytest.fixture(scope="session")
@@ -438,17 +459,10 @@ def partial_data_dir(
     sample_release: tuple[Path, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Path:
     """The sample release with only English lexical data installed, through the store."""
-    from lexicon_store import ops
+    from _support.installs import install_english_lexical
 
-    release, digest = sample_release
     data_dir = tmp_path_factory.mktemp("partial") / "data"
-    ops.install(
-        data_dir=data_dir,
-        source=str(release),
-        languages=["en"],
-        capabilities=["lexical"],
-        manifest_digest=digest,
-    )
+    install_english_lexical(*sample_release, data_dir)
     return data_dir
 
 
@@ -456,6 +470,5 @@ def partial_data_dir(
 def partial_corpus(partial_data_dir: Path) -> Iterator[Corpus]:
     from lexicon_store.selection import load_active
 
-    c = Corpus(load_active(partial_data_dir))
-    yield c
-    c.close()
+    with closing(Corpus(load_active(partial_data_dir))) as c:
+        yield c

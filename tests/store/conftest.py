@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from _support.processes import environ_without, run_module
 
 from lexicon_store.package import PackageResult, package_release
 
@@ -123,17 +122,8 @@ def run_cli(
     *args: str, env: dict[str, str] | None = None, check: bool = False
 ) -> subprocess.CompletedProcess[str]:
     """Run lexicon-data in a fresh process (as users do)."""
-    full_env = dict(os.environ)
-    full_env.pop("LEXICON_CRASH_AT", None)
-    full_env.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "lexicon_store.cli", *args],
-        capture_output=True,
-        text=True,
-        env=full_env,
-        check=check,
-        timeout=60,
-    )
+    full_env = environ_without(lambda name: name == "LEXICON_CRASH_AT") | (env or {})
+    return run_module("lexicon_store.cli", *args, env=full_env, check=check, timeout=60)
 
 
 def snapshot(data_dir: Path) -> dict[str, bytes]:

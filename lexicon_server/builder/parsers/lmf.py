@@ -103,6 +103,18 @@ def _relation(elem: ET.Element) -> str:
     return (_dc(elem, "type") or rel) if rel == "other" else rel
 
 
+def _lexicon_info(elem: ET.Element) -> LexiconInfo:
+    """A `<Lexicon>` element's attributes."""
+    return LexiconInfo(
+        id=elem.get("id", ""),
+        label=elem.get("label", ""),
+        language=elem.get("language", ""),
+        version=elem.get("version", ""),
+        license=elem.get("license", ""),
+        url=elem.get("url"),
+    )
+
+
 def _events(path: Path, lexicon: str | None) -> Iterator[tuple[ET.Element, LexiconInfo]]:
     """Yield each closed LexicalEntry/Synset with its lexicon, clearing the tree behind."""
     current: LexiconInfo | None = None
@@ -112,14 +124,7 @@ def _events(path: Path, lexicon: str | None) -> Iterator[tuple[ET.Element, Lexic
             tag = elem.tag
             if event == "start":
                 if tag == "Lexicon":
-                    current = LexiconInfo(
-                        id=elem.get("id", ""),
-                        label=elem.get("label", ""),
-                        language=elem.get("language", ""),
-                        version=elem.get("version", ""),
-                        license=elem.get("license", ""),
-                        url=elem.get("url"),
-                    )
+                    current = _lexicon_info(elem)
                     parent = elem
                 elif tag == "LexiconExtension":
                     current, parent = None, elem
@@ -141,16 +146,7 @@ def lexicons(path: str | Path) -> list[LexiconInfo]:
     found: list[LexiconInfo] = []
     for event, elem in ET.iterparse(Path(path), events=("start",)):
         if event == "start" and elem.tag == "Lexicon":
-            found.append(
-                LexiconInfo(
-                    id=elem.get("id", ""),
-                    label=elem.get("label", ""),
-                    language=elem.get("language", ""),
-                    version=elem.get("version", ""),
-                    license=elem.get("license", ""),
-                    url=elem.get("url"),
-                )
-            )
+            found.append(_lexicon_info(elem))
     return found
 
 

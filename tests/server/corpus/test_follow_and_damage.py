@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import pytest
+from _support.installs import install_english_lexical
 from click.testing import CliRunner
 from mcp import Client, StdioServerParameters
 
@@ -20,14 +20,6 @@ from lexicon_server.cli import main as server_main
 from lexicon_store import integrity, ops
 from lexicon_store.leases import live_leases
 from lexicon_store.selection import load_active
-
-
-@pytest.fixture
-def data_dir(sample_release: tuple[Path, str], tmp_path: Path) -> Path:
-    release, digest = sample_release
-    target = tmp_path / "data"
-    ops.install(data_dir=target, source=str(release), all_languages=True, manifest_digest=digest)
-    return target
 
 
 def _params(data_dir: Path) -> StdioServerParameters:
@@ -54,13 +46,7 @@ def test_server_follows_install_and_activate(
         seen: dict[str, Any] = {}
         async with Client(_params(data_dir)) as client:
             seen["before"] = await client.call_tool("dictionary_lookup", hund)
-            ops.install(
-                data_dir=data_dir,
-                source=str(release),
-                languages=["en"],
-                capabilities=["lexical"],
-                manifest_digest=digest,
-            )
+            install_english_lexical(release, digest, data_dir)
             seen["narrowed"] = await client.call_tool("dictionary_lookup", hund)
             seen["leases_narrowed"] = [lease.activation_id for lease in live_leases(data_dir)]
             ops.activate(everything, data_dir=data_dir)
@@ -148,13 +134,7 @@ def test_a_call_in_flight_finishes_on_the_old_selection(
     try:
         with corpus.pinned() as first:
             conn = corpus.db("de", "lexical")
-            ops.install(
-                data_dir=data_dir,
-                source=str(release),
-                languages=["en"],
-                capabilities=["lexical"],
-                manifest_digest=digest,
-            )
+            install_english_lexical(release, digest, data_dir)
             seen: dict[str, Any] = {}
 
             def second_call() -> None:

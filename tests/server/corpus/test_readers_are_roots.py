@@ -15,34 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import pytest
+from _support.installs import install_english_lexical
 from mcp import Client, StdioServerParameters
 
 from lexicon_store import gc, ops
 from lexicon_store.leases import live_leases
 from lexicon_store.selection import load_active
-
-
-@pytest.fixture
-def data_dir(sample_release: tuple[Path, str], tmp_path: Path) -> Path:
-    """The sample release, every language installed, in a data dir of this test's own."""
-    release, digest = sample_release
-    target = tmp_path / "data"
-    ops.install(data_dir=target, source=str(release), all_languages=True, manifest_digest=digest)
-    return target
-
-
-def _narrow(data_dir: Path, sample_release: tuple[Path, str]) -> str:
-    """What the issue's maintainer did: keep English lexical data only."""
-    release, digest = sample_release
-    ops.install(
-        data_dir=data_dir,
-        source=str(release),
-        languages=["en"],
-        capabilities=["lexical"],
-        manifest_digest=digest,
-    )
-    return load_active(data_dir).activation_id
 
 
 def _params(data_dir: Path, *extra: str) -> StdioServerParameters:
@@ -83,7 +61,7 @@ def test_prune_keeps_what_a_running_server_serves(
         async with Client(_params(data_dir, "--no-follow")) as client:
             first = await client.call_tool("dictionary_lookup", {"word": "dog"})
             assert not first.is_error, first.content
-            _narrow(data_dir, sample_release)
+            install_english_lexical(*sample_release, data_dir)
             # A plain prune keeps every retained activation, the wider one too; forgetting
             # it leaves the German objects referenced by the running server alone.
             plan = gc.prune(data_dir, forget=FORGET_OLD)
@@ -106,19 +84,24 @@ def test_prune_keeps_what_a_running_server_serves(
     assert not any(path.exists() for path in german)
 
 
-def test_a_killed_servers_lease_vanishes(data_dir: Path, sample_release: tuple[Path, str]) -> None:
-    german = _german_objects(data_dir)
-    proc = subprocess.Popen(
+def _start_stdio_server(data_dir: Path) -> subprocess.Popen[bytes]:
+    """`lexicon-mcp` over stdio on `data_dir`, its stdin held open so that it keeps serving."""
+    return subprocess.Popen(
         [sys.executable, "-m", "lexicon_server.cli", "--data-dir", str(data_dir)],
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
+
+
+def test_a_killed_servers_lease_vanishes(data_dir: Path, sample_release: tuple[Path, str]) -> None:
+    german = _german_objects(data_dir)
+    proc = _start_stdio_server(data_dir)
     try:
         _wait_for_leases(data_dir, 1)
         (lease,) = live_leases(data_dir)
         assert lease.pid == proc.pid
-        _narrow(data_dir, sample_release)
+        install_english_lexical(*sample_release, data_dir)
         kept = gc.prune(data_dir, forget=FORGET_OLD)
         assert {p for p, _ in kept.kept_for_readers} >= set(german)
         assert all(path.is_file() for path in german)
@@ -143,12 +126,7 @@ def test_status_lists_live_readers(data_dir: Path) -> None:
 
     from lexicon_store.cli import cli
 
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "lexicon_server.cli", "--data-dir", str(data_dir)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    proc = _start_stdio_server(data_dir)
     try:
         _wait_for_leases(data_dir, 1)
         result = CliRunner().invoke(cli, ["--data-dir", str(data_dir), "status"])

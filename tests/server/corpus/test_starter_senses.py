@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from _support.senses import bank_sense
+
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.semantic import VectorStore, semantic_data
 from lexicon_server.query.senses import sense_handle
@@ -13,17 +15,7 @@ from lexicon_store.selection import load_active
 
 
 def _sense(corpus: Corpus, gloss: str) -> str:
-    ((sense_id,),) = (
-        corpus.db("en", "lexical")
-        .execute(
-            "SELECT s.id FROM senses s JOIN entries e ON e.id = s.entry_id "
-            "JOIN terms t ON t.id = e.term_id WHERE t.norm = 'bank' AND e.pos = 'noun' "
-            "AND s.gloss LIKE ?",
-            (gloss + "%",),
-        )
-        .fetchall()
-    )
-    return sense_handle("en", int(sense_id))
+    return sense_handle("en", bank_sense(corpus, gloss))
 
 
 def _texts(corpus: Corpus, word: str, target: str, **kw: object) -> list[str]:

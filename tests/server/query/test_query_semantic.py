@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import shutil
-import sqlite3
-from collections.abc import Iterator
-from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
-from types import MappingProxyType
 
 import numpy as np
 import pytest
@@ -108,20 +104,10 @@ def test_plain_data_is_the_model_dump(corpus: Corpus, word: str, target: str | N
 
 
 @pytest.fixture
-def frequent_corpus(mini_root: Path, corpus: Corpus, tmp_path: Path) -> Iterator[Corpus]:
+def frequent_corpus(mini_variant: Callable[[str, str, str], Corpus]) -> Corpus:
     """The mini corpus with 'king' and 'prince' as frequent words (Zipf 5), the rest rare."""
-    root = tmp_path / "frequent"
-    shutil.copytree(mini_root, root)
-    conn = sqlite3.connect(root / "en" / "semantic.sqlite")
-    conn.execute("UPDATE vocab SET zipf = 5.0 WHERE norm IN ('king', 'prince')")
-    conn.commit()
-    conn.close()
-    files = {
-        rel: root / path.relative_to(mini_root) for rel, path in corpus.selection.files.items()
-    }
-    c = Corpus(replace(corpus.selection, files=MappingProxyType(files)))
-    yield c
-    c.close()
+    frequent = "UPDATE vocab SET zipf = 5.0 WHERE norm IN ('king', 'prince')"
+    return mini_variant("frequent", "en/semantic.sqlite", frequent)
 
 
 def _exact(matrix: np.ndarray, row: int, count: int) -> list[tuple[int, float]]:

@@ -4,16 +4,15 @@ install it over HTTP: the maintainer's flow end to end, with its failure cases."
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from _support.processes import environ_without, run_module
 
 from lexicon_server.release.accept import REQUIRED_GATES, accept_release
 from lexicon_server.release.acceptance_profile import load_profile
@@ -27,23 +26,12 @@ WORDNET = HERE.parents[1] / "fixtures" / "wordnet31"
 
 
 def _build_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    full = {k: v for k, v in os.environ.items() if k != "LEXICON_CRASH_AT"} | (env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "lexicon_server.builder.cli", *args],
-        capture_output=True,
-        text=True,
-        env=full,
-        timeout=300,
-    )
+    full = environ_without(lambda name: name == "LEXICON_CRASH_AT") | (env or {})
+    return run_module("lexicon_server.builder.cli", *args, env=full, timeout=300)
 
 
 def _data_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "lexicon_store.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return run_module("lexicon_store.cli", *args, timeout=300)
 
 
 @pytest.fixture(scope="module")

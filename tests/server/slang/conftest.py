@@ -17,10 +17,10 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from _support.built import english_lexical_selection
 
 from lexicon_server.config import ServerConfig, load_config
 from lexicon_server.corpus.reader import Corpus, schema_sql
-from lexicon_store.selection import ActiveSelection
 
 # (headword, pos, [(gloss, tags, example)]) in entry order; ranks follow list order.
 CORPUS_ENTRIES = [
@@ -150,16 +150,8 @@ def _add_usage_domains(conn: sqlite3.Connection, term: Callable[[str], int]) -> 
 
 def make_corpus(tmp: Path, *, installed: bool = True) -> Corpus:
     db = build_lexical_db(tmp / "lexical.sqlite")
-    selection = ActiveSelection(
-        data_dir=tmp,
-        activation_id="test",
-        dataset_version="slang-fixture-1",
-        manifest_digest="blake3:" + "0" * 64,
-        profile=None,
-        language_names={"en": "English"},
-        catalogue={"en": frozenset({"lexical"})},
-        installed={"en": frozenset({"lexical"})} if installed else {},
-        files={"en/lexical.sqlite": db},
+    selection = english_lexical_selection(
+        tmp, db, activation_id="test", dataset_version="slang-fixture-1", installed=installed
     )
     return Corpus(selection)
 

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import anyio
 import pytest
+from _support.built import english_lexical_selection
 from mcp import Client
 
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.server import build_server
 from lexicon_server.slang import interpret, lookup, open_corpus
-from lexicon_store.selection import ActiveSelection
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
@@ -49,16 +49,8 @@ def built_corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Corpus]:
         for rank, sense in enumerate(e.senses):
             writer.sense(entry, sense.gloss, "wiktextract", rank=rank, tags=sense.tags)
     writer.finish()
-    selection = ActiveSelection(
-        data_dir=out.parent.parent,
-        activation_id="built",
-        dataset_version="slang-test",
-        manifest_digest="blake3:" + "0" * 64,
-        profile=None,
-        language_names={"en": "English"},
-        catalogue={"en": frozenset({"lexical"})},
-        installed={"en": frozenset({"lexical"})},
-        files={"en/lexical.sqlite": out},
+    selection = english_lexical_selection(
+        out.parent.parent, out, activation_id="built", dataset_version="slang-test"
     )
     corpus = Corpus(selection)
     yield corpus

@@ -14,17 +14,11 @@ import sys
 import textwrap
 from pathlib import Path
 
-import anyio
 import pytest
-from mcp import Client
+from _support.slang import TERMS, TEXT, interpret_over_mcp
 
-from lexicon_server.config import load_config
 from lexicon_server.corpus.slang_data import slang_key
-from lexicon_server.server import build_server
 from lexicon_server.slang import interpret, lookup, open_corpus
-
-TEXT = "that party was lit, no cap 😂"
-TERMS = ["lit", "no cap", "😂"]
 
 
 def test_component_is_in_the_dataset_with_its_sources(sample_dataset: Path) -> None:
@@ -124,15 +118,7 @@ def test_marked_orders_and_unmarked_keeps_dictionary_order(sample_data_dir: Path
 
 
 def test_through_the_mcp_client(sample_data_dir: Path) -> None:
-    server = build_server(open_corpus(sample_data_dir), load_config({"LEXICON_SLANG": "1"}))
-
-    async def go() -> dict[str, object]:
-        async with Client(server) as client:
-            result = await client.call_tool("slang_interpret", {"text": TEXT, "terms": TERMS})
-            assert result.structured_content is not None
-            return result.structured_content
-
-    out = anyio.run(go)
+    out = interpret_over_mcp(sample_data_dir)
     entries = {e["term"]: e for e in out["entries"]}  # type: ignore[union-attr]
     assert out["has_errors"] is False
     for term in TERMS:

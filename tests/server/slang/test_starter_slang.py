@@ -4,15 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import anyio
-from mcp import Client
+from _support.slang import TERMS, TEXT, interpret_over_mcp
 
-from lexicon_server.config import load_config
-from lexicon_server.server import build_server
 from lexicon_server.slang import interpret, open_corpus
-
-TEXT = "that party was lit, no cap 😂"
-TERMS = ["lit", "no cap", "😂"]
 
 
 def test_issue_sentence_on_the_starter(starter_data_dir: Path) -> None:
@@ -41,15 +35,7 @@ def test_issue_sentence_on_the_starter(starter_data_dir: Path) -> None:
 
 
 def test_issue_sentence_through_the_mcp_client(starter_data_dir: Path) -> None:
-    server = build_server(open_corpus(starter_data_dir), load_config({"LEXICON_SLANG": "1"}))
-
-    async def go() -> dict[str, object]:
-        async with Client(server) as client:
-            result = await client.call_tool("slang_interpret", {"text": TEXT, "terms": TERMS})
-            assert result.structured_content is not None
-            return result.structured_content
-
-    out = anyio.run(go)
+    out = interpret_over_mcp(starter_data_dir)
     assert out["has_errors"] is False
     for entry in out["entries"]:  # type: ignore[union-attr]
         slang = [d for d in entry["definitions"] if d["slang"]]

@@ -12,6 +12,7 @@ import pytest
 from _support.answers import error_of
 from _support.mcp_client import with_server_client
 from _support.provenance import assert_sources_complete
+from _support.tool_listing import assert_offline_tool_listed
 from mcp import Client
 from mcp_types import CallToolResult
 
@@ -46,13 +47,7 @@ def test_tools_are_listed_with_schemas_and_annotations(sample_corpus: Corpus) ->
     for tool in tools:
         if tool.name not in DICTIONARY:
             continue
-        assert tool.output_schema is not None and tool.output_schema["type"] == "object"
-        assert tool.annotations is not None
-        assert tool.annotations.read_only_hint is True
-        assert tool.annotations.idempotent_hint is True
-        assert tool.annotations.open_world_hint is False
-        props = tool.input_schema["properties"]
-        assert all(p.get("description") for p in props.values()), tool.name
+        props = assert_offline_tool_listed(tool)
         if "limit" in props:
             assert (props["limit"]["minimum"], props["limit"]["maximum"]) == (1, 100)
 

@@ -19,6 +19,8 @@ import anyio
 import httpx2
 import pytest
 from _support.http_server import serving_http
+from _support.installs import install_english_lexical
+from _support.jsonrpc import INITIALIZE
 from click.testing import CliRunner
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
@@ -29,16 +31,6 @@ from lexicon_store.leases import live_leases
 from lexicon_store.selection import load_active
 
 TOKEN = "correct-horse-battery-staple-0123"
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "raw", "version": "1"},
-    },
-}
 ACCEPT = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
 
 
@@ -150,12 +142,7 @@ def test_stateless_mode_has_no_sessions(mini_data_dir: Path) -> None:
         assert not _lookup(url).is_error
 
 
-def test_two_workers_share_the_port_and_each_holds_a_lease(
-    sample_release: tuple[Path, str], tmp_path: Path
-) -> None:
-    release, digest = sample_release
-    data_dir = tmp_path / "data"
-    ops.install(data_dir=data_dir, source=str(release), all_languages=True, manifest_digest=digest)
+def test_two_workers_share_the_port_and_each_holds_a_lease(data_dir: Path) -> None:
     with _server(data_dir, "--stateless", "--workers", "2") as url:
         deadline = time.monotonic() + 60
         while len(live_leases(data_dir)) < 2:
@@ -168,20 +155,10 @@ def test_two_workers_share_the_port_and_each_holds_a_lease(
 
 
 def test_activate_under_a_running_http_server_keeps_the_session(
-    sample_release: tuple[Path, str], tmp_path: Path
+    data_dir: Path, sample_release: tuple[Path, str]
 ) -> None:
-    release, digest = sample_release
-    data_dir = tmp_path / "data"
-    ops.install(data_dir=data_dir, source=str(release), all_languages=True, manifest_digest=digest)
     everything = load_active(data_dir).activation_id
-    ops.install(
-        data_dir=data_dir,
-        source=str(release),
-        languages=["en"],
-        capabilities=["lexical"],
-        manifest_digest=digest,
-    )
-    narrow = load_active(data_dir).activation_id
+    narrow = install_english_lexical(*sample_release, data_dir)
     hund = {"word": "Hund", "language": "de"}
     traffic: list[Any] = []
 

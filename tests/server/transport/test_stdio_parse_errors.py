@@ -11,18 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from lexicon_server.stdio import INVALID_REQUEST, PARSE_ERROR
+from _support.jsonrpc import INITIALIZE
 
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "raw", "version": "1"},
-    },
-}
+from lexicon_server.stdio import INVALID_REQUEST, PARSE_ERROR
 
 
 def test_unparseable_lines_are_answered(mini_data_dir: Path) -> None:

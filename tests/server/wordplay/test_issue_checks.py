@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from _support.rhyme_oracle import reference_rhyme
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.rhymes import rhymes
@@ -33,13 +34,6 @@ def corpus(request: pytest.FixtureRequest) -> Iterator[Corpus]:
     starter.close()
 
 
-def _rhyme(phones: tuple[str, ...]) -> tuple[str, ...]:
-    stressed = [i for i, p in enumerate(phones) if p.endswith("1")]
-    vowels = [i for i, p in enumerate(phones) if p[-1].isdigit()]
-    start = stressed[-1] if stressed else (vowels[-1] if vowels else 0)
-    return phones[start:]
-
-
 def _edit_distance(a: tuple[str, ...], b: tuple[str, ...]) -> int:
     row = list(range(len(b) + 1))
     for i, x in enumerate(a, 1):
@@ -59,9 +53,9 @@ def test_near_rhymes_of_cat_differ_by_one_phoneme(
 ) -> None:
     result = rhymes(corpus, "cat", mode="near", limit=100)
     assert result.count == 100
-    cat = [_rhyme(p) for p in cmudict_pronunciations["cat"]]
+    cat = [reference_rhyme(p) for p in cmudict_pronunciations["cat"]]
     for r in result.results:
-        theirs = [_rhyme(p) for p in cmudict_pronunciations[r.word.casefold()]]
+        theirs = [reference_rhyme(p) for p in cmudict_pronunciations[r.word.casefold()]]
         distances = {_edit_distance(c, t) for c in cat for t in theirs}
         assert 1 in distances and 0 not in distances, r.word
 

@@ -12,20 +12,13 @@ from typing import Any
 
 import pytest
 from _support.provenance import assert_sources_complete
+from _support.rhyme_oracle import reference_rhyme
 
 from lexicon_server.corpus import rhyme_docs
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.expand import expanded
 from lexicon_server.query.rhymes import rhyme_index, rhymes, rhymes_data
-
-
-def _rhyme(phones: tuple[str, ...]) -> tuple[str, ...]:
-    # Written independently of wordplay_keys: last primary stress, else last vowel.
-    stressed = [i for i, p in enumerate(phones) if p.endswith("1")]
-    vowels = [i for i, p in enumerate(phones) if p[-1].isdigit()]
-    start = stressed[-1] if stressed else (vowels[-1] if vowels else 0)
-    return phones[start:]
 
 
 def _one_edit(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -89,9 +82,9 @@ def test_near_rhymes_differ_by_exactly_one_token(
 ) -> None:
     result = rhymes(slice_corpus, "cat", mode="near", limit=100)
     assert result.results
-    cat = [_rhyme(p) for p in slice_pronunciations["cat"]]
+    cat = [reference_rhyme(p) for p in slice_pronunciations["cat"]]
     for r in result.results:
-        theirs = [_rhyme(p) for p in slice_pronunciations[r.word]]
+        theirs = [reference_rhyme(p) for p in slice_pronunciations[r.word]]
         assert any(_one_edit(c, t) for c in cat for t in theirs), r
         assert not any(c == t for c in cat for t in theirs), f"{r.word} rhymes perfectly"
     words = {r.word for r in result.results}
@@ -161,12 +154,12 @@ def test_bad_input_names_the_parameter(
 
 
 def _brute_force(entries: dict[str, list[tuple[str, ...]]], word: str, mode: str) -> set[str]:
-    mine = {_rhyme(p) for p in entries[word]}
+    mine = {reference_rhyme(p) for p in entries[word]}
     found = set()
     for other, prons in entries.items():
         if other == word:
             continue
-        theirs = {_rhyme(p) for p in prons}
+        theirs = {reference_rhyme(p) for p in prons}
         if mode == "perfect" and mine & theirs:
             found.add(other)
         if (
@@ -225,14 +218,14 @@ def test_syllable_filter_agrees_with_a_brute_force_scan(
     count: int,
     mode: str,
 ) -> None:
-    mine = {_rhyme(p) for p in cmudict_pronunciations[word]}
+    mine = {reference_rhyme(p) for p in cmudict_pronunciations[word]}
     expected = set()
     for other, prons in cmudict_pronunciations.items():
         if other == word:
             continue
-        theirs = {_rhyme(p) for p in prons}
+        theirs = {reference_rhyme(p) for p in prons}
         for phones in prons:
-            r = _rhyme(phones)
+            r = reference_rhyme(phones)
             if _syllables(phones) != count:
                 continue
             if mode == "perfect" and r in mine:

@@ -14,6 +14,7 @@ import pytest
 from _support.answers import error_of
 from _support.mcp_client import with_server_client
 from _support.provenance import assert_sources_complete
+from _support.tool_listing import assert_offline_tool_listed
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult
@@ -46,18 +47,12 @@ def test_listed_with_output_schema_annotations_and_described_parameters(
     tools = {t.name: t for t in with_client(slice_corpus, lambda c: c.list_tools()).tools}
     assert set(tools) == {"rhymes", "wordplay"}
     for tool in tools.values():
-        assert tool.output_schema is not None and tool.output_schema["type"] == "object"
+        props = assert_offline_tool_listed(tool)
         # Every candidate names its facts' sources: wordplay in a `provenance` array, a
         # rhyme in its two fields.
         assert ("pronunciation_source" if tool.name == "rhymes" else "provenance") in str(
             tool.output_schema
         )
-        assert tool.annotations is not None
-        assert tool.annotations.read_only_hint is True
-        assert tool.annotations.idempotent_hint is True
-        assert tool.annotations.open_world_hint is False
-        props = tool.input_schema["properties"]
-        assert all(p.get("description") for p in props.values()), tool.name
         assert (props["limit"]["minimum"], props["limit"]["maximum"]) == (1, 100)
         assert tool.description
     kinds = tools["wordplay"].input_schema["properties"]["kind"]

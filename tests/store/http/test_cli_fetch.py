@@ -1,25 +1,18 @@
-"""The CLI as users run it: fetch from a template or LEXICON_MANIFEST_URL, --manifest-url alias."""
+"""The CLI as users run it: fetch from a template or LEXICON_MANIFEST_URL; no --manifest-url."""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+from _support.processes import environ_without, run_module
+
 
 def _cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    full = {k: v for k, v in os.environ.items() if not k.startswith("LEXICON_")}
-    full.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "lexicon_store.cli", *args],
-        capture_output=True,
-        text=True,
-        env=full,
-        timeout=120,
-    )
+    full = environ_without(lambda name: name.startswith("LEXICON_")) | (env or {})
+    return run_module("lexicon_store.cli", *args, env=full, timeout=120)
 
 
 def _tree(root: Path) -> dict[str, bytes]:

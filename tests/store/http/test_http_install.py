@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _support.http_install import install_all_over_http
 
 from lexicon_store import ops
 from lexicon_store.download import DownloadPolicy
@@ -97,12 +98,7 @@ def test_install_survives_fault(
         options = {**options, "only_ranged": True}
     server.fault(kind, path=path, **options)
     data = tmp_path / "data"
-    ops.install(
-        data_dir=data,
-        source=HttpSource(release.manifest_url, policy=policy),
-        all_languages=True,
-        manifest_digest=release.digest,
-    )
+    install_all_over_http(data, release, policy)
     _check_installed(data, release)
     assert any(r.fault == kind for r in server.requests)
 
@@ -129,12 +125,7 @@ def test_fatal_fault_leaves_previous_install_untouched(
     target = new.parts_of("fr.lexical")[-1]["path"]
     server.fault(kind, path=f"{new.name}/{target}", **options)
     with pytest.raises(StoreError, match=message) as info:
-        ops.install(
-            data_dir=data,
-            source=HttpSource(new.manifest_url, policy=policy),
-            all_languages=True,
-            manifest_digest=new.digest,
-        )
+        install_all_over_http(data, new, policy)
     assert info.value.fix  # every error says what to run
     _check_installed(data, old)
     after = _snapshot(data)
@@ -153,12 +144,7 @@ def test_mirror_serving_another_manifest_is_refused(
     (genuine.dir / "manifest.json").write_text(json.dumps(body))
     data = tmp_path / "data"
     with pytest.raises(TrustError, match=r"not the .* you asked for"):
-        ops.install(
-            data_dir=data,
-            source=HttpSource(genuine.manifest_url, policy=policy),
-            all_languages=True,
-            manifest_digest=genuine.digest,
-        )
+        install_all_over_http(data, genuine, policy)
     with pytest.raises(TrustError, match="pinned to manifest"):
         ops.install(
             data_dir=data,
@@ -239,24 +225,14 @@ def test_wrong_bytes_once_fail_cleanly_and_the_rerun_heals(
     # The store hashes every downloaded part while decompressing it: a flipped byte is an
     # integrity error, the bad file is deleted, and the old selection stays active.
     with pytest.raises(IntegrityError, match=r"does not match the manifest|not valid zstd data"):
-        ops.install(
-            data_dir=data,
-            source=HttpSource(new.manifest_url, policy=policy),
-            all_languages=True,
-            manifest_digest=new.digest,
-        )
+        install_all_over_http(data, new, policy)
     _check_installed(data, old)
     assert not any(
         p.name.startswith(new.parts_of("en.lexical")[1]["digest"][7:])
         for p in (data / "tmp" / "parts").iterdir()
     )
     server.clear()
-    ops.install(
-        data_dir=data,
-        source=HttpSource(new.manifest_url, policy=policy),
-        all_languages=True,
-        manifest_digest=new.digest,
-    )
+    install_all_over_http(data, new, policy)
     _check_installed(data, new)
     # Only the damaged part was fetched again; finished parts were kept.
     assert any(r.path.endswith(target) for r in server.requests)

@@ -9,11 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from _support.http_install import install_all_over_http
 from _support.kill import kill_when
 
-from lexicon_store import ops
 from lexicon_store.download import DownloadPolicy
-from lexicon_store.http_source import HttpSource
 from lexicon_store.integrity import verify
 from lexicon_store.selection import load_active
 
@@ -77,12 +76,7 @@ def test_killed_install_resumes_with_only_missing_bytes(
     assert left[stalled["digest"].split(":")[1]] == 40_000
 
     server.clear()
-    ops.install(
-        data_dir=data,
-        source=HttpSource(new.manifest_url, policy=policy),
-        all_languages=True,
-        manifest_digest=new.digest,
-    )
+    install_all_over_http(data, new, policy)
     manifest_size = (new.dir / "manifest.json").stat().st_size
     assert server.bytes_sent() - manifest_size == expected
     ranged = [r for r in server.requests if r.path.endswith(stalled["path"])]
