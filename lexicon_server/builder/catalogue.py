@@ -21,10 +21,7 @@ from lexicon_server.builder.language_tables import (
     WORDFREQ_LANGUAGES,
 )
 
-# ISO3_TO_TAG and LANGUAGE_NAMES are re-exported: the pipeline and stages read them here.
 __all__ = [
-    "ISO3_TO_TAG",
-    "LANGUAGE_NAMES",
     "LOCAL_SOURCES",
     "MULTIWORDNET_SOURCES",
     "MYTHES_SOURCES",

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from lexicon_server.builder.catalogue import (
-    LANGUAGE_NAMES,
     LOCAL_SOURCES,
     REGISTRY_SOURCES,
     SLANG_SOURCES,
@@ -23,6 +22,7 @@ from lexicon_server.builder.catalogue import (
 )
 from lexicon_server.builder.errors import BuildError
 from lexicon_server.builder.inputs import Inputs, SourceInput
+from lexicon_server.builder.language_tables import LANGUAGE_NAMES
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS
 
 __all__ = [

@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lexicon_server.builder.catalogue import ISO3_TO_TAG
 from lexicon_server.builder.errors import BuildError
+from lexicon_server.builder.language_tables import ISO3_TO_TAG
 from lexicon_server.builder.lexical_stages import (
     WORDNET_PREFIX,
     iter_frequencies,
