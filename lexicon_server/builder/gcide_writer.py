@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from lexicon_server.builder.inputs import SourceInput
     from lexicon_server.builder.records import DefinitionEntry
 
-__all__ = ["GCIDE_COMPONENT", "corpus_pos", "write_gcide"]
+__all__ = ["GCIDE_COMPONENT", "corpus_pos", "register_tags", "write_gcide"]
 
 GCIDE_COMPONENT = GCIDE_FILE
 
@@ -43,6 +43,34 @@ _POS = {
 # An origin mark the header's last bracket ran into (2,292 of 51,097 etymologies of 0.48
 # end 'See Base, a. 1913 Webster'): it names where the entry came from, not the word.
 _ORIGIN_TAIL = re.compile(r"\s*\b1913 Webster$")
+
+
+# A usage label's words as the corpus's sense tags (docs/corpus-format.md), so that the
+# slang tools see GCIDE's "[slang]" the way they see WordNet's usage domains. Regions
+# ('Scot.', 'U. S.') and languages are not register and give no tag.
+_REGISTER = {
+    "slang": "slang",
+    "colloq": "colloquial",
+    "informal": "informal",
+    "vulgar": "vulgar",
+    "low": "low",
+    "cant": "cant",
+    "obs": "obsolete",
+    "obsoles": "obsolescent",
+    "r": "rare",
+    "rare": "rare",
+    "archaic": "archaic",
+    "poetic": "poetic",
+    "prov": "dialect",
+    "local": "dialect",
+}
+_LABEL_WORDS = re.compile(r"[A-Za-z]+")
+
+
+def register_tags(labels: tuple[str, ...]) -> list[str]:
+    """'[Slang, U. S.]' -> ['slang']; '[Obs. or Colloq.]' -> ['obsolete', 'colloquial']."""
+    tags = (_REGISTER.get(w.casefold()) for label in labels for w in _LABEL_WORDS.findall(label))
+    return list(dict.fromkeys(t for t in tags if t))
 
 
 def corpus_pos(published: str | None) -> str:
@@ -81,7 +109,14 @@ def _add(w: LexicalWriter, entry: DefinitionEntry, source: str) -> None:
     entry_id = w.entry(term_id, corpus_pos(entry.pos), source, etymology or None)
     for rank, sense in enumerate(entry.senses):
         gloss = f"({sense.domain}) {sense.definition}" if sense.domain else sense.definition
-        sense_id = w.sense(entry_id, gloss, source, rank=rank, external_id=sense.number)
+        sense_id = w.sense(
+            entry_id,
+            gloss,
+            source,
+            rank=rank,
+            external_id=sense.number,
+            tags=register_tags(sense.labels),
+        )
         for quote in sense.quotations:
             text = f"{quote.text} —{quote.author}" if quote.author else quote.text
             w.example(sense_id, text, source)

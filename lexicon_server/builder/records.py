@@ -211,6 +211,7 @@ class DefinitionSense:
     definition: str  # one line of text, markup removed
     domain: str | None = None  # a leading '(Zool.)'-style label, without the parentheses
     quotations: tuple[Quotation, ...] = ()
+    labels: tuple[str, ...] = ()  # usage labels as written ('Obs.', 'Slang, U. S.')
 
 
 @dataclass(frozen=True, slots=True)

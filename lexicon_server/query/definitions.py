@@ -9,9 +9,11 @@ GCIDE sense id is `en:gcide:s<n>`; it has no translations.
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from lexicon_server.corpus.normalize import norm
 from lexicon_server.corpus.reader import GCIDE_FILE
 from lexicon_server.query.budget import EXAMPLE_CHARS, GLOSS_CHARS, Cuts
 from lexicon_server.query.facts import ID_LIST, id_list
@@ -19,8 +21,15 @@ from lexicon_server.query.provenance import sources
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
+    from lexicon_server.query.headwords import Headwords
 
-__all__ = ["Definitions", "definition_senses"]
+__all__ = [
+    "DefinitionRow",
+    "Definitions",
+    "definition_keys",
+    "definition_rows",
+    "definition_senses",
+]
 
 _Json = dict[str, Any]
 
@@ -35,6 +44,12 @@ _SENSES = (
     f"{_WHERE}{_PARTS} ORDER BY t.id, e.id, s.rank, s.id LIMIT ?"
 )
 _TOTAL = f"SELECT count(*) {_WHERE}{_PARTS}"
+# Every sense with its tags (GCIDE's usage labels) and first example, for the slang tools.
+_TAGGED = (
+    "SELECT t.text, e.pos, s.gloss, s.tags, s.source_id, (SELECT x.text FROM examples x "
+    f"WHERE x.sense_id = s.id ORDER BY x.id LIMIT 1) {_WHERE}{_PARTS} "
+    "ORDER BY t.id, e.id, s.rank, s.id"
+)
 _EXAMPLES = (
     f"SELECT sense_id, text, source_id FROM examples WHERE sense_id IN {ID_LIST} "
     "ORDER BY sense_id, id"
@@ -50,6 +65,54 @@ class Definitions:
     cited: dict[str, str] = field(default_factory=dict)  # source key -> licence
     chars: int = 0  # free text, for the response size bound
     examples: int = 0  # examples shown
+
+
+@dataclass(frozen=True)
+class DefinitionRow:
+    """One GCIDE sense as the slang tools read it."""
+
+    headword: str
+    pos: str
+    gloss: str
+    tags: tuple[str, ...]  # usage labels as corpus tags ('slang', 'obsolete')
+    source: str
+    licence: str
+    example: str | None
+
+
+def definition_keys(heads: Headwords, word: str) -> tuple[set[str], set[str] | None]:
+    """(normalised headwords, parts of speech or None for all) whose GCIDE senses belong
+    to a query that resolved to `heads`: an inflected form ('ran') keeps the parts of
+    speech its resolutions name."""
+    norms = {norm(r.lemma) for r in heads.resolutions} or {norm(word)}
+    parts = None
+    if heads.resolutions and all(r.pos for r in heads.resolutions):
+        parts = {str(r.pos) for r in heads.resolutions}
+    return norms, parts
+
+
+class _Components(Protocol):
+    def extra_db(self, relative: str, schema: str) -> sqlite3.Connection | None: ...
+
+
+def definition_rows(
+    corpus: _Components, language: str, norms: set[str], parts: set[str] | None = None
+) -> list[DefinitionRow]:
+    """Every GCIDE sense of the headwords `norms`, in look-up order; none outside English
+    or without the component."""
+    conn = corpus.extra_db(GCIDE_FILE, "lexical") if language == "en" and norms else None
+    if conn is None:
+        return []
+    keys = sources(conn)
+    pos = None if parts is None else _json_list(parts)
+    return [
+        DefinitionRow(
+            head, sense_pos, gloss, tuple(tags.split()), keys.keys[sid], keys.infos[sid], ex
+        )
+        for head, sense_pos, gloss, tags, sid, ex in conn.execute(
+            _TAGGED, (_json_list(norms), pos, pos)
+        )
+    ]
 
 
 def _json_list(texts: set[str]) -> str:

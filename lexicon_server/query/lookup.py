@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic_core import to_json
 
-from lexicon_server.corpus.normalize import norm
 from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
 from lexicon_server.query.arguments import check_budget, check_limit, check_text, corpus_language
 from lexicon_server.query.budget import (
@@ -29,7 +28,7 @@ from lexicon_server.query.budget import (
     json_bound,
     round_robin,
 )
-from lexicon_server.query.definitions import definition_senses
+from lexicon_server.query.definitions import definition_keys, definition_senses
 from lexicon_server.query.facts import has_term_docs
 from lexicon_server.query.headwords import entry_filter_args, resolve_headwords
 from lexicon_server.query.lookup_rows import (
@@ -260,11 +259,7 @@ def _lookup_data(
             sense["truncated_fields"] = truncated
         senses.append(sense)
     # GCIDE's senses follow WordNet's, within the same `limit` and examples budget.
-    norms = {norm(r.lemma) for r in heads.resolutions} or {norm(word)}
-    # An inflected form ('ran') keeps the parts of speech its resolutions name.
-    parts = None
-    if heads.resolutions and all(r.pos for r in heads.resolutions):
-        parts = {str(r.pos) for r in heads.resolutions}
+    norms, parts = definition_keys(heads, word)
     shown_examples = sum([len(s.get("examples", ())) for s in senses])
     gcide = definition_senses(
         corpus, language, norms, word, limit - len(senses), ex_budget - shown_examples,

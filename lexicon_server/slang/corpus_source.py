@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from lexicon_server.corpus.normalize import norm  # the key the builder stored in terms.norm
+from lexicon_server.query.definitions import definition_keys, definition_rows
 from lexicon_server.query.provenance import sources
 from lexicon_server.query.senses import read_senses
 from lexicon_server.slang.definitions import SLANG_TAGS, Definition
@@ -66,6 +67,8 @@ class LexicalCorpus(Protocol):
 
     def db(self, language: str, capability: str) -> sqlite3.Connection: ...
 
+    def extra_db(self, relative: str, schema: str) -> sqlite3.Connection | None: ...
+
 
 def _usage_tags(conn: sqlite3.Connection, sense_id: int, synset_id: int | None) -> list[str]:
     names = {norm(row[0]) for row in conn.execute(_USAGE_SQL, (sense_id, synset_id))}
@@ -84,11 +87,13 @@ def _first_example(conn: sqlite3.Connection, sense_id: int) -> str | None:
 def corpus_definitions(
     corpus: LexicalCorpus, phrase: str, limit: int, language: str = "en"
 ) -> list[Definition]:
-    """Up to `limit` senses of `phrase`: those labelled slang/informal/... first, then any."""
+    """Up to `limit` senses of `phrase`: those labelled slang/informal/... first, then any.
+    English reads GCIDE's senses too (after WordNet's, as a look-up shows them), whose
+    usage labels ('[slang]') are tags like WordNet's usage domains."""
     try:
         conn = corpus.db(language, "lexical")
         # The one senses reader of every dictionary tool, with its lemma rule.
-        _heads, senses = read_senses(conn, phrase, language)
+        heads, senses = read_senses(conn, phrase, language)
         table = sources(conn)
         rows = [
             (
@@ -101,6 +106,10 @@ def corpus_definitions(
                 tuple(sense.tags.split()) + tuple(_usage_tags(conn, sense.id, sense.synset_id)),
             )
             for sense in senses
+        ]
+        rows += [
+            (r.headword, r.pos, r.gloss, r.source, r.licence, r.example, r.tags)
+            for r in definition_rows(corpus, language, *definition_keys(heads, phrase))
         ]
     except LookupError as exc:  # CapabilityUnavailable: names the reason and the fix
         raise MeaningSourceError("corpus", str(exc)) from exc

@@ -23,6 +23,10 @@ parses the plain-text rendering of each entry (one homograph per dictd entry)::
   the attribution. ``[1913 Webster]``-style lines name the origin (kept for the first one).
 - ``Syn:`` gives synonyms; ``Note:``, ``Usage:`` paragraphs and ``{Compound} (Domain), ...``
   sub-entries are not kept (no record has a place for them yet).
+- A bracketed usage label in a sense (``[Obs.]``, ``[Colloq.]``, ``[slang]``, ``[Slang,
+  U. S.]``) stays in the definition as written and is also given as the sense's `labels`;
+  character entities (``[ae]``, ``[=e]``, ``[a^]``) are the short lower-case codes, the
+  labels a capitalised word or abbreviation, or one of a few lower-case label words.
 - ``{...}`` cross-reference braces are removed, keeping their text. The dictd conversion
   replaced non-ASCII letters by ``?`` (``AS. h?s``); the text is kept as it is.
 """
@@ -60,10 +64,26 @@ _META_KEYS = ("00-database-", "00-gcide-", "00-web1913-")
 _LABEL = re.compile(r"^[A-Z][\w.]*(?: [A-Z&][\w.]*)?$")
 
 
+# Lower-case words GCIDE's editors (and its WordNet additions) write as labels.
+_LOWER_LABELS = frozenset({"slang", "informal", "archaic", "obs.", "colloq.", "vulgar", "rare"})
+_BRACKET = re.compile(r"\[(?P<label>[^\[\]]{1,40})\]")
+
+
+def _is_label(code: str) -> bool:
+    """'Obs.', 'R.', 'Colloq. U. S.', 'slang' are labels; 'ae', '=e', 'a^', 'E^' are not."""
+    if code in _LIGATURES or code.casefold() in _LOWER_LABELS:
+        return code not in _LIGATURES
+    letters = sum(c.isalpha() for c in code)
+    short = len(code.split()) <= 4  # '[Written also bouse.]' is a note, not a label
+    return short and code[:1].isupper() and (letters >= 2 or code.endswith("."))
+
+
 def _entity(match: re.Match[str]) -> str:
     code = match["e"]
     if code in _LIGATURES:
         return _LIGATURES[code]
+    if _is_label(code):
+        return match[0]  # a label such as '[Obs.]' or '[slang]', not a letter
     letters = [c for c in code if c.isalpha()]
     return letters[0] if letters else match[0]  # the base letter of an accented one
 
@@ -237,11 +257,13 @@ def parse_entry(text: str) -> DefinitionEntry | None:
 def _sense(sense: _Sense, default_domain: str | None) -> DefinitionSense:
     text = _clean(_ORIGIN_ANYWHERE.sub("", " ".join(sense.text)))
     domain = _DOMAIN.match(text)
+    labels = [m["label"] for m in _BRACKET.finditer(text) if _is_label(m["label"])]
     return DefinitionSense(
         number=sense.number,
         definition=text[domain.end() :] if domain else text,
         domain=domain["domain"] if domain else default_domain,
         quotations=tuple(sense.quotations),
+        labels=tuple(dict.fromkeys(labels)),
     )
 
 

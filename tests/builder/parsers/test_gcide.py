@@ -94,3 +94,35 @@ def test_truncated_dict_is_reported(fixtures: Path, tmp_path: Path) -> None:
         r"expected \d+ bytes of text, the file ends",
     ):
         list(iter_entries(fixtures / "gcide" / "gcide.index", cut))
+
+
+def test_usage_labels_are_kept_as_written_and_given_apart(entries: list[DefinitionEntry]) -> None:
+    """'[Obs.]' once came out as 'O' and '[slang]' as 's' (read as character entities)."""
+    abate = _one(entries, "Abate", "v. t.")
+    beat = next(s for s in abate.senses if s.definition.startswith("To beat down"))
+    assert beat.definition == "To beat down; to overthrow. [Obs.]" and beat.labels == ("Obs.",)
+    (lit,) = [e for e in entries if e.headword == "Lit" and len(e.senses) == 2]
+    assert lit.senses[1].definition.endswith("-- often used with up. [slang]")
+    assert lit.senses[1].labels == ("slang",) and lit.senses[0].labels == ()
+    run = [s.labels for e in entries if e.headword == "Run" for s in e.senses if s.labels]
+    assert ("Colloq. U.S.",) in run and ("Colloq.",) in run
+    # Character entities are still letters: 'Abaculi (-l[imac])' in the header.
+    assert _one(entries, "Abaculus", "n.").inflections == ("Abaculi",)
+
+
+@pytest.mark.parametrize(
+    ("labels", "tags"),
+    [
+        (("slang",), ["slang"]),
+        (("Slang, U. S.",), ["slang"]),
+        (("Obs. or Colloq.",), ["obsolete", "colloquial"]),
+        (("R.",), ["rare"]),
+        (("Prov. Eng.", "Obs."), ["dialect", "obsolete"]),
+        (("Scot.",), []),
+        (("Written also bouse",), []),
+    ],
+)
+def test_labels_become_register_tags(labels: tuple[str, ...], tags: list[str]) -> None:
+    from lexicon_server.builder.gcide_writer import register_tags
+
+    assert register_tags(labels) == tags

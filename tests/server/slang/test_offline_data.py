@@ -60,6 +60,7 @@ def test_the_issue_sentence_offline(sample_data_dir: Path) -> None:
     corpus = open_corpus(sample_data_dir)
     try:
         result = interpret(TEXT, TERMS, corpus=corpus)
+        wide = interpret(TEXT, ["lit"], corpus=corpus, limit=10)
     finally:
         corpus.close()
     entries = {e.term: e for e in result.entries}
@@ -85,10 +86,11 @@ def test_the_issue_sentence_offline(sample_data_dir: Path) -> None:
     lit = entries["lit"]
     fire = [d for d in lit.definitions if d.kind == "emoji_keyword"]
     assert fire and fire[0].emoji == "🔥" and fire[0].source == "cldr-annotations"
-    # The Wiktextract sample labels a sense of "lit" slang: that marks the phrase, and
-    # every slang meaning comes before the literal ones.
+    # The Wiktextract sample and GCIDE ('[slang]') label a sense of "lit" slang: that marks
+    # the phrase, and every slang meaning comes before the literal ones.
     assert lit.marked_as_slang
-    flags = [d.slang for d in lit.definitions]
+    assert any(d.source == "gcide" and "slang" in d.tags for d in lit.definitions)
+    flags = [d.slang for d in wide.entries[0].definitions]
     assert flags == sorted(flags, reverse=True) and not flags[-1]
 
 

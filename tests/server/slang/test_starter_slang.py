@@ -26,12 +26,21 @@ def test_issue_sentence_on_the_starter(starter_data_dir: Path) -> None:
     assert no_cap.definitions[0].text == "No lie, for real."
     assert emoji.definitions[0].text.startswith("face with tears of joy")
     assert emoji.definitions[0].licence == "Unicode-3.0"
-    # No offline source defines lit's slang sense: WordNet first, CLDR's 🔥 keyword after.
-    assert not lit.marked_as_slang
-    assert lit.definitions[0].source == "wordnet-3.1" and not lit.definitions[0].slang
-    fire = [d for d in lit.definitions if d.slang]
+    # GCIDE labels a sense of "lit" [slang] ("drunk"): that marks the phrase, and the
+    # labelled sense comes first, from its own GPL-2+ component; CLDR's 🔥 keyword follows.
+    assert lit.marked_as_slang
+    first = lit.definitions[0]
+    assert (first.source, first.licence, first.trust, first.slang) == (
+        "gcide",
+        "GPL-2+",
+        "curated",
+        True,
+    )
+    assert first.text.startswith("Under the influence of alcohol") and "slang" in first.tags
+    fire = [d for d in lit.definitions if d.kind == "emoji_keyword"]
     assert [d.emoji for d in fire][:1] == ["🔥"] and fire[0].source == "cldr-annotations"
-    assert by_slang.entries[0].definitions[0].emoji == "🔥"
+    # A marked phrase is already read slang first: order="slang" changes nothing.
+    assert by_slang.entries[0].definitions == lit.definitions
 
 
 def test_issue_sentence_through_the_mcp_client(starter_data_dir: Path) -> None:
