@@ -83,9 +83,7 @@ def zipfs(freq_dir: Path, lang: str, targets: set[str]) -> dict[str, float]:
     return out
 
 
-def deal(
-    senses: list[int], rows: list[tuple], key, limit: int = 20, group_key=None
-) -> list[str]:
+def deal(senses: list[int], rows: list[tuple], key, limit: int = 20, group_key=None) -> list[str]:
     """The query's candidate texts: sense groups in sense order, then unsensed."""
     by_sense: dict[int, list[tuple]] = defaultdict(list)
     unsensed: list[tuple] = []
@@ -140,10 +138,14 @@ def main() -> None:
                 position[row[0]] = per_sense[row[2]]
                 per_sense[row[2]] += 1
 
-            def evidence(row: tuple) -> Evidence:
+            word = norm(r.word)
+
+            def evidence(  # the loop's values bound now: the keys below call it at once
+                row: tuple, position=position, sources=sources, word=word, back=back, zipf=zipf
+            ) -> Evidence:
                 return Evidence(
                     position=position[row[0]],
-                    back_rank=_back_rank(back.get(row[4], {}), norm(r.word)),
+                    back_rank=_back_rank(back.get(row[4], {}), word),
                     sources=len(sources[row[4]]),
                     zipf=zipf.get(row[4], 0.0),
                     label=False,
@@ -171,8 +173,10 @@ def main() -> None:
                 tally[order][1] += bool(hits) and hits[0] < 5
                 firsts[order] = texts[:5]
                 if order == opts.misses and not (hits and hits[0] == 0):
-                    print(f"  miss {lang} {r.word}: want {'|'.join(r.acceptable)}; got "
-                          f"{' | '.join(texts[:5])}")
+                    print(
+                        f"  miss {lang} {r.word}: want {'|'.join(r.acceptable)}; got "
+                        f"{' | '.join(texts[:5])}"
+                    )
             new = firsts[opts.show_order]
             if firsts["built"][:1] != new[:1] and opts.show:
                 ok = "+" if new[:1] and new[0] in wanted else "-"

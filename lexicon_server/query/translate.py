@@ -3,8 +3,9 @@
 Up to `max_senses` source-native senses are inspected; the `limit` translation
 candidates are dealt round-robin across the sense groups, with translations the source
 does not tie to a sense taking the last turn. The groups come in sense order, or, when
-the builder ranked the sense-tied rows (meta `translation_order`), best-supported first. A translation into a language whose own
-entries are not installed is still returned, marked `target_entry_installed=False`.
+the builder ranked the sense-tied rows (meta `translation_order`), best-supported first.
+A translation into a language whose own entries are not installed is still returned,
+marked `target_entry_installed=False`.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
+from lexicon_server.corpus.connection import kept
 from lexicon_server.errors import InvalidArgument, NoSuchSense
 from lexicon_server.models import TranslateResult, Translation, TranslationGroup
 from lexicon_server.query.arguments import check_limit, check_text, corpus_language, parse_sense_id
-from lexicon_server.corpus.connection import kept
 from lexicon_server.query.budget import Cuts, drop_last_group, fit_response, round_robin
 from lexicon_server.query.facts import ID_LIST, id_list
 from lexicon_server.query.headwords import resolve_headwords
