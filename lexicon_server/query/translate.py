@@ -115,9 +115,14 @@ def translate(
         )
     sensed_groups = [(s, by_sense[s.id]) for s in senses if by_sense[s.id]]
     if sensed_groups and evidence_order(conn):
-        # The builder numbered the sense-tied rows best first across senses: the group
-        # holding the best-supported translation leads, not the part of speech listed first.
-        sensed_groups.sort(key=lambda group: first_row[group[0].id])
+        # The builder numbered each term's sense-tied rows best first across its senses:
+        # the group holding the best-supported translation leads, not the part of speech
+        # listed first. Ids compare within a term only, so the terms keep their order
+        # ('day' before the name 'Day').
+        term_rank: dict[str, int] = {}
+        for s in senses:
+            term_rank.setdefault(s.word, len(term_rank))
+        sensed_groups.sort(key=lambda group: (term_rank[group[0].word], first_row[group[0].id]))
     takes = round_robin([len(c) for _, c in sensed_groups] + [len(unsensed)], limit)
     shown = [
         c for (_, cands), take in zip(sensed_groups, takes, strict=False) for c in cands[:take]
