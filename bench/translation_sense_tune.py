@@ -42,12 +42,14 @@ from lexicon_server.query.senses import sense_rows
 ORDERS = ("built", "score", "supported", "groups")
 
 
-def word_rows(conn: sqlite3.Connection, word: str, lang: str) -> tuple[list[int], list[tuple]]:
-    """The word's sense ids in query order and its rows (id, term, sense, text, norm,
-    source) into `lang`, as the query reads them."""
+def word_rows(
+    conn: sqlite3.Connection, word: str, lang: str
+) -> tuple[list[int], list[tuple], list[int]]:
+    """The word's sense ids in query order, its rows (id, term, sense, text, norm,
+    source, note) into `lang` as the query reads them, and its terms in query order."""
     heads = resolve_headwords(conn, word, "en")
     if not heads.term_ids:
-        return [], []
+        return [], [], []
     senses = [s.id for s in sense_rows(conn, heads.term_ids, entries=heads.entries)]
     marks = ",".join("?" * len(heads.term_ids))
     rows = conn.execute(
@@ -55,7 +57,7 @@ def word_rows(conn: sqlite3.Connection, word: str, lang: str) -> tuple[list[int]
         f"FROM translations WHERE term_id IN ({marks}) AND target_language = ? ORDER BY id",
         (*heads.term_ids, lang),
     ).fetchall()
-    return senses, rows
+    return senses, rows, list(heads.term_ids)
 
 
 def back_ranks(dicts: Path, lang: str, targets: set[str]) -> dict[str, dict[str, int]]:
@@ -83,7 +85,9 @@ def zipfs(freq_dir: Path, lang: str, targets: set[str]) -> dict[str, float]:
     return out
 
 
-def deal(senses: list[int], rows: list[tuple], key, limit: int = 20, group_key=None) -> list[str]:
+def deal(
+    senses: list[int], rows: list[tuple], key, limit: int = 20, group_key=None, terms=()
+) -> list[str]:
     """The query's candidate texts: sense groups in sense order, then unsensed."""
     by_sense: dict[int, list[tuple]] = defaultdict(list)
     unsensed: list[tuple] = []
@@ -95,7 +99,8 @@ def deal(senses: list[int], rows: list[tuple], key, limit: int = 20, group_key=N
         (unsensed if row[2] is None else by_sense[row[2]]).append(row)
     groups = [sorted(by_sense[s], key=key) for s in senses if by_sense[s]]
     if group_key is not None:  # an experiment: groups by their first row, not sense order
-        groups.sort(key=lambda g: group_key(g[0]))
+        # As the query: ids compare within one term, so the terms keep their order.
+        groups.sort(key=lambda g: (list(terms).index(g[0][1]), group_key(g[0])))
     takes = round_robin([len(g) for g in groups] + [len(unsensed)], limit)
     texts = [r[3] for g, t in zip(groups, takes, strict=False) for r in g[:t]]
     return texts + [r[3] for r in unsensed[: takes[-1]]]
@@ -125,11 +130,11 @@ def main() -> None:
     for lang in opts.languages.split(","):
         dev = [r for r in read_devset(DEVSETS / f"{lang}.tsv") if r.split == opts.split]
         data = {r.word: word_rows(conn, r.word, lang) for r in dev}
-        targets = {row[4] for _, rows in data.values() for row in rows}
+        targets = {row[4] for _, rows, _ in data.values() for row in rows}
         back, zipf = back_ranks(opts.dicts, lang, targets), zipfs(opts.wordfreq, lang, targets)
         tally = {o: [0, 0] for o in ORDERS}
         for r in dev:
-            senses, rows = data[r.word]
+            senses, rows, terms = data[r.word]
             sources: dict[str, set[int]] = defaultdict(set)
             position: dict[int, int] = {}
             per_sense: dict[int | None, int] = defaultdict(int)
@@ -167,7 +172,7 @@ def main() -> None:
             firsts = {}
             for order, key in keys.items():
                 gkey = (lambda row: -score(evidence(row), weights)) if order == "groups" else None
-                texts = [dev_norm(t) for t in deal(senses, rows, key, group_key=gkey)]
+                texts = [dev_norm(t) for t in deal(senses, rows, key, group_key=gkey, terms=terms)]
                 hits = [i for i, t in enumerate(texts) if t in wanted]
                 tally[order][0] += bool(hits) and hits[0] == 0
                 tally[order][1] += bool(hits) and hits[0] < 5

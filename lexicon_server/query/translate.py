@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 # (lexicon_server/builder/translation_rank.py ORDER_META); older components keep sense order.
 _ORDER_META = ("translation_order", "evidence")
 
-__all__ = ["translate"]
+__all__ = ["evidence_order", "translate"]
 
 
 def translate(
