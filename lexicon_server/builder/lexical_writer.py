@@ -380,7 +380,7 @@ class LexicalWriter:
         pairs from a dictionary of the other direction, each word's in that dictionary's
         order: evidence for ranking (see `translation_rank`). 'water' into Finnish then
         lists 'vesi' (water) before 'heittää' (throw), which FreeDict gives first for "to
-        make water". Sense-tied translations keep their order."""
+        make water". Sense-tied ones are ranked the same way."""
         self._flush()
         translation_rank.stage_back_translations(self._conn, language, pairs)
 

@@ -15,9 +15,11 @@ Each unsensed translation row gets a score from what the build knows about it:
 
 The score is one SQL expression over a staging table, so ranking 2.8 M rows costs a few
 seconds of SQLite time and nothing at run time: the writer renumbers the rows so that a
-word's translations into a language are read best first. Sense-tied rows keep their
-source order and come first in the query (it groups them by sense before unsensed ones).
-`score()` is the same formula in Python, for the tuning script and the tests.
+word's translations into a language are read best first. Sense-tied rows are scored the
+same way, counting as sources every dictionary that gives the pair, tied or not
+(MultiWordNet's `banca` agreeing with eng-ita's), and still come first in the query: it
+groups them by sense before the unsensed ones, the best group first (`ORDER_META`).
+`score()` is the same formula in Python, for the tuning scripts and the tests.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from dataclasses import dataclass
 from lexicon_server.corpus.normalize import norm
 
 __all__ = [
+    "ORDER_META",
     "STAGING",
     "WEIGHTS",
     "Evidence",
@@ -41,6 +44,10 @@ __all__ = [
     "stage_target_frequencies",
     "usable_reverse",
 ]
+
+# meta key saying the sense-tied rows are numbered by evidence across senses too, so the
+# query may deal a word's sense groups best first (lexicon_server/query/translate.py).
+ORDER_META = ("translation_order", "evidence")
 
 # Tuned on the dev split of bench/devsets/translations (bench/translation_rank_tune.py).
 WEIGHTS: dict[str, float] = {
@@ -138,8 +145,7 @@ def _wanted(conn: sqlite3.Connection, language: str) -> set[str]:
     return {
         t
         for (t,) in conn.execute(
-            "SELECT DISTINCT target_norm FROM _translations "
-            "WHERE target_language = ? AND sense_id IS NULL",
+            "SELECT DISTINCT target_norm FROM _translations WHERE target_language = ?",
             (language,),
         )
     }
@@ -205,14 +211,24 @@ def _staged(conn: sqlite3.Connection) -> bool:
 _FEATURES = (
     """
     CREATE TEMP TABLE _first AS SELECT *, row_number() OVER (
-            PARTITION BY term_id, target_language ORDER BY first_id) - 1 AS position
-            FROM (SELECT term_id, target_language, target_norm,
+            PARTITION BY term_id, target_language, sense_id ORDER BY first_id) - 1 AS position
+            FROM (SELECT term_id, target_language, sense_id, target_norm,
                 min(id) AS first_id, count(DISTINCT source_id) AS sources
-                FROM _translations WHERE sense_id IS NULL
-                GROUP BY term_id, target_language, target_norm)
+                FROM _translations
+                GROUP BY term_id, target_language, sense_id, target_norm)
+    """,
+    # A sense-tied pair's sources are every dictionary giving it, tied or not: FreeDict
+    # agreeing with MultiWordNet is the evidence. Unsensed rows count unsensed ones only.
+    """
+    CREATE TEMP TABLE _pair AS SELECT term_id, target_language, target_norm,
+            count(DISTINCT source_id) AS sources FROM _translations
+            GROUP BY term_id, target_language, target_norm
     """,
     """
-    CREATE INDEX temp._first_key ON _first (term_id, target_language, target_norm)
+    CREATE INDEX temp._first_key ON _first (term_id, target_language, sense_id, target_norm)
+    """,
+    """
+    CREATE INDEX temp._pair_key ON _pair (term_id, target_language, target_norm)
     """,
     """
     CREATE TEMP TABLE _features AS SELECT t.id AS id,
@@ -220,15 +236,16 @@ _FEATURES = (
             (SELECT min(b.rank) FROM _back b WHERE b.language = t.target_language
                 AND b.target_norm = t.target_norm AND b.norm IN (w.norm, 'to ' || w.norm))
                 AS back_rank,
-            fi.sources AS sources,
+            CASE WHEN t.sense_id IS NULL THEN fi.sources ELSE p.sources END AS sources,
             coalesce(q.zipf, 0) AS zipf,
             is_label(t.note) AS label, t.note IS NOT NULL AS note,
             length(t.target_norm) - length(replace(t.target_norm, ' ', '')) + 1 AS words
             FROM _translations t JOIN terms w ON w.id = t.term_id
             JOIN _first fi ON fi.term_id = t.term_id AND fi.target_language = t.target_language
-                AND fi.target_norm = t.target_norm
+                AND fi.sense_id IS t.sense_id AND fi.target_norm = t.target_norm
+            JOIN _pair p ON p.term_id = t.term_id AND p.target_language = t.target_language
+                AND p.target_norm = t.target_norm
             LEFT JOIN _tfreq q ON q.language = t.target_language AND q.norm = t.target_norm
-            WHERE t.sense_id IS NULL
     """,
     """
     CREATE INDEX temp._features_id ON _features (id)
@@ -240,20 +257,26 @@ def rank_translations(
     conn: sqlite3.Connection, order_table: str, weights: dict[str, float] = WEIGHTS
 ) -> bool:
     """Fill `order_table (old, new)` with new translation ids: per term and target
-    language, sense-tied rows first in source order, then unsensed ones best score first.
-    Returns False (table left empty) when no evidence was staged."""
+    language, sense-tied rows first, then unsensed ones, each best score first; mark the
+    order in meta (`ORDER_META`). Returns False (table left empty) when no evidence was
+    staged."""
     if not _staged(conn):
         return False
     conn.create_function("is_label", 1, is_label, deterministic=True)
     # One statement at a time: executescript would commit the writer's transaction.
     for statement in _FEATURES:
         conn.execute(statement)
+    # Sense-tied rows are scored like the others and sorted across senses, so a sense's
+    # first row is its best one and a group's first id says how good the group is; equal
+    # scores keep the senses' own order (the query's: entry, then sense rank).
     conn.execute(
         f"INSERT INTO {order_table} (old, new) SELECT t.id, row_number() OVER ("
         "ORDER BY t.term_id, t.target_language, t.sense_id IS NULL, "
-        f"-coalesce({_score_sql(weights)}, 0), t.id) "
-        "FROM _translations t LEFT JOIN _features f ON f.id = t.id"
+        f"-coalesce({_score_sql(weights)}, 0), s.entry_id, s.rank, s.id, t.id) "
+        "FROM _translations t LEFT JOIN _features f ON f.id = t.id "
+        "LEFT JOIN senses s ON s.id = t.sense_id"
     )
-    conn.execute("DROP TABLE temp._features")
-    conn.execute("DROP TABLE temp._first")
+    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", ORDER_META)
+    for table in ("_features", "_pair", "_first"):
+        conn.execute(f"DROP TABLE temp.{table}")
     return True

@@ -2,8 +2,10 @@
 
 Up to `max_senses` source-native senses are inspected; the `limit` translation
 candidates are dealt round-robin across the sense groups, with translations the source
-does not tie to a sense taking the last turn. A translation into a language whose own
-entries are not installed is still returned, marked `target_entry_installed=False`.
+does not tie to a sense taking the last turn. The groups come in sense order, or, when
+the builder ranked the sense-tied rows (meta `translation_order`), best-supported first.
+A translation into a language whose own entries are not installed is still returned,
+marked `target_entry_installed=False`.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
+from lexicon_server.corpus.connection import kept
 from lexicon_server.errors import InvalidArgument, NoSuchSense
 from lexicon_server.models import TranslateResult, Translation, TranslationGroup
 from lexicon_server.query.arguments import check_limit, check_text, corpus_language, parse_sense_id
@@ -22,9 +25,15 @@ from lexicon_server.query.senses import MAX_SENSES_DEFAULT, sense_ref, sense_row
 from lexicon_server.query.targets import installed_targets, target_entry_column
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["translate"]
+# The meta row a builder writes when it ranked sense-tied rows across senses
+# (lexicon_server/builder/translation_rank.py ORDER_META); older components keep sense order.
+_ORDER_META = ("translation_order", "evidence")
+
+__all__ = ["evidence_order", "translate"]
 
 
 def translate(
@@ -77,6 +86,7 @@ def translate(
         wanted = {s.id for s in senses}
         entry = "target_entry" if from_column else "NULL"
         seen: set[tuple[int | None, str]] = set()
+        first_row: dict[int, int] = {}  # sense -> where its first row came, in id order
         for row in conn.execute(
             f"SELECT target_language, target_text, target_norm, note, source_id, {entry}, "
             f"sense_id FROM translations WHERE term_id IN {ID_LIST} AND target_language = ? "
@@ -93,6 +103,7 @@ def translate(
                 else:
                     unsensed_skipped += 1
             elif sid in wanted:
+                first_row.setdefault(sid, len(seen))
                 by_sense[sid].append(row)
 
     if unsensed_skipped:
@@ -103,6 +114,15 @@ def translate(
             "to any sense, so sense_id leaves them out; omit sense_id to see them"
         )
     sensed_groups = [(s, by_sense[s.id]) for s in senses if by_sense[s.id]]
+    if sensed_groups and evidence_order(conn):
+        # The builder numbered each term's sense-tied rows best first across its senses:
+        # the group holding the best-supported translation leads, not the part of speech
+        # listed first. Ids compare within a term only, so the terms keep their order
+        # ('day' before the name 'Day').
+        term_rank: dict[str, int] = {}
+        for s in senses:
+            term_rank.setdefault(s.word, len(term_rank))
+        sensed_groups.sort(key=lambda group: (term_rank[group[0].word], first_row[group[0].id]))
     takes = round_robin([len(c) for _, c in sensed_groups] + [len(unsensed)], limit)
     shown = [
         c for (_, cands), take in zip(sensed_groups, takes, strict=False) for c in cands[:take]
@@ -161,3 +181,13 @@ def translate(
         budget=cuts.budget(),
     )
     return fit_response(result, drop_last_group)
+
+
+def evidence_order(conn: sqlite3.Connection) -> bool:
+    """Whether the component's sense-tied translation ids run best first across senses."""
+
+    def read() -> bool:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", _ORDER_META[:1]).fetchone()
+        return row is not None and row[0] == _ORDER_META[1]
+
+    return kept(conn).fact("translation_order", read)

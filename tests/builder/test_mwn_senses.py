@@ -43,6 +43,19 @@ def test_money_bank_is_banca_and_river_bank_is_not(sample_data_dir: Path) -> Non
     assert scopes and "unsensed" not in scopes[: scopes.count("synset")]
 
 
+def test_sense_groups_keep_sense_order_without_evidence(sample_data_dir: Path) -> None:
+    """The sample has no Italian wordfreq or ita-eng, so every bank sense's best Italian
+    row scores the same: the groups keep WordNet's order, river bank before money bank."""
+    corpus = Corpus(load_active(sample_data_dir))
+    assert corpus.db("en", "lexical").execute(
+        "SELECT value FROM meta WHERE key = 'translation_order'"
+    ).fetchone() == ("evidence",)
+    handles = [g.sense.id for g in translate(corpus, "bank", "it", limit=50).groups if g.sense]
+    river = sense_handle("en", _bank_sense(corpus, "sloping land"))
+    money = sense_handle("en", _bank_sense(corpus, "a financial institution"))
+    assert handles.index(river) < handles.index(money)
+
+
 def test_every_tied_translation_cites_the_italian_part(sample_dataset: Path) -> None:
     rows = _rows(
         sample_dataset / "en/lexical.sqlite",

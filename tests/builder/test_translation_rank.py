@@ -28,7 +28,7 @@ def _build(path: Path, back: bool) -> sqlite3.Connection:
     sense = writer.sense(entry, "a clear liquid", SOURCE.name, rank=0)
     for text in WATER_FI:
         writer.translation(water, "fi", text, SOURCE.name)
-    # Sense-tied translations keep the source's order.
+    # Sense-tied translations are ranked within their sense too: 'vesi' translates back.
     writer.translation(water, "fi", "ilma", SOURCE.name, sense_id=sense)
     writer.translation(water, "fi", "vesi", SOURCE.name, sense_id=sense)
     writer.translation(water, "de", "Wasser", SOURCE.name)
@@ -59,7 +59,7 @@ def test_back_translations_come_first(tmp_path: Path) -> None:
         "ilma",
         "Vesi-",
     ]
-    assert _texts(conn, "water", "tr.sense_id IS NOT NULL") == ["ilma", "vesi"]
+    assert _texts(conn, "water", "tr.sense_id IS NOT NULL") == ["vesi", "ilma"]
     assert _texts(conn, "air", "tr.sense_id IS NULL") == ["ilma"]
     (count,) = conn.execute("SELECT count(*) FROM translations").fetchone()
     assert count == len(WATER_FI) + 4

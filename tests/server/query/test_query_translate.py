@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+import shutil
+import sqlite3
+from pathlib import Path
+from types import MappingProxyType
+
 import pytest
 from _support.provenance import assert_sources_complete
 
@@ -123,3 +129,42 @@ def test_budget_cut_keeps_only_the_sources_still_cited(corpus: Corpus) -> None:
         result, note = shrunk
         assert "response budget" in note and result.count == len(result.groups)
     assert result.groups == [] and result.sources == {}
+
+
+def _ranked_copy(corpus: Corpus, mini_root: Path, tmp_path: Path, mark: bool) -> Corpus:
+    """The mini corpus with house's family-sense rows renumbered before the dwelling
+    ones, as a builder does when their evidence is better; `mark` writes its meta row."""
+    root = tmp_path / "ranked"
+    shutil.copytree(mini_root, root)
+    conn = sqlite3.connect(root / "en" / "lexical.sqlite")
+    low = conn.execute("SELECT min(id) FROM translations").fetchone()[0]
+    conn.execute(
+        "UPDATE translations SET id = ? - 10 + (target_text = 'maisonnée') "
+        "WHERE target_text IN ('famille', 'maisonnée')",
+        (low,),
+    )
+    if mark:
+        conn.execute("INSERT INTO meta VALUES ('translation_order', 'evidence')")
+    conn.commit()
+    conn.close()
+    selection = corpus.selection
+    files = {rel: root / path.relative_to(mini_root) for rel, path in selection.files.items()}
+    return Corpus(dataclasses.replace(selection, data_dir=root, files=MappingProxyType(files)))
+
+
+@pytest.mark.parametrize("mark", [True, False])
+def test_sense_groups_follow_the_builders_order_when_marked(
+    corpus: Corpus, mini_root: Path, tmp_path: Path, mark: bool
+) -> None:
+    """Marked (`translation_order = evidence`): the group holding the lowest id leads.
+    Unmarked (an older release): sense order, whatever the ids."""
+    ranked = _ranked_copy(corpus, mini_root, tmp_path, mark)
+    try:
+        groups = translate(ranked, "house", "fr", limit=100).groups
+        firsts = [g.candidates[0].text for g in groups]
+        assert firsts == (
+            ["famille", "maison", "logis"] if mark else ["maison", "famille", "logis"]
+        )
+        assert groups[-1].sense_scope == "unsensed", "sense-tied before unsensed either way"
+    finally:
+        ranked.close()
