@@ -51,8 +51,8 @@ def test_sense_groups_keep_sense_order_without_evidence(sample_data_dir: Path) -
         "SELECT value FROM meta WHERE key = 'translation_order'"
     ).fetchone() == ("evidence",)
     handles = [g.sense.id for g in translate(corpus, "bank", "it", limit=50).groups if g.sense]
-    river = sense_handle("en", _bank_sense(corpus, "sloping land"))
-    money = sense_handle("en", _bank_sense(corpus, "a financial institution"))
+    river = sense_handle("en", bank_sense(corpus, "sloping land"))
+    money = sense_handle("en", bank_sense(corpus, "a financial institution"))
     assert handles.index(river) < handles.index(money)
 
 
