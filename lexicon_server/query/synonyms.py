@@ -142,8 +142,8 @@ def _synonyms_data(
     )
     if max_senses is None:
         # The first senses and a long unsensed list, unless the list cannot fill its
-        # allocation (a word Moby lacks): then every sense, as before Moby.
-        enough = len(unsensed) >= allocation
+        # allocation (a word Moby lacks, or none asked for): then every sense, as before.
+        enough = 0 < allocation <= len(unsensed)
         max_senses = MAX_SENSES_SYNONYMS if enough else MAX_SENSES_DEFAULT
     senses = all_senses[:max_senses]
     if len(all_senses) > max_senses:

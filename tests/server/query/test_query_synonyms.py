@@ -39,6 +39,15 @@ def test_zero_disables_unsensed(corpus: Corpus) -> None:
     result = synonyms(corpus, "dog", unsensed_limit=0)
     assert all(g.sense is not None for g in result.groups)
     assert result.unsensed_returned == 0
+    assert result.max_senses == 100  # the room is the sense groups', so every sense
+
+
+def test_default_senses_follow_the_unsensed_list(corpus: Corpus) -> None:
+    # 'dog' has 7 unsensed synonyms here: too few for the default 28, so every sense
+    assert synonyms(corpus, "dog").max_senses == 100
+    # an allocation the list fills leaves the sense groups to the first 2 senses
+    few = synonyms(corpus, "dog", unsensed_limit=5)
+    assert few.max_senses == 2 and few.senses_inspected <= 2
 
 
 def test_unused_unsensed_allocation_goes_to_sense_groups(corpus: Corpus) -> None:
