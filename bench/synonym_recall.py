@@ -1,11 +1,11 @@
 """Synonym recall on the hand-written dev set: is the partner in the answer?
 
     uv run python bench/synonym_recall.py --built DIR [--built DIR ...] [--nltk]
-        [--split dev|heldout|all] [--show N] [--limit N] [--unsensed-limit N]
+        [--split dev|heldout|all] [--show N] [--limit N] [--max-senses N] [--unsensed-limit N]
 
 For each pair of bench/devsets/synonyms/{graded,exact}.tsv (word, partner, split) asks
-`dictionary_synonyms` (the query function, default limits unless given) on each built
-dataset directory's English lexical component and counts a hit when a candidate of any
+`dictionary_synonyms` (the query function, at its defaults but for the arguments given)
+on each built dataset directory's English lexical component and counts a hit when a candidate of any
 group, compared after `normalize`, is the partner. `--nltk` adds NLTK's reader over the
 same WordNet 3.1 files the builder fetched: the partner counts as found when it is a
 lemma of one of `wn.synsets(word)` or of their `similar_tos()` (the adjective clusters,
@@ -66,16 +66,15 @@ def open_built(built: Path) -> Any:
     return Corpus(selection)
 
 
-def lexicon_answers(
-    built: Path, words: list[str], limit: int, unsensed: int | None
-) -> dict[str, list[str]]:
+def lexicon_answers(built: Path, words: list[str], given: dict[str, int]) -> dict[str, list[str]]:
+    """Each word's candidates, at the tool's defaults but for the arguments `given`."""
     from lexicon_server.query.headwords import normalize
     from lexicon_server.query.synonyms import synonyms_data
 
     corpus = open_built(built)
     out = {}
     for word in words:
-        data = synonyms_data(corpus, word, "en", limit=limit, unsensed_limit=unsensed)
+        data = synonyms_data(corpus, word, "en", **given)
         out[word] = [normalize(c["text"]) for g in data["groups"] for c in g["candidates"]]
     corpus.close()
     return out
@@ -128,7 +127,8 @@ def main() -> None:
     parser.add_argument("--built", type=Path, action="append", default=[])
     parser.add_argument("--nltk", action="store_true")
     parser.add_argument("--split", choices=("dev", "heldout", "all"), default="dev")
-    parser.add_argument("--limit", type=int, default=20)
+    parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--max-senses", type=int, default=None)
     parser.add_argument("--unsensed-limit", type=int, default=None)
     parser.add_argument("--show", type=int, default=0)
     opts = parser.parse_args()
@@ -137,12 +137,22 @@ def main() -> None:
     pairs = [p for p in read_pairs() if opts.split == "all" or p[3] == opts.split]
     words = sorted({p[1] for p in pairs})
     systems: dict[str, dict[str, list[str]]] = {}
+    # Arguments left out take the tool's defaults (docs/tools.md).
+    given = {
+        k: v
+        for k, v in (
+            ("limit", opts.limit),
+            ("max_senses", opts.max_senses),
+            ("unsensed_limit", opts.unsensed_limit),
+        )
+        if v is not None
+    }
     for built in opts.built:
         name = f"Lexicon ({built.name}/{built.parent.parent.name})"
-        systems[name] = lexicon_answers(built, words, opts.limit, opts.unsensed_limit)
+        systems[name] = lexicon_answers(built, words, given)
     if opts.nltk:
         systems["NLTK (WordNet 3.1)"] = nltk_answers(words)
-    print(f"split: {opts.split}, limit={opts.limit}, unsensed_limit={opts.unsensed_limit}\n")
+    print(f"split: {opts.split}, arguments: {given or 'the defaults'}\n")
     print("| system | " + " | ".join(f"{s} recall" for s in SETS) + " |")
     print("| --- |" + " --- |" * len(SETS))
     hits: dict[str, dict[tuple[str, str], bool]] = {}

@@ -69,9 +69,13 @@ def _inherit(tool: str, data: dict[str, Any]) -> None:
                 example.setdefault("source", sense["source"])
     elif tool == "dictionary_synonyms":
         for group in data.get("groups", ()):
-            source = (group.get("sense") or {}).get("source")
+            source = group.get("source") or (group.get("sense") or {}).get("source")
+            scope = group["sense_scope"]
+            relation = "synonym" if scope == "unsensed" else "synset_member"
             for candidate in group["candidates"]:
                 candidate.setdefault("source", source)
+                candidate.setdefault("sense_scope", scope)
+                candidate.setdefault("relation", relation)
     elif tool == "dictionary_translate":
         for group in data.get("groups", ()):
             for candidate in group["candidates"]:

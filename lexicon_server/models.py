@@ -243,20 +243,26 @@ class LookupResult(_Model):
 
 class SynonymCandidate(_Model):
     text: str
-    sense_scope: SenseScope = left_out_at("synset")
-    relation: Literal["synset_member", "synonym", "similar"] = left_out_at(
-        "synset_member",
+    # Inherited from the group, so that the unsensed group's many terms are one word each.
+    sense_scope: SenseScope | None = _inherited("absent: the group's sense_scope")
+    relation: Literal["synset_member", "synonym", "similar"] | None = _inherited(
+        "absent: synset_member in a sense's group, synonym in the unsensed group. "
         "synset_member: another word of the sense's synset; synonym: a synonym "
         "edge of the sense or word; similar: a word of an adjective synset the source links "
-        "to the sense's synset as similar (WordNet's near-synonyms of a head adjective)",
+        "to the sense's synset as similar (WordNet's near-synonyms of a head adjective)"
     )
     target_entry_installed: bool = left_out_at(True)
-    source: SourceKey | None = _inherited("absent: the source of the group's sense")
+    source: SourceKey | None = _inherited(
+        "absent: the group's source, or in a sense's group the source of its sense"
+    )
 
 
 class SynonymGroup(_Model):
     sense: SenseRef | None = _omitted("absent for the unsensed group")
     sense_scope: SenseScope
+    source: SourceKey | None = _omitted(
+        "the unsensed group: the source of its candidates that name none"
+    )
     candidates: list[SynonymCandidate]
     truncated: bool = left_out_at(False)
 

@@ -192,7 +192,8 @@ def _add_moby(
     edges = MobyEdges(moby.iter_entries(src.file("words")), similarity)
     name = src.spec.name
     unsensed = attached = 0
-    for root, _key, scored in edges.roots:
+    ranked = edges.boosted(view) if view is not None else ((r, s) for r, _, s in edges.roots)
+    for root, scored in ranked:
         root_id = w.term(root)
         for term, score in scored:
             w.term_relation("synonym", root_id, "en", term, name, weight=score, keep_text=False)

@@ -5,7 +5,9 @@ Moby lists a root's terms for all its meanings in one alphabetical list. Each te
 an unsensed `synonym` edge of the root, weighted so that closer synonyms come first: the
 cosine of the root's and the term's own Moby lists (0 when the term is no root) plus,
 when the build has word vectors (GloVe in the starter), the cosine of the two words'
-vectors, -1 for a term without a vector (mostly phrases, which so come last). A term
+vectors, -1 for a term without a vector (mostly phrases, which so come last), plus
+`NEAR_BONUS` when WordNet places the term next to any sense of the root (as below, of
+one sense or several): two independent sources agreeing. A term
 is also tied to a sense of the root when WordNet places it next to exactly one of the
 root's senses: one of the term's synsets is that sense's synset or is linked to it as
 `similar`, `also`, `verb_group`, `hypernym` or `hyponym`, and at least `MIN_SENSE_HITS`
@@ -25,6 +27,7 @@ from lexicon_server.corpus.normalize import norm
 
 __all__ = [
     "MIN_SENSE_HITS",
+    "NEAR_BONUS",
     "NEIGHBOUR_RELATIONS",
     "Attachment",
     "MobyEdges",
@@ -40,6 +43,9 @@ Similarity = Callable[[str, list[str]], list[float | None]]
 # generalisations and specialisations a thesaurus also lists.
 NEIGHBOUR_RELATIONS = frozenset({"similar", "also", "verb_group", "hypernym", "hyponym"})
 MIN_SENSE_HITS = 2
+# Chosen on the dev split of bench/devsets/synonyms/ (docs/benchmarks/synonyms.md): 0.2
+# ranked graded partners best, 0.5 exact ones; a round value between.
+NEAR_BONUS = 0.3
 
 
 @dataclass
@@ -96,6 +102,25 @@ class MobyEdges:
             for root, key, terms in roots
         ]
 
+    def boosted(self, wordnet: WordnetView) -> Iterator[tuple[str, list[tuple[str, float]]]]:
+        """Each root and its terms best first, with `NEAR_BONUS` added to the terms WordNet
+        places next to a sense of the root. `roots` keeps the order without it, which
+        `attachments` follows, so the ties are drawn in the same order as before."""
+        for root, key, scored in self.roots:
+            near = _near(wordnet, key)
+            if not near:
+                yield root, scored
+                continue
+            synsets = wordnet.synsets_of
+            boosted = [
+                (term, round(score + NEAR_BONUS, 4))
+                if any(s in near for s in synsets.get(self._keys[term], ()))
+                else (term, score)
+                for term, score in scored
+            ]
+            boosted.sort(key=lambda pair: -pair[1])  # stable, as in _ranked
+            yield root, boosted
+
     def attachments(self, wordnet: WordnetView) -> Iterator[Attachment]:
         """The terms tied to one sense of their root (module docstring), in root order and
         each root's terms best first."""
@@ -104,11 +129,7 @@ class MobyEdges:
             senses = wordnet.senses.get(key)
             if not senses:
                 continue
-            # neighbouring synset -> the root's senses it is next to
-            near: dict[str, set[int]] = {}
-            for synset, sense_id in senses:
-                for other in (synset, *wordnet.links.get(synset, ())):
-                    near.setdefault(other, set()).add(sense_id)
+            near = _near(wordnet, key)
             own = {sense_id: synset for synset, sense_id in senses}
             hits: dict[int, list[tuple[str, bool]]] = {}
             for term in terms:
@@ -124,6 +145,16 @@ class MobyEdges:
                     for term, member in tied:
                         if not member:
                             yield Attachment(root, sense_id, term)
+
+
+def _near(wordnet: WordnetView, key: str) -> dict[str, set[int]]:
+    """Each synset next to a sense of the root `key` (its own or one linked to it) -> those
+    senses."""
+    near: dict[str, set[int]] = {}
+    for synset, sense_id in wordnet.senses.get(key, ()):
+        for other in (synset, *wordnet.links.get(synset, ())):
+            near.setdefault(other, set()).add(sense_id)
+    return near
 
 
 def _ranked(

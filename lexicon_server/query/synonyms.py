@@ -8,6 +8,7 @@ sense's synset, and synonym edges the source ties to that sense. Unsensed candid
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -53,11 +54,25 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
     from lexicon_server.query.headwords import Headwords
 
-__all__ = ["UNSENSED_DEFAULT", "synonyms", "synonyms_data"]
+__all__ = [
+    "LIMIT_DEFAULT",
+    "MAX_SENSES_SYNONYMS",
+    "UNSENSED_DEFAULT",
+    "synonyms",
+    "synonyms_data",
+]
 
+# The defaults (docs/tools.md), chosen on the dev split of bench/devsets/synonyms/ within
+# the answer-size aim (docs/benchmarks/synonyms.md): each sense group costs its sense's
+# id, key and gloss, an unsensed term only its word, so the default answer shows the first
+# senses and a long unsensed list (Moby's, best first), not one word for each of many senses.
+LIMIT_DEFAULT = 35
+# `max_senses` when the caller gives none and the unsensed list is long enough to fill the
+# answer (else every sense, MAX_SENSES_DEFAULT).
+MAX_SENSES_SYNONYMS = 2
 # Candidates reserved for unsensed synonyms (Moby's list, ConceptNet's edges) when the
-# caller gives no `unsensed_limit`; never more than `limit` (docs/tools.md).
-UNSENSED_DEFAULT = 10
+# caller gives no `unsensed_limit`; never more than `limit`.
+UNSENSED_DEFAULT = 28
 
 # text, norm, relation, source_id, has_entry, sense_scope
 _Cand = tuple[str, str, str, int, bool, str]
@@ -68,8 +83,8 @@ def synonyms(
     corpus: Corpus,
     word: str,
     language: str = "en",
-    limit: int = 20,
-    max_senses: int = MAX_SENSES_DEFAULT,
+    limit: int = LIMIT_DEFAULT,
+    max_senses: int | None = None,
     unsensed_limit: int | None = None,
 ) -> SynonymsResult:
     """Synonyms of `word`, at most `limit` in total, grouped by source sense."""
@@ -82,8 +97,8 @@ def synonyms_data(
     corpus: Corpus,
     word: str,
     language: str = "en",
-    limit: int = 20,
-    max_senses: int = MAX_SENSES_DEFAULT,
+    limit: int = LIMIT_DEFAULT,
+    max_senses: int | None = None,
     unsensed_limit: int | None = None,
 ) -> _Json:
     """`synonyms(...).model_dump(mode="json")`, for the tool: the MCP SDK validates the
@@ -98,7 +113,7 @@ def _synonyms_data(
     word: str,
     language: str,
     limit: int,
-    max_senses: int,
+    max_senses: int | None,
     unsensed_limit: int | None,
 ) -> tuple[_Json, int]:
     """The result as plain data (exactly as `SynonymsResult` dumps it) and a safe upper
@@ -106,7 +121,8 @@ def _synonyms_data(
     word = check_text("word", word)
     language = corpus_language(corpus, "language", language)
     limit = check_limit("limit", limit)
-    max_senses = check_limit("max_senses", max_senses)
+    if max_senses is not None:
+        max_senses = check_limit("max_senses", max_senses)
     allocation = check_allocation("unsensed_limit", unsensed_limit, limit, default=UNSENSED_DEFAULT)
     conn = corpus.db(language, "lexical")
     table = sources(conn)
@@ -117,11 +133,22 @@ def _synonyms_data(
     all_senses: list[_Row] = []
     if heads.term_ids:
         all_senses = conn.execute(*word_senses(_SENSES, heads)).fetchall()
+    own = _own_norms(conn, heads, all_senses)
+    # Enough unsensed rows to fill the allocation after the word's own spellings and what
+    # the sense groups show (at most `limit`) are left out.
+    wanted = allocation + limit + len(own) if allocation else 0
+    unsensed, unsensed_more = _unsensed_candidates(
+        corpus, conn, heads.term_ids, language, own, wanted
+    )
+    if max_senses is None:
+        # The first senses and a long unsensed list, unless the list cannot fill its
+        # allocation (a word Moby lacks, or none asked for): then every sense, as before.
+        enough = 0 < allocation <= len(unsensed)
+        max_senses = MAX_SENSES_SYNONYMS if enough else MAX_SENSES_DEFAULT
     senses = all_senses[:max_senses]
     if len(all_senses) > max_senses:
         cut.append(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
 
-    own = _own_norms(conn, heads, all_senses)
     members, edges, similar = _sense_material(conn, senses, limit)
     sensed = [
         _sense_candidates(row, own, heads.term_ids, members, edges, similar, limit)
@@ -139,13 +166,6 @@ def _synonyms_data(
         tables += [extra.table] * len(rows)
         handles += [thesaurus_handle] * len(rows)
         found = True
-    # Enough unsensed rows to fill the allocation after the word's own spellings and what
-    # the sense groups show (at most `limit`) are left out.
-    shown_at_most = min(limit, sum(len(c) for c in sensed))
-    wanted = allocation + shown_at_most + len(own) if allocation else 0
-    unsensed, unsensed_more = _unsensed_candidates(
-        corpus, conn, heads.term_ids, language, own, wanted
-    )
     sensed_take = round_robin([len(c) for c in sensed], limit - min(allocation, len(unsensed)))
     for _ in range(2):
         # Only what the sense groups show is left out of the unsensed group: a thesaurus
@@ -179,10 +199,13 @@ def _synonyms_data(
         chars += len(gloss) + len(external_id or "") + len(pos)
         chars += sum(len(c[0]) for c in shown)
         items += 2 + take
+        scope = "sense" if synset_id is None else "synset"
         group: _Json = {
             "sense": sense,
-            "sense_scope": "sense" if synset_id is None else "synset",
-            "candidates": [_candidate(c, key(group_table, c[3]), sense_source) for c in shown],
+            "sense_scope": scope,
+            "candidates": [
+                _candidate(c, key(group_table, c[3]), sense_source, scope) for c in shown
+            ],
         }
         if len(cands) > take:
             group["truncated"] = True
@@ -194,11 +217,20 @@ def _synonyms_data(
         at_least = "at least " if unread else ""
         cut.append(f"sense-scoped candidates: {at_least}{hidden} more beyond limit={limit}")
     if unsensed_take:
-        chars += sum(len(c[0]) for c in unsensed[:unsensed_take])
-        items += 1 + unsensed_take
+        shown = unsensed[:unsensed_take]
+        chars += sum(len(c[0]) for c in shown)
+        items += 2 + unsensed_take
+        # The group names the source most of its terms share (Moby's), so each term is
+        # a bare word: that lets the default answer show more of them for its bytes.
+        counts = Counter(c[3] for c in shown)
+        group_source = key(table, counts.most_common(1)[0][0])
+        chars += len(group_source)
         group = {
             "sense_scope": "unsensed",
-            "candidates": [_candidate(c, key(table, c[3]), None) for c in unsensed[:unsensed_take]],
+            "source": group_source,
+            "candidates": [
+                _candidate(c, key(table, c[3]), group_source, "unsensed") for c in shown
+            ],
         }
         if unsensed_more or len(unsensed) > unsensed_take:
             group["truncated"] = True
@@ -404,13 +436,13 @@ def _unsensed_candidates(
     return cands, any_more
 
 
-def _candidate(row: Sequence[Any], source: str, group_source: str | None) -> _Json:
-    """One candidate (text, _, relation, _, installed, scope): defaults left out, and its
-    source only where it differs from its group's sense's (see SynonymCandidate)."""
+def _candidate(row: Sequence[Any], source: str, group_source: str | None, scope: str) -> _Json:
+    """One candidate (text, _, relation, _, installed, scope) in a group of `scope`: what
+    the group already says left out (see SynonymCandidate)."""
     candidate: _Json = {"text": row[0]}
-    if row[5] != "synset":
+    if row[5] != scope:
         candidate["sense_scope"] = row[5]
-    if row[2] != "synset_member":
+    if row[2] != ("synonym" if scope == "unsensed" else "synset_member"):
         candidate["relation"] = row[2]
     if not row[4]:
         candidate["target_entry_installed"] = False

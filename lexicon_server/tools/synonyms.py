@@ -8,8 +8,12 @@ from mcp_types import CallToolResult
 from pydantic import Field
 
 from lexicon_server.models import SynonymsResult
-from lexicon_server.query.senses import MAX_SENSES_DEFAULT
-from lexicon_server.query.synonyms import UNSENSED_DEFAULT, synonyms_data
+from lexicon_server.query.synonyms import (
+    LIMIT_DEFAULT,
+    MAX_SENSES_SYNONYMS,
+    UNSENSED_DEFAULT,
+    synonyms_data,
+)
 from lexicon_server.tools._shared import (
     Language,
     Limit,
@@ -33,9 +37,11 @@ _DESCRIPTION = """Synonyms of a word, grouped by the dictionary sense they belon
 (synset members, sense-attached synonym edges and, for adjectives, the words of WordNet's
 similar synsets, relation='similar'; Moby Thesaurus terms tied to the sense, source 'moby';
 for de/fr/it one group per MyThes thesaurus meaning), plus one group of unsensed synonyms
-(word-to-word edges: Moby's list best first, ConceptNet) with its own allocation.
-`limit` is the total number of candidates; `count` is the number of groups and
-`candidate_count` the number of candidates."""
+(word-to-word edges: Moby's list best first, ConceptNet) with its own allocation; its
+candidates take their source from the group. By default only the first 2 senses get a
+group (every sense when the word has few unsensed synonyms). `limit` is the total number
+of candidates; `count` is the number of groups and `candidate_count` the number of
+candidates."""
 
 
 def register(server: MCPServer, corpus: Corpus) -> None:
@@ -44,11 +50,19 @@ def register(server: MCPServer, corpus: Corpus) -> None:
         language: Language = "en",
         limit: Annotated[
             int, Field(ge=1, le=100, description="total candidates returned: 1 to 100")
-        ] = 20,
+        ] = LIMIT_DEFAULT,
         max_senses: Annotated[
-            int,
-            Field(ge=1, le=100, description="how many of the word's senses to inspect: 1 to 100"),
-        ] = MAX_SENSES_DEFAULT,
+            int | None,
+            Field(
+                ge=1,
+                le=100,
+                description=(
+                    f"how many of the word's senses get a group: 1 to 100; omitted means "
+                    f"{MAX_SENSES_SYNONYMS} when the unsensed list fills its allocation, "
+                    "else every sense"
+                ),
+            ),
+        ] = None,
         unsensed_limit: Annotated[
             int | None,
             Field(

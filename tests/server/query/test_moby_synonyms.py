@@ -34,7 +34,7 @@ def _moby_words(root: str) -> list[str]:
 
 
 def test_moby_terms_are_tied_to_the_sense_they_fit(sample_corpus: Corpus) -> None:
-    result = synonyms(sample_corpus, "house", limit=100, unsensed_limit=0)
+    result = synonyms(sample_corpus, "house", limit=100, max_senses=100, unsensed_limit=0)
     by_key = {g.sense.external_id: g for g in result.groups if g.sense is not None}
     building = {c.text: c for c in by_key["house%1:06:00::"].candidates}
     assert {"abode", "domicile", "dwelling"} <= set(building)
@@ -62,7 +62,11 @@ def test_unsensed_moby_group_has_its_default_allocation(sample_corpus: Corpus) -
     assert len(unsensed) == 1
     texts = [c.text for c in unsensed[0].candidates]
     assert len(texts) == UNSENSED_DEFAULT and unsensed[0].truncated
-    assert {c.source for c in unsensed[0].candidates} <= {"moby", "conceptnet"}
+    assert unsensed[0].source == "moby"  # said once, for every term that names none
+    assert {c.source or unsensed[0].source for c in unsensed[0].candidates} <= {
+        "moby",
+        "conceptnet",
+    }
     assert set(texts) <= set(_moby_words("cat")) | _conceptnet_targets(sample_corpus, "cat")
     # A term shown in a sense group is not repeated unsensed.
     sensed = {c.text for g in result.groups if g.sense is not None for c in g.candidates}
@@ -115,15 +119,19 @@ def client_calls(sample_data_dir: Path) -> Iterator[Any]:
 
 
 def test_moby_through_the_mcp_client(client_calls: Any) -> None:
-    answer = client_calls("dictionary_synonyms", {"word": "dog", "limit": 40})
+    # every sense, and room in them for the terms tied to dog's verb senses
+    args = {"word": "dog", "limit": 40, "max_senses": 100, "unsensed_limit": 10}
+    answer = client_calls("dictionary_synonyms", args)
     assert_sources_complete(answer)
     moby = [
         (g.get("sense", {}).get("external_id"), c["text"])
         for g in answer["groups"]
         for c in g["candidates"]
-        if c.get("source") == "moby"
+        if c.get("source", g.get("source")) == "moby"
     ]
     assert ("dog%2:38:00::", "follow") in moby
     assert any(key is None for key, _ in moby)  # the unsensed group
     assert answer["sources"]["moby"].startswith("public domain")
-    assert answer["unsensed_limit"] == UNSENSED_DEFAULT
+    assert answer["unsensed_limit"] == 10
+    default = client_calls("dictionary_synonyms", {"word": "dog"})
+    assert default["unsensed_limit"] == UNSENSED_DEFAULT and default["max_senses"] == 2

@@ -10,11 +10,11 @@ from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SynonymsResult
 from lexicon_server.query.budget import drop_last_group, fit_response
 from lexicon_server.query.relations import relations_data
-from lexicon_server.query.synonyms import UNSENSED_DEFAULT, synonyms, synonyms_data
+from lexicon_server.query.synonyms import LIMIT_DEFAULT, UNSENSED_DEFAULT, synonyms, synonyms_data
 
 
 def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
-    result = synonyms(corpus, "dog", limit=20)
+    result = synonyms(corpus, "dog", max_senses=100)
     sensed = [g for g in result.groups if g.sense is not None]
     texts = {c.text for g in sensed for c in g.candidates}
     assert {"domestic dog", "Canis familiaris", "chase", "trail"} <= texts
@@ -24,7 +24,8 @@ def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
     # the default allocation (10) holds all 7 same-language unsensed synonyms, best first
     assert [c.text for c in unsensed[0].candidates][:5] == ["doggy", "pooch", "mutt", "cur", "tyke"]
     assert len(unsensed[0].candidates) == 7 and not unsensed[0].truncated
-    assert all(c.source == "conceptnet" for c in unsensed[0].candidates)
+    assert unsensed[0].source == "conceptnet"
+    assert all(c.source is None and c.sense_scope is None for c in unsensed[0].candidates)
     assert set(result.sources) == {"conceptnet", "wordnet-3.1"}
     assert_sources_complete(result.model_dump(mode="json"))
     assert "chien" not in {c.text for g in result.groups for c in g.candidates}
@@ -38,11 +39,20 @@ def test_zero_disables_unsensed(corpus: Corpus) -> None:
     result = synonyms(corpus, "dog", unsensed_limit=0)
     assert all(g.sense is not None for g in result.groups)
     assert result.unsensed_returned == 0
+    assert result.max_senses == 100  # the room is the sense groups', so every sense
+
+
+def test_default_senses_follow_the_unsensed_list(corpus: Corpus) -> None:
+    # 'dog' has 7 unsensed synonyms here: too few for the default 28, so every sense
+    assert synonyms(corpus, "dog").max_senses == 100
+    # an allocation the list fills leaves the sense groups to the first 2 senses
+    few = synonyms(corpus, "dog", unsensed_limit=5)
+    assert few.max_senses == 2 and few.senses_inspected <= 2
 
 
 def test_unused_unsensed_allocation_goes_to_sense_groups(corpus: Corpus) -> None:
     # 'set' has 30 senses with one synonym each and no unsensed edges
-    result = synonyms(corpus, "set", limit=10, unsensed_limit=5)
+    result = synonyms(corpus, "set", limit=10, max_senses=30, unsensed_limit=5)
     assert result.candidate_count == 10
     assert result.unsensed_returned == 0
 
@@ -75,7 +85,7 @@ def test_inflected_form_resolves(corpus: Corpus) -> None:
     ("kwargs", "parameter"),
     [
         ({"unsensed_limit": -1}, "unsensed_limit"),
-        ({"unsensed_limit": 21}, "unsensed_limit"),
+        ({"unsensed_limit": LIMIT_DEFAULT + 1}, "unsensed_limit"),
         ({"limit": 3, "unsensed_limit": 4}, "unsensed_limit"),
         ({"limit": 0}, "limit"),
         ({"limit": 101}, "limit"),

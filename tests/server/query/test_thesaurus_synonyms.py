@@ -47,7 +47,7 @@ def _meanings(path: Path, headword: str) -> list[list[str]]:
 
 
 def test_haus_answers_from_mythes_grouped_by_meaning(sample_corpus: Corpus) -> None:
-    result = synonyms(sample_corpus, "Haus", language="de", limit=100)
+    result = synonyms(sample_corpus, "Haus", language="de", limit=100, max_senses=100)
     assert result.found
     groups = [g for g in result.groups if g.sense is not None]
     assert groups and all(g.sense is not None and g.sense.source == "mythes-de" for g in groups)
@@ -95,7 +95,7 @@ def test_haus_through_the_mcp_client(sample_data_dir: Path) -> None:
     async def main() -> dict[str, Any]:
         async with Client(server) as client:
             result = await client.call_tool(
-                "dictionary_synonyms", {"word": "Haus", "language": "de"}
+                "dictionary_synonyms", {"word": "Haus", "language": "de", "max_senses": 100}
             )
             assert not result.is_error, result.content
             assert result.structured_content is not None

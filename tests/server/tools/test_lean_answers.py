@@ -37,8 +37,13 @@ CALLS = {
     # Generous translation limits: ranking by evidence (issue 17) reorders candidates, and
     # an old candidate must still be there even when new ones now rank above it.
     "dictionary_lookup": lambda w: {"word": w, "translations_limit": 100},
-    # 5 was the default unsensed allocation when the snapshot was made
-    "dictionary_synonyms": lambda w: {"word": w, "unsensed_limit": 5},
+    # the defaults when the snapshot was made: limit 20, every sense, 5 unsensed
+    "dictionary_synonyms": lambda w: {
+        "word": w,
+        "limit": 20,
+        "max_senses": 100,
+        "unsensed_limit": 5,
+    },
     "dictionary_translate": lambda w: {"word": w, "target_language": "fr", "limit": 100},
     "dictionary_relations": lambda w: {"word": w, "relation": "hypernym", "max_depth": 2},
     "dictionary_semantic_neighbors": lambda w: {"word": w},
