@@ -22,7 +22,9 @@ from pathlib import Path
 def replay(order: list[str], dur: dict[str, float], needs: dict[str, set[str]],
            jobs: int, capped: bool) -> dict[str, float]:  # fmt: skip
     """Stage -> the time it ends."""
-    waiting, queue, done, now = list(order), [], {}, 0.0
+    waiting, now = list(order), 0.0
+    queue: list[str] = []
+    done: dict[str, float] = {}
     workers: list[tuple[str, float] | None] = [None] * jobs
     while waiting or queue or any(workers):
         ready = [s for s in waiting if needs[s] <= done.keys()]
