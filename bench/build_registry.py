@@ -1,6 +1,6 @@
 """Registry-profile build benchmark: build time, peak memory, release and installed sizes.
 
-    uv run python bench/build_registry.py [--out DIR] [--jobs 2] [--keep]
+    uv run python bench/build_registry.py [--out DIR] [--work DIR] [--jobs 2] [--log FILE]
 
 Builds `lexicon-build build --profile registry --no-fetch` (run `lexicon-build
 fetch-sources`-equivalent first: a `lexicon-build build --profile registry` fetches what
@@ -8,7 +8,9 @@ is missing) into DIR (default: a temporary directory), sampling the RSS of the w
 process tree every 0.2 s and the CPU time of all its processes. Then it packages the
 build with lexicon_store (release size: the compressed parts) and installs it into a
 fresh data dir with `lexicon-data install --all-languages` (installed size), and lists
-the languages `lexicon-data languages` reports. Not run by CI: it takes many minutes.
+the languages `lexicon-data languages` reports. `--work DIR` keeps the release and the data
+dir there (default: a temporary directory); `--log FILE` receives the build's progress
+lines. Not run by CI: it takes many minutes.
 """
 
 from __future__ import annotations
@@ -32,43 +34,52 @@ def _du(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build(out: Path, jobs: int) -> tuple[float, int, float]:
+def build(out: Path, jobs: int, log: Path | None) -> tuple[float, int, float, list[float]]:
+    """(wall s, peak tree RSS bytes, CPU s of all processes, 1-min load averages seen)."""
     argv = [sys.executable, "-m", "lexicon_server.builder.cli", "build", "--profile", "registry"]
     argv += ["--out", str(out), "--no-fetch", "--jobs", str(jobs)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    watched = psutil.Process(proc.pid)
-    peak = 0
-    while proc.poll() is None:
-        peak = max(peak, _tree_rss(watched))
-        time.sleep(0.2)
+    # Progress goes to a file, not a pipe: a full pipe nobody reads would stall the build.
+    err_path = log or out.parent / f".{out.name}.build.log"
+    err_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(err_path, "w", encoding="utf-8") as err_file:
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err_file, text=True)
+        watched = psutil.Process(proc.pid)
+        peak = 0
+        loads: list[float] = []
+        while proc.poll() is None:
+            peak = max(peak, _tree_rss(watched))
+            loads.append(os.getloadavg()[0])
+            time.sleep(0.2)
     wall = time.perf_counter() - started
-    _, err = proc.communicate()
     if proc.returncode != 0:
-        raise SystemExit(f"build failed:\n{err[-4000:]}")
+        raise SystemExit(f"build failed:\n{err_path.read_text(encoding='utf-8')[-4000:]}")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, peak, cpu
+    return wall, peak, cpu, loads
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--work", type=Path, default=None)
+    ap.add_argument("--log", type=Path, default=None)
     ap.add_argument("--jobs", type=int, default=2)
     opts = ap.parse_args()
     from lexicon_store.package import package_release
 
     with tempfile.TemporaryDirectory(prefix="lexicon-bench-registry-") as tmp:
         out = opts.out or Path(tmp) / "registry"
+        work = opts.work or Path(tmp)
         load_before = os.getloadavg()
-        wall, peak, cpu = build(out, opts.jobs)
+        wall, peak, cpu, loads = build(out, opts.jobs, opts.log)
         load_after = os.getloadavg()
         times = stage_times(out)
-        release = Path(tmp) / "release"
+        release = work / "release"
         packed = package_release(out, release)
         release_bytes = _du(release)
-        data_dir = Path(tmp) / "data"
+        data_dir = work / "data"
         lexicon_data = [sys.executable, "-m", "lexicon_store.cli", "--data-dir", str(data_dir)]
         subprocess.run(
             [*lexicon_data, "install", "--from", str(release), "--all-languages",
@@ -86,13 +97,15 @@ def main() -> None:
     print(f"| wall time, `--jobs {opts.jobs}` | {wall:.0f} s | ≤ 1200 s |")
     print(f"| CPU time, all processes | {cpu:.0f} s (÷2 cores: {cpu / 2:.0f} s) | |")
     print(f"| load average (1 min) before / after | {load_before[0]:.1f} / {load_after[0]:.1f} | |")
+    mean, top = sum(loads) / max(len(loads), 1), max(loads, default=0.0)
+    print(f"| load average (1 min) during: mean / max | {mean:.1f} / {top:.1f} | |")
     print(f"| peak RSS of the process tree | {peak / 2**20:.0f} MiB | ≤ 3072 MiB |")
     print(f"| stages | {len(times)} | |")
     print(f"| built dataset | {_du(out) / 2**20:.0f} MiB | |")
     print(f"| release (compressed parts + manifest) | {release_bytes / 2**20:.0f} MiB | |")
     print(f"| installed (all languages) | {installed / 2**20:.0f} MiB | |")
     print(f"| languages listed by `lexicon-data languages` | {count} | ≥ 45 |")
-    slow = sorted(times.items(), key=lambda kv: -kv[1])[:8]
+    slow = sorted(times.items(), key=lambda kv: -kv[1])[:10]
     print("\nslowest stages: " + ", ".join(f"{k} {v:.0f} s" for k, v in slow))
 
 

