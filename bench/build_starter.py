@@ -9,6 +9,7 @@ per query). Parser throughput against NLTK and other plain readers of the same f
 bench/parse_throughput.py (docs/benchmarks/parsers.md).
 
 Usage: uv run python bench/build_starter.py [--jobs 2] [--write docs/benchmarks/build.md]
+    [--keep DIR]
 (--write keeps the page's notes from its "## Notes on these numbers" heading on.)
 """
 
@@ -105,10 +106,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--write", type=Path, default=None)
+    parser.add_argument("--keep", type=Path, default=None, help="build here and keep it")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="lexicon-bench-build-") as tmp:
-        out = Path(tmp) / "starter"
+        out = args.keep or Path(tmp) / "starter"
+        if out.exists():
+            raise SystemExit(f"{out} exists: the benchmark times a build from nothing")
         wall, peak, cpu, _log = run_build(out, args.jobs)
         print(f"build {wall:.1f} s, cpu {cpu:.1f} s, peak {peak / 2**20:.0f} MiB", flush=True)
         load = os.getloadavg()[1]
@@ -131,10 +135,10 @@ def main() -> None:
         "",
         "| measure | value | aim |",
         "| --- | --- | --- |",
-        f"| wall time, `--jobs {args.jobs}` | {wall:.1f} s | < 180 s |",
+        f"| wall time, `--jobs {args.jobs}` | {wall:.1f} s | ≤ 240 s (issues 17, 18) |",
         f"| CPU time, all processes (user + system) | {cpu:.1f} s | |",
         f"| CPU time / 2 cores: wall time on an otherwise idle machine, at best "
-        f"| {cpu / 2:.1f} s | < 180 s |",
+        f"| {cpu / 2:.1f} s | ≤ 240 s |",
         f"| machine load during the run (5-minute load average) | {load:.1f} | |",
         f"| peak RSS of the process tree | {peak / 2**20:.0f} MiB | < 2048 MiB |",
         f"| HNSW recall@10 vs exact (build-time sample) | {meta.get('hnsw_recall_at_10')} | |",
