@@ -16,6 +16,7 @@ from _support.provenance import assert_sources_complete
 from mcp import Client
 
 from lexicon_server.config import load_config
+from lexicon_server.corpus.normalize import norm
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.headwords import normalize
 from lexicon_server.query.lookup import lookup_data
@@ -312,10 +313,17 @@ def test_starter_glossary_and_slang_read_the_senses_lookup_reads(
         assert [(s.headword, s.pos, s.gloss) for s in glossary.senses] == [
             (s["word"], s["pos"], s["gloss"]) for s in looked_up[:MAX_SENSES_PER_WORD]
         ]
-        slang = corpus_definitions(corpus, form, 100)
-        assert sorted((d.headword, d.pos, d.text) for d in slang) == sorted(
-            (s["word"], s["pos"], s["gloss"]) for s in looked_up
+        # The slang source reads every sense; GCIDE's come from their own component, under
+        # the headwords the look-up resolved ('running' also reads GCIDE's 'Run').
+        slang = corpus_definitions(corpus, form, 10_000)
+        assert sorted((d.headword, d.pos, d.text) for d in slang if d.source != "gcide") == (
+            sorted((s["word"], s["pos"], s["gloss"]) for s in looked_up)
         )
+        resolved = lookup_data(corpus, form).get("resolutions", [])
+        lemmas = {norm(form)} | {norm(r["lemma"]) for r in resolved}
+        gcide = [d for d in slang if d.source == "gcide"]
+        assert {norm(d.headword) for d in gcide} <= lemmas
+        assert all(d.licence == "GPL-2+" and d.trust == "curated" for d in gcide)
     finally:
         corpus.close()
 
