@@ -19,8 +19,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+# Property tests check answers, not speed: on a loaded 2-core machine one example can take
+# longer than Hypothesis's 200 ms deadline, or generating them trips its too-slow check.
+settings.register_profile("lexicon", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("lexicon")
 
 # Source name -> fixture path, for every source a starter-shaped sample build reads.
 SAMPLE_SOURCES: dict[str, Path] = {
