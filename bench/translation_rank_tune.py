@@ -41,6 +41,18 @@ ISO = {"de": "deu", "fr": "fra", "es": "spa", "it": "ita", "pt": "por", "fi": "f
 Candidate = tuple[str, Evidence]
 
 
+def zipfs(freq_dir: Path, lang: str, targets: set[str]) -> dict[str, float]:
+    """wordfreq Zipf of the `targets` (norms) in `lang`; the first spelling of a norm wins."""
+    out: dict[str, float] = {}
+    path = freq_dir / f"large_{lang}.msgpack.gz"
+    if path.exists():
+        for r in wordfreq.iter_frequencies(path):
+            k = norm(r.word)
+            if k in targets and k not in out:
+                out[k] = r.zipf
+    return out
+
+
 def load(
     lang: str, dicts: Path, freq_dir: Path, words: set[str], invert: bool = True
 ) -> dict[str, list[Candidate]]:
@@ -69,13 +81,7 @@ def load(
                     # The reverse dictionary read the other way: a candidate of its own.
                     fwd.setdefault(english, []).append((" ".join(e.headword.split()), None))
                     targets.add(key)
-    zipf: dict[str, float] = {}
-    fpath = freq_dir / f"large_{lang}.msgpack.gz"
-    if fpath.exists():
-        for r in wordfreq.iter_frequencies(fpath):
-            k = norm(r.word)
-            if k in targets and k not in zipf:
-                zipf[k] = r.zipf
+    zipf = zipfs(freq_dir, lang, targets)
     out: dict[str, list[Candidate]] = {}
     for word, rows in fwd.items():
         seen: dict[str, int] = {}

@@ -29,9 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from translation_quality import DEVSETS, read_devset
 from translation_quality import norm as dev_norm
-from translation_rank_tune import ISO, _back_rank
+from translation_rank_tune import ISO, _back_rank, zipfs
 
-from lexicon_server.builder.parsers import dictd, wordfreq
+from lexicon_server.builder.parsers import dictd
 from lexicon_server.builder.translation_rank import WEIGHTS, Evidence, score
 from lexicon_server.corpus.connection import Connection
 from lexicon_server.corpus.normalize import norm
@@ -71,17 +71,6 @@ def back_ranks(dicts: Path, lang: str, targets: set[str]) -> dict[str, dict[str,
             ranks = out.setdefault(key, {})
             for text in e.translations:
                 ranks.setdefault(norm(text), len(ranks))
-    return out
-
-
-def zipfs(freq_dir: Path, lang: str, targets: set[str]) -> dict[str, float]:
-    out: dict[str, float] = {}
-    path = freq_dir / f"large_{lang}.msgpack.gz"
-    if path.exists():
-        for r in wordfreq.iter_frequencies(path):
-            k = norm(r.word)
-            if k in targets and k not in out:
-                out[k] = r.zipf
     return out
 
 

@@ -174,18 +174,14 @@ class Renderer:
         wanted: dict[str, set[int]] = {"synset": synsets, "sense": set(), "term": set()}
         for _, path in chosen:
             for e in path:
-                # Synset ends first: nearly every stored edge joins two synsets.
-                if e[_SRC_SYNSET] is not None:
-                    synsets.add(e[_SRC_SYNSET])
-                else:
-                    end = _end(None, e[_SRC_SENSE], e[_SRC_TERM])
-                    if end is not None:
-                        wanted[end[0]].add(end[1])
-                if e[DST_SYNSET] is not None:
-                    synsets.add(e[DST_SYNSET])
-                else:
-                    end = _end(None, e[_DST_SENSE], e[_DST_TERM])
-                    if end is not None:
+                for synset, sense, term in (
+                    (e[_SRC_SYNSET], e[_SRC_SENSE], e[_SRC_TERM]),
+                    (e[DST_SYNSET], e[_DST_SENSE], e[_DST_TERM]),
+                ):
+                    # Synset ends first: nearly every stored edge joins two synsets.
+                    if synset is not None:
+                        synsets.add(synset)
+                    elif (end := _end(None, sense, term)) is not None:
                         wanted[end[0]].add(end[1])
         self._synsets = _read_synsets(conn, wanted["synset"])
         self._senses = _read_senses(conn, wanted["sense"])

@@ -48,6 +48,8 @@ FULL = [
     Case("dictionary_lookup", {"word": "bank", "limit": 3}),
     Case("dictionary_synonyms", {"word": "dog"}),
     Case("dictionary_translate", {"word": "house", "target_language": "fr"}),
+    # Sense groups in evidence order (MultiWordNet's sense-tied Italian).
+    Case("dictionary_translate", {"word": "bank", "target_language": "it"}),
     Case("dictionary_relations", {"word": "dog", "relation": "hypernym"}),
     Case("dictionary_semantic_neighbors", {"word": "king", "limit": 5}),
     Case("rhymes", {"word": "cat", "limit": 5}),
@@ -57,6 +59,8 @@ FULL = [
     Case("glossary_add", {"term": "Kanban", "description": "A pull signal."}),
     Case("glossary_edit", {"term": "takt", "description": "The line's rhythm."}),
     Case("slang_interpret", {"text": "no cap, that was a heist", "terms": ["heist"]}),
+    # A GCIDE sense labelled [slang] marks the phrase (its tags, its GPL-2+ licence).
+    Case("slang_interpret", {"text": "that party was lit", "terms": ["lit"]}),
     Case("slang_rewrite", {"text": "no cap", "glossary": [{"slang": "no cap", "plain": "truly"}]}),
     # A bad argument of every tool.
     Case("dictionary_lookup", {"word": "bank", "limit": 0}, "invalid_argument"),
