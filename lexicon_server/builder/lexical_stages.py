@@ -27,6 +27,7 @@ from lexicon_server.builder.language_tables import ISO3_TO_TAG
 from lexicon_server.builder.lexical_writer import LexicalWriter, SourceRow
 from lexicon_server.builder.moby_senses import MobyEdges, WordnetView, vector_similarity
 from lexicon_server.builder.records import BilingualEntry, FrequencyRow, WiktEntry
+from lexicon_server.builder.shared_parses import bilingual_entries
 
 __all__ = [
     "conceptnet_relation",
@@ -52,15 +53,20 @@ def iter_frequencies(inputs: Inputs, language: str) -> Iterator[FrequencyRow]:
 
 
 def iter_bilingual(src: SourceInput) -> Iterator[BilingualEntry]:
+    """A FreeDict dictionary's entries, parsed once per build (`shared_parses`)."""
     from lexicon_server.builder.parsers import dictd
 
     pair = src.spec.name.removeprefix("freedict-")
     a, b = pair.split("-")
-    return dictd.iter_entries(
-        src.file("index"),
-        src.file("dict"),
-        source_language=ISO3_TO_TAG[a],
-        target_language=ISO3_TO_TAG[b],
+    return bilingual_entries(
+        src.spec.name,
+        src.fingerprint,
+        lambda: dictd.iter_entries(
+            src.file("index"),
+            src.file("dict"),
+            source_language=ISO3_TO_TAG[a],
+            target_language=ISO3_TO_TAG[b],
+        ),
     )
 
 
@@ -195,13 +201,9 @@ def _add_moby(
         similarity = vector_similarity(words, np.load(glove.file("vectors")))
     edges = MobyEdges(moby.iter_entries(src.file("words")), similarity)
     name = src.spec.name
-    unsensed = attached = 0
+    attached = 0
     ranked = edges.boosted(view) if view is not None else ((r, s) for r, _, s in edges.roots)
-    for root, scored in ranked:
-        root_id = w.term(root)
-        for term, score in scored:
-            w.term_relation("synonym", root_id, "en", term, name, weight=score, keep_text=False)
-        unsensed += len(scored)
+    unsensed = w.term_synonyms(ranked, name)
     if view is not None:
         for a in edges.attachments(view):
             w.sense_term_relation("synonym", a.sense_id, a.term, name)

@@ -122,6 +122,7 @@ class LexicalWriter:
         self._next = {"entries": 1, "senses": 1, "synsets": 1}
         self._rows: dict[str, list[tuple[object, ...]]] = {t: [] for t in self._ORDER}
         self.last_sense_ids: tuple[int, ...] = ()  # the senses the last `synset()` made
+        self._targets: dict[str, set[str]] | None = None  # see target_frequencies
 
     # --- plumbing -----------------------------------------------------------------------
 
@@ -275,6 +276,7 @@ class LexicalWriter:
             return
         row = (term_id, sense_id, target_language, text, norm(text), note, self.source(source))
         self._add("translations", row)
+        self._targets = None
 
     def term_relation(
         self,
@@ -285,15 +287,51 @@ class LexicalWriter:
         source: str,
         *,
         weight: float | None = None,
-        keep_text: bool = True,
     ) -> None:
-        """An unsensed edge (ConceptNet, Moby); a same-language target is interned as a
-        term. Without `keep_text` such a target's text is left to its term row (`dst_text`
-        NULL), which keeps Moby's 2.5M edges smaller."""
+        """An unsensed edge (ConceptNet); a same-language target is interned as a term."""
         dst_term = self.term(dst_text) if dst_language == self.language else None
-        shown = None if dst_term is not None and not keep_text else display_form(dst_text)
+        shown = display_form(dst_text)
         row = (relation, "term", None, None, src_term_id, None, None, dst_term, dst_language)
         self._add("relations", (*row, shown, weight, self.source(source)))
+
+    def term_synonyms(
+        self, lists: Iterable[tuple[str, Iterable[tuple[str, float]]]], source: str
+    ) -> int:
+        """Weighted unsensed `synonym` edges between same-language words (Moby's 2.5M):
+        (root, its (term, weight) pairs best first) per root. The target's text is left to
+        its term row (`dst_text` NULL), which keeps the edges small. Returns the count.
+
+        The edges go through a three-column table and one INSERT ... SELECT: binding the
+        relations table's twelve columns row by row cost three times as much. Their ids
+        are the ones `_add` would have given them (nothing else is added meanwhile)."""
+        self._flush()
+        conn = self._conn
+        conn.execute("CREATE TEMP TABLE _synonyms (src INTEGER, dst INTEGER, weight REAL)")
+        interned: dict[str, int] = {}  # raw text -> term id: Moby repeats 100k texts
+        batch: list[tuple[int, int, float]] = []
+        count = 0
+        for root, targets in lists:
+            src = self.term(root)
+            for text, weight in targets:
+                dst = interned.get(text)
+                if dst is None:
+                    dst = interned[text] = self.term(text)
+                batch.append((src, dst, weight))
+            if len(batch) >= _BATCH:
+                conn.executemany("INSERT INTO temp._synonyms VALUES (?, ?, ?)", batch)
+                count += len(batch)
+                batch.clear()
+        conn.executemany("INSERT INTO temp._synonyms VALUES (?, ?, ?)", batch)
+        count += len(batch)
+        self._flush()  # the terms the edges name
+        conn.execute(
+            "INSERT INTO relations (relation, scope, src_term_id, dst_term_id, dst_language,"
+            " weight, source_id) SELECT 'synonym', 'term', src, dst, ?, weight, ?"
+            " FROM temp._synonyms ORDER BY rowid",
+            (self.language, self.source(source)),
+        )
+        conn.execute("DROP TABLE temp._synonyms")
+        return count
 
     def sense_term_relation(
         self, relation: str, src_sense_id: int, dst_text: str, source: str
@@ -410,8 +448,13 @@ class LexicalWriter:
     def target_frequencies(self, language: str, rows: Iterable[FrequencyRow]) -> None:
         """wordfreq rows of a target language, for ranking translations into it."""
         self._flush()
+        if self._targets is None:  # one scan for every language, until a row is added
+            self._targets = translation_rank.wanted_targets(self._conn)
         translation_rank.stage_target_frequencies(
-            self._conn, language, ((r.word, r.zipf) for r in rows)
+            self._conn,
+            language,
+            ((r.word, r.zipf) for r in rows),
+            self._targets.get(language, set()),
         )
 
     def inflections(self, rows: Iterable[InflectionRow], source: str) -> None:

@@ -181,7 +181,8 @@ def write(out: Path, body: Aligned) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     with open(tmp, "w", encoding="utf-8") as handle:
-        json.dump(body, handle, ensure_ascii=False, separators=(",", ":"))
+        # dumps, not dump: only the string form uses the C encoder (a few seconds here).
+        handle.write(json.dumps(body, ensure_ascii=False, separators=(",", ":")))
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(tmp, path)

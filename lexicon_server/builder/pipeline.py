@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ from lexicon_server.builder.plan import (
     profile_sources,
 )
 from lexicon_server.builder.schedule import critical_path, next_stages
+from lexicon_server.builder.shared_parses import SHARED_PARSES_DIR, shared_parses
 from lexicon_server.builder.sources import SourceLock, file_sha256
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS
 
@@ -318,6 +320,8 @@ def _build_locked(
             finished(stage, fingerprint, stats, elapsed)
             if stop_after == stage.name:
                 return result
+    # Parsed dictionaries are kept only while stages may still read them.
+    shutil.rmtree(out / STATE_DIR / SHARED_PARSES_DIR, ignore_errors=True)
     _write_json_atomic(current, expected)
     return result
 
@@ -332,5 +336,6 @@ def _run_stage(ctx: BuildContext, name: str) -> tuple[dict[str, Any], float]:
     stage = next(s for s in plan.stages if s.name == name)
     crash_point(f"{stage.name}:start")
     started = time.perf_counter()
-    stats = dict(stage.run(ctx))
+    with shared_parses(ctx.out / STATE_DIR / SHARED_PARSES_DIR):
+        stats = dict(stage.run(ctx))
     return stats, time.perf_counter() - started

@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lexicon_server.builder import translation_rank as tr
 from lexicon_server.builder.translation_rank import (
-    WEIGHTS,
     Evidence,
     is_label,
     score,
@@ -35,26 +33,6 @@ from lexicon_server.builder.translation_rank import (
 )
 def test_labels(note: str | None, label: bool) -> None:
     assert is_label(note) is label
-
-
-EVIDENCE = [
-    Evidence(position=0, back_rank=None, sources=1, zipf=1.2, label=True, note=True, words=1),
-    Evidence(position=7, back_rank=0, sources=1, zipf=4.9, label=True, note=True, words=1),
-    Evidence(position=3, back_rank=4, sources=2, zipf=7.1, label=False, note=False, words=2),
-    Evidence(position=30, back_rank=None, sources=1, zipf=0.0, label=False, note=True, words=5),
-]
-
-
-def test_the_sql_formula_is_the_python_one() -> None:
-    conn = sqlite3.connect(":memory:")
-    expression = tr._score_sql(WEIGHTS)
-    for e in EVIDENCE:
-        row = conn.execute(
-            f"SELECT {expression} FROM (SELECT ? AS position, ? AS back_rank, ? AS sources, "
-            "? AS zipf, ? AS label, ? AS note, ? AS words) AS f",
-            (e.position, e.back_rank, e.sources, e.zipf, e.label, e.note, e.words),
-        ).fetchone()
-        assert row[0] == pytest.approx(score(e))
 
 
 def test_each_kind_of_evidence_moves_a_row_the_documented_way() -> None:
