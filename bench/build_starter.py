@@ -62,12 +62,31 @@ def run_build(out: Path, jobs: int) -> tuple[float, int, float, str]:
     return wall, peak, cpu, err
 
 
-def stage_times(out: Path) -> dict[str, float]:
-    times: dict[str, float] = {}
+def stage_times(out: Path) -> dict[str, tuple[float, float]]:
+    """Stage -> (wall seconds, CPU seconds) from the build's checkpoints."""
+    times: dict[str, tuple[float, float]] = {}
     for line in (out / ".build").glob("*.json"):
         record = json.loads(line.read_text())
-        times[record["stage"]] = record.get("seconds", float("nan"))
+        nan = float("nan")
+        times[record["stage"]] = (record.get("seconds", nan), record.get("cpu_seconds", nan))
     return times
+
+
+def idle_machine_wall(jobs: int, cpu: dict[str, float]) -> float:
+    """The builder's own schedule replayed with each stage lasting its CPU time: the wall
+    time on an otherwise idle machine (this one is shared: neighbours' load stretches the
+    measured wall time, not the CPU time)."""
+    from lexicon_server.builder.config import load_build_config
+    from lexicon_server.builder.inputs import resolve_inputs
+    from lexicon_server.builder.plan import plan_build, profile_sources
+    from lexicon_server.builder.schedule import makespan
+    from lexicon_server.builder.sources import read_lock
+
+    names, optional = profile_sources("starter")
+    inputs = resolve_inputs(
+        names, {}, load_build_config(), read_lock(None), fetch=False, optional=optional
+    )
+    return makespan(plan_build("starter", inputs, "bench").stages, cpu, jobs)
 
 
 def sizes(out: Path) -> tuple[list[tuple[str, int, int]], str]:
@@ -117,6 +136,7 @@ def main() -> None:
         print(f"build {wall:.1f} s, cpu {cpu:.1f} s, peak {peak / 2**20:.0f} MiB", flush=True)
         load = os.getloadavg()[1]
         times = stage_times(out)
+        idle = idle_machine_wall(args.jobs, {k: c for k, (_, c) in times.items()})
         component_sizes, digest = sizes(out)
         vocab = sqlite3.connect(out / "en/semantic.sqlite")
         meta = dict(vocab.execute("SELECT key, value FROM meta").fetchall())
@@ -138,7 +158,9 @@ def main() -> None:
         f"| wall time, `--jobs {args.jobs}` | {wall:.1f} s | ≤ 240 s (issues 17, 18) |",
         f"| CPU time, all processes (user + system) | {cpu:.1f} s | |",
         f"| CPU time / 2 cores: wall time on an otherwise idle machine, at best "
-        f"| {cpu / 2:.1f} s | ≤ 240 s |",
+        f"| {cpu / 2:.1f} s | |",
+        f"| the builder's schedule replayed with each stage's CPU time: wall time on an "
+        f"otherwise idle machine | {idle:.1f} s | ≤ 240 s |",
         f"| machine load during the run (5-minute load average) | {load:.1f} | |",
         f"| peak RSS of the process tree | {peak / 2**20:.0f} MiB | < 2048 MiB |",
         f"| HNSW recall@10 vs exact (build-time sample) | {meta.get('hnsw_recall_at_10')} | |",
@@ -146,9 +168,9 @@ def main() -> None:
         "",
         "Stage times (seconds, each in its own worker; stages overlap):",
         "",
-        "| stage | s |",
-        "| --- | --- |",
-        *(f"| {k} | {v} |" for k, v in sorted(times.items())),
+        "| stage | wall s | CPU s |",
+        "| --- | --- | --- |",
+        *(f"| {k} | {w} | {c} |" for k, (w, c) in sorted(times.items())),
         "",
         "## Component sizes",
         "",

@@ -264,7 +264,9 @@ def _build_locked(
     # From here the directory is incomplete until dataset.json is written again.
     current.unlink(missing_ok=True)
 
-    def finished(stage: Stage, fingerprint: str, stats: dict[str, Any], elapsed: float) -> None:
+    def finished(
+        stage: Stage, fingerprint: str, stats: dict[str, Any], elapsed: float, cpu: float
+    ) -> None:
         outputs = _output_digests(out, stage)
         if stage.needs:  # before this stage's checkpoint: a rerun of it refreshes again
             _refresh_outputs(out, [s for s in plan.stages if s.name in stage.needs])
@@ -277,6 +279,9 @@ def _build_locked(
                 "outputs": outputs,
                 "stats": stats,
                 "seconds": round(elapsed, 2),
+                # The stage's own CPU time: on a shared machine the wall time varies with
+                # the neighbours' load, this does not (bench/build_starter.py).
+                "cpu_seconds": round(cpu, 2),
             },
         )
         result.ran.append(stage.name)
@@ -310,14 +315,12 @@ def _build_locked(
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
                     stage = running.pop(future)
-                    stats, elapsed = future.result()
-                    finished(stage, fingerprint_of[stage.name], stats, elapsed)
+                    finished(stage, fingerprint_of[stage.name], *future.result())
                     unfinished.discard(stage.name)
     else:
         for stage, fingerprint in pending:
             say(f"{stage.name}: building")
-            stats, elapsed = _run_stage(ctx, stage.name)
-            finished(stage, fingerprint, stats, elapsed)
+            finished(stage, fingerprint, *_run_stage(ctx, stage.name))
             if stop_after == stage.name:
                 return result
     # Parsed dictionaries are kept only while stages may still read them.
@@ -330,12 +333,13 @@ def _quiet(_message: str) -> None:
     pass
 
 
-def _run_stage(ctx: BuildContext, name: str) -> tuple[dict[str, Any], float]:
-    """Run one stage of the plan (in this process or a worker); returns (stats, seconds)."""
+def _run_stage(ctx: BuildContext, name: str) -> tuple[dict[str, Any], float, float]:
+    """Run one stage of the plan (in this process or a worker); returns (stats, seconds,
+    CPU seconds)."""
     plan = plan_build(ctx.profile, ctx.inputs, ctx.dataset_version)
     stage = next(s for s in plan.stages if s.name == name)
     crash_point(f"{stage.name}:start")
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     with shared_parses(ctx.out / STATE_DIR / SHARED_PARSES_DIR):
         stats = dict(stage.run(ctx))
-    return stats, time.perf_counter() - started
+    return stats, time.perf_counter() - started, time.process_time() - cpu

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
-__all__ = ["critical_path", "next_stages"]
+__all__ = ["critical_path", "makespan", "next_stages"]
 
 
 class _Scheduled(Protocol):
@@ -60,3 +60,24 @@ def next_stages(
     ready = [s for s in waiting if not unfinished & {*s.needs, *s.after}]
     ready.sort(key=lambda s: -rank.get(s.name, 0.0))
     return ready[: max(free, 0)]
+
+
+def makespan(stages: Sequence[_Scheduled], seconds: Mapping[str, float], workers: int) -> float:
+    """The wall time `workers` would take for `stages` lasting `seconds` each (a stage's
+    CPU time: what it would take on an otherwise idle core), started in the order the
+    builder starts them: the benchmark's answer to "how long on a quiet machine?"."""
+    rank = critical_path(stages)
+    waiting = list(stages)
+    unfinished = {s.name for s in stages}
+    running: list[tuple[float, str]] = []  # (end time, stage)
+    now = 0.0
+    while waiting or running:
+        for stage in next_stages(waiting, unfinished, workers - len(running), rank):
+            waiting.remove(stage)
+            running.append((now + seconds.get(stage.name, 0.0), stage.name))
+        if not running:
+            raise ValueError("stages wait for stages that are not in the plan")
+        running.sort()
+        now, name = running.pop(0)
+        unfinished.discard(name)
+    return now

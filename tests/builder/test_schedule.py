@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexicon_server.builder.schedule import critical_path, next_stages
+from lexicon_server.builder.schedule import critical_path, makespan, next_stages
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,25 @@ def test_equal_ranks_keep_the_plan_order() -> None:
     stages = [_Toy("b"), _Toy("a"), _Toy("c")]
     ready = next_stages(stages, set(), 3, critical_path(stages))
     assert [s.name for s in ready] == ["b", "a", "c"]
+
+
+def test_the_makespan_follows_the_builders_order() -> None:
+    # The long chain starts first, the short stages fill the other worker around it,
+    # and linking waits for both: 30 + 150 + 25 on one worker, 82 on the other.
+    stages = [
+        _Toy("german", 30),
+        _Toy("german-vectors", 7, needs=("german",)),
+        _Toy("vectors", 45),
+        _Toy("align", 30),
+        _Toy("english", 150, needs=("align",)),
+        _Toy("link", 25, needs=("english", "german"), after=("german-vectors",)),
+    ]
+    seconds = {s.name: s.cost for s in stages}
+    assert makespan(stages, seconds, workers=2) == 205
+    assert makespan(stages, seconds, workers=1) == sum(seconds.values())
+    # Measured times that differ from the estimates change the answer, not the order.
+    # vectors (ranked 45) starts beside english once align and german are done: 30 + 200.
+    assert makespan(stages, {**seconds, "vectors": 200}, workers=2) == 30 + 200
 
 
 def test_the_starter_plan_starts_the_english_chain_first(
