@@ -260,9 +260,11 @@ def rank_translations(
     # One ordered pass, a word's rows into one language at a time (a few dozen at most):
     # three temporary tables joined back row by row took twice as long.
     for _, block in groupby(conn.execute(_ROWS), key=itemgetter(1, 2)):
-        for old in _block_order(list(block), weights):
-            new += 1
-            pairs.append((old, new))
+        rows = list(block)
+        # 30% of the blocks (English starter) hold one row, whose place needs no score.
+        order = _block_order(rows, weights) if len(rows) > 1 else [rows[0][0]]
+        pairs.extend(zip(order, range(new + 1, new + 1 + len(order)), strict=True))
+        new += len(order)
         if len(pairs) >= 50_000:
             conn.executemany(insert, pairs)
             pairs.clear()
