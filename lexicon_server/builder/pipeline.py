@@ -302,7 +302,7 @@ def _build_locked(
         fingerprint_of = dict((stage.name, fp) for stage, fp in pending)
         unfinished = set(fingerprint_of)
         rank = critical_path(plan.stages)
-        running: dict[Future[tuple[dict[str, Any], float]], Stage] = {}
+        running: dict[Future[tuple[dict[str, Any], float, float]], Stage] = {}
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
             for stage in waiting:
                 say(f"{stage.name}: queued")

@@ -4,10 +4,11 @@ A pair is read by two stages: the lexical component of its headwords' language a
 of its translations' language (the reverse dictionary). Parsing is up to half of such a
 stage, so the first reader keeps what it parsed in the build's state directory and the
 other reads that copy back (marshal, a block of entries at a time, so memory stays
-bounded). A copy is keyed by the source's fingerprint and the parser's own code, so a
-changed file or parser is parsed afresh; it appears under its name only once complete
-(written aside, then renamed), and two stages parsing the same file at once both finish
-with the same bytes. The build removes the directory when it ends (`pipeline`).
+bounded). A copy is keyed by the source's fingerprint, the parser's own code and the
+Python version, so a changed file or parser is parsed afresh; it appears under its name
+only once complete (written aside, then renamed), and two stages parsing the same file at
+once both finish with the same bytes. The build removes the directory when it ends
+(`pipeline`).
 
 Outside a build (tests, scripts calling the writers directly) nothing is kept.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -102,11 +104,13 @@ def _parse_and_keep(path: Path, entries: Iterable[BilingualEntry]) -> Iterator[B
 
 @cache
 def _parser_digest() -> str:
-    from lexicon_server.builder import records
+    """The code that decides the entries (the parser, the records, the language tags) and
+    the Python whose marshal format the copy is in."""
+    from lexicon_server.builder import language_tables, records
     from lexicon_server.builder.parsers import dictd
 
-    code = hashlib.sha256()
-    for module in (dictd, records):
+    code = hashlib.sha256(sys.version.encode())
+    for module in (dictd, records, language_tables):
         code.update(Path(module.__file__ or "").read_bytes())
     return code.hexdigest()
 
