@@ -105,8 +105,8 @@ def main() -> None:
     print(f"| release (compressed parts + manifest) | {release_bytes / 2**20:.0f} MiB | |")
     print(f"| installed (all languages) | {installed / 2**20:.0f} MiB | |")
     print(f"| languages listed by `lexicon-data languages` | {count} | ≥ 45 |")
-    slow = sorted(times.items(), key=lambda kv: -kv[1])[:10]
-    print("\nslowest stages: " + ", ".join(f"{k} {v:.0f} s" for k, v in slow))
+    slow = sorted(times.items(), key=lambda kv: -kv[1][0])[:10]
+    print("\nslowest stages: " + ", ".join(f"{k} {w:.0f} s ({c:.0f} CPU s)" for k, (w, c) in slow))
 
 
 if __name__ == "__main__":
