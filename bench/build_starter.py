@@ -136,7 +136,11 @@ def main() -> None:
         print(f"build {wall:.1f} s, cpu {cpu:.1f} s, peak {peak / 2**20:.0f} MiB", flush=True)
         load = os.getloadavg()[1]
         times = stage_times(out)
-        idle = idle_machine_wall(args.jobs, {k: c for k, (_, c) in times.items()})
+        # Every checkpoint of a fresh build has its CPU seconds (NaN would not compare).
+        cpu_of = {k: c for k, (_, c) in times.items()}
+        if any(c != c for c in cpu_of.values()):
+            raise SystemExit("a checkpoint has no cpu_seconds: was the build made by this code?")
+        idle = idle_machine_wall(args.jobs, cpu_of)
         component_sizes, digest = sizes(out)
         vocab = sqlite3.connect(out / "en/semantic.sqlite")
         meta = dict(vocab.execute("SELECT key, value FROM meta").fetchall())

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -122,7 +122,6 @@ class LexicalWriter:
         self._next = {"entries": 1, "senses": 1, "synsets": 1}
         self._rows: dict[str, list[tuple[object, ...]]] = {t: [] for t in self._ORDER}
         self.last_sense_ids: tuple[int, ...] = ()  # the senses the last `synset()` made
-        self._targets: dict[str, set[str]] | None = None  # see target_frequencies
 
     # --- plumbing -----------------------------------------------------------------------
 
@@ -276,7 +275,6 @@ class LexicalWriter:
             return
         row = (term_id, sense_id, target_language, text, norm(text), note, self.source(source))
         self._add("translations", row)
-        self._targets = None
 
     def term_relation(
         self,
@@ -445,17 +443,15 @@ class LexicalWriter:
         translation_rank.stage_all_back_translations(self._conn, language, pairs())
         self._flush()
 
-    def target_frequencies(self, language: str, rows: Iterable[FrequencyRow]) -> None:
-        """wordfreq rows of a target language, for ranking translations into it."""
+    def target_frequencies(self, lists: Mapping[str, Iterable[FrequencyRow]]) -> None:
+        """wordfreq rows of each target language (language -> rows), for ranking the
+        translations into it; call it once the translations are in."""
         self._flush()
-        if self._targets is None:  # one scan for every language, until a row is added
-            self._targets = translation_rank.wanted_targets(self._conn)
-        translation_rank.stage_target_frequencies(
-            self._conn,
-            language,
-            ((r.word, r.zipf) for r in rows),
-            self._targets.get(language, set()),
-        )
+        wanted = translation_rank.wanted_targets(self._conn)  # one scan for them all
+        for language, rows in lists.items():
+            translation_rank.stage_target_frequencies(
+                self._conn, language, ((r.word, r.zipf) for r in rows), wanted.get(language)
+            )
 
     def inflections(self, rows: Iterable[InflectionRow], source: str) -> None:
         """Irregular form -> lemma; kept only where the lemma is a term of this component."""

@@ -237,6 +237,9 @@ def _build_locked(
 ) -> BuildResult:
     # A finished build is only complete again once every stage is verified below.
     ctx = BuildContext(out, inputs, profile, version, say)
+    # Parsed dictionaries live for one run: a run cut short (a crash, a power loss) leaves
+    # none for the next to trust.
+    shutil.rmtree(out / STATE_DIR / SHARED_PARSES_DIR, ignore_errors=True)
     result = BuildResult(out, version)
     pending: list[tuple[Stage, str]] = []
     fingerprints: dict[str, str] = {}
@@ -323,7 +326,7 @@ def _build_locked(
             finished(stage, fingerprint, *_run_stage(ctx, stage.name))
             if stop_after == stage.name:
                 return result
-    # Parsed dictionaries are kept only while stages may still read them.
+    # ... and only while this run's stages may still read them.
     shutil.rmtree(out / STATE_DIR / SHARED_PARSES_DIR, ignore_errors=True)
     _write_json_atomic(current, expected)
     return result

@@ -66,6 +66,8 @@ def makespan(stages: Sequence[_Scheduled], seconds: Mapping[str, float], workers
     """The wall time `workers` would take for `stages` lasting `seconds` each (a stage's
     CPU time: what it would take on an otherwise idle core), started in the order the
     builder starts them: the benchmark's answer to "how long on a quiet machine?"."""
+    if workers < 1:
+        raise ValueError(f"makespan needs at least one worker, got {workers}")
     rank = critical_path(stages)
     waiting = list(stages)
     unfinished = {s.name for s in stages}
@@ -76,7 +78,7 @@ def makespan(stages: Sequence[_Scheduled], seconds: Mapping[str, float], workers
             waiting.remove(stage)
             running.append((now + seconds.get(stage.name, 0.0), stage.name))
         if not running:
-            raise ValueError("stages wait for stages that are not in the plan")
+            raise ValueError("no stage can start: the plan's needs and after form a cycle")
         running.sort()
         now, name = running.pop(0)
         unfinished.discard(name)

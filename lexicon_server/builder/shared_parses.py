@@ -1,14 +1,16 @@
 """Each FreeDict dictionary parsed once per build, by whichever stage reads it first.
 
-A pair is read by two stages: the lexical component of its headwords' language and that
-of its translations' language (the reverse dictionary). Parsing is up to half of such a
-stage, so the first reader keeps what it parsed in the build's state directory and the
-other reads that copy back (marshal, a block of entries at a time, so memory stays
-bounded). A copy is keyed by the source's fingerprint, the parser's own code and the
-Python version, so a changed file or parser is parsed afresh; it appears under its name
-only once complete (written aside, then renamed), and two stages parsing the same file at
-once both finish with the same bytes. The build removes the directory when it ends
-(`pipeline`).
+Most pairs are read by two stages: the lexical component of its headwords' language and
+that of its translations' language (the reverse dictionary; an `eng-xxx` whose `xxx` has
+an `xxx-eng` of its own is read by English alone, and its copy costs a marshal dump for
+nothing). Parsing is up to half of such a stage, so the first reader keeps what it parsed
+in the build's state directory and the other reads that copy back (marshal, a block of
+entries at a time, so memory stays bounded). A copy is keyed by the source's fingerprint,
+the parser's own code and the Python version, so a changed file or parser is parsed
+afresh; it appears under its name only once complete (written aside, then renamed), and
+two stages parsing the same file at once both leave the same entries. The build empties
+the directory when a run starts and when it ends (`pipeline`): copies never outlive the
+run that wrote them.
 
 Outside a build (tests, scripts calling the writers directly) nothing is kept.
 """
@@ -25,6 +27,7 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
+from lexicon_server.builder.errors import BuildError
 from lexicon_server.builder.records import BilingualEntry
 
 __all__ = ["SHARED_PARSES_DIR", "bilingual_entries", "shared_parses"]
@@ -65,6 +68,10 @@ def bilingual_entries(
                 block = marshal.load(handle)
             except EOFError:
                 return
+            except ValueError as exc:  # cannot happen to a copy this run renamed into place
+                raise BuildError(
+                    f"kept parse {path} is damaged ({exc}); delete it and rerun the build"
+                ) from exc
             for row in block:
                 yield BilingualEntry(*row)
 

@@ -14,9 +14,9 @@ Each unsensed translation row gets a score from what the build knows about it:
 - **position**: the source's own order, as a tie-breaker.
 
 The build scores every staged row in one ordered pass (SQL finds the back translation and
-the frequency by primary key; `score()` does the rest, the same function the tuning
-scripts and the tests call), so ranking 3 M rows costs about 20 seconds and nothing at
-run time: the writer renumbers the rows so that a word's translations into a language are
+the frequency by primary key; `_score`, the positional form of the `score()` the tuning
+scripts and the tests call, does the rest), so ranking 3 M rows costs about 20 seconds and
+nothing at run time: the writer renumbers the rows so that a word's translations into a language are
 read best first. Sense-tied rows are scored the same way, counting as sources every
 dictionary that gives the pair, tied or not (MultiWordNet's `banca` agreeing with
 eng-ita's), and still come first in the query: it groups them by sense before the
@@ -213,12 +213,10 @@ def stage_target_frequencies(
     conn: sqlite3.Connection,
     language: str,
     rows: Iterable[tuple[str, float]],
-    wanted: set[str] | None = None,
+    wanted: set[str] | None,
 ) -> None:
-    """wordfreq (word, zipf) of `language`, kept for the targets the rows name (`wanted`,
-    when the caller has them from `wanted_targets`)."""
-    if wanted is None:
-        wanted = _wanted(conn, language)
+    """wordfreq (word, zipf) of `language`, kept for `wanted`, the targets the rows name
+    (from `wanted_targets`); `rows` is left unread when there are none."""
     if wanted:
         picked = ((language, key, z) for word, z in rows if (key := norm(word)) in wanted)
         conn.executemany("INSERT OR IGNORE INTO _tfreq VALUES (?, ?, ?)", picked)
@@ -240,7 +238,8 @@ SELECT t.id, t.term_id, t.target_language, t.sense_id, t.target_norm, t.source_i
     coalesce((SELECT q.zipf FROM _tfreq q
         WHERE q.language = t.target_language AND q.norm = t.target_norm), 0),
     s.entry_id, s.rank
-FROM _translations t JOIN terms w ON w.id = t.term_id LEFT JOIN senses s ON s.id = t.sense_id
+FROM _translations t LEFT JOIN terms w ON w.id = t.term_id
+    LEFT JOIN senses s ON s.id = t.sense_id
 ORDER BY t.term_id, t.target_language, t.id
 """
 
@@ -311,7 +310,9 @@ def _block_order(rows: list[tuple[Any, ...]], weights: dict[str, float]) -> list
         )
         if unsensed:
             keyed.append((True, -value, 0, 0, 0, old))
-        else:
-            keyed.append((False, -value, entry_id, sense_rank, sense_id, old))
+        else:  # -1 where the sense is missing: first, as SQL's NULLs sorted
+            entry = -1 if entry_id is None else entry_id
+            rank = -1 if sense_rank is None else sense_rank
+            keyed.append((False, -value, entry, rank, sense_id, old))
     keyed.sort()
     return [k[-1] for k in keyed]

@@ -37,3 +37,26 @@ def test_the_bonus_leaves_the_roots_own_order_for_the_sense_ties() -> None:
     before = [list(s) for _, _, s in edges.roots]
     list(edges.boosted(view))
     assert [list(s) for _, _, s in edges.roots] == before
+
+
+def test_list_overlaps_are_the_set_formula_exactly() -> None:
+    import math
+    import random
+
+    from lexicon_server.builder.moby_senses import _ListOverlap
+
+    rng = random.Random(7)
+    words = [f"w{i}" for i in range(60)]
+    lists = {w: set(rng.sample(words, rng.randint(0, 12))) for w in words}
+    overlap = _ListOverlap(lists)
+    for key in words:
+        if not lists[key]:
+            continue
+        keys = [*rng.sample(words, 15), "not a root"]
+        expected = [
+            len(lists[key] & lists[k]) / math.sqrt(len(lists[key]) * len(lists[k]))
+            if lists.get(k)
+            else 0.0
+            for k in keys
+        ]
+        assert overlap.cosines(key, keys) == expected

@@ -106,7 +106,7 @@ def test_frequency_alone_puts_the_everyday_word_first(tmp_path: Path) -> None:
             if entry.headword == "dog":
                 source_order.append(text)
     writer.target_frequencies(
-        "de", wordfreq.iter_frequencies(fixtures / "wordfreq" / "large_de.msgpack.gz")
+        {"de": wordfreq.iter_frequencies(fixtures / "wordfreq" / "large_de.msgpack.gz")}
     )
     writer.finish()
     ranked = _first_translations(tmp_path / "lexical.sqlite", "dog", "de", n=50)

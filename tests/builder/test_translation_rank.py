@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from lexicon_server.builder.lexical_writer import LexicalWriter, SourceRow
+from lexicon_server.builder.translation_rank import WEIGHTS
 
 SOURCE = SourceRow("freedict-eng-fin", "FreeDict English-Finnish", "1", "CC-BY-SA", "-")
 # In the source's order: FreeDict lists 'heittää' (from "to make water") first.
@@ -72,3 +73,32 @@ def test_back_translations_come_first(tmp_path: Path) -> None:
 def test_without_back_translations_the_source_order_stays(tmp_path: Path) -> None:
     conn = _build(tmp_path / "lexical.sqlite", back=False)
     assert _texts(conn, "water", "tr.sense_id IS NULL") == WATER_FI
+
+
+def test_one_words_rows_are_ordered_by_the_documented_evidence() -> None:
+    from lexicon_server.builder.translation_rank import _block_order
+
+    # (id, term, language, sense, target, source, note, back rank, zipf, entry, sense rank)
+    rows = [
+        (1, 9, "de", None, "a", 1, None, None, 3.0, None, None),
+        (2, 9, "de", None, "b", 1, None, None, 3.0, None, None),
+        (3, 9, "de", None, "b", 2, None, None, 3.0, None, None),  # b: two dictionaries
+        (4, 9, "de", 10, "c", 3, None, None, 1.0, 5, 0),
+        (5, 9, "de", 11, "a", 4, None, None, 3.0, 5, 1),  # a: also given unsensed (source 1)
+        (6, 9, "de", 10, "d", 3, None, None, 3.0, 5, 0),
+        (7, 9, "de", 11, "e", 3, None, None, 3.0, 5, 1),
+    ]
+    # Sense-tied first: 5 (its pair has two sources), then 6 and 7 (equal scores: second
+    # in their senses; sense rank 0 before 1), then 4 (rare). Unsensed: 2 and 3 (b, two
+    # sources, in id order) before 1 (a, one source, although first in source order).
+    assert _block_order(rows, WEIGHTS) == [5, 6, 7, 4, 2, 3, 1]
+
+
+def test_a_sense_tied_row_without_its_sense_sorts_first_among_equals() -> None:
+    from lexicon_server.builder.translation_rank import _block_order
+
+    rows = [
+        (1, 9, "de", 10, "a", 1, None, None, 3.0, 5, 0),
+        (2, 9, "de", 12, "a", 1, None, None, 3.0, None, None),  # its sense row is missing
+    ]
+    assert _block_order(rows, WEIGHTS) == [2, 1]
