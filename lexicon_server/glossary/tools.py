@@ -71,7 +71,13 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
     from lexicon_server.arguments import strict_arguments
     from lexicon_server.glossary import schemas as s
     from lexicon_server.glossary.dictionary import dictionary_senses
-    from lexicon_server.glossary.errors import GlossaryError, InvalidInput, TermExists, TermNotFound
+    from lexicon_server.glossary.errors import (
+        GlossaryError,
+        GlossaryReadOnly,
+        InvalidInput,
+        TermExists,
+        TermNotFound,
+    )
     from lexicon_server.glossary.model import Entry
 
     glossary = Glossary(glossary_path)
@@ -106,6 +112,8 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
             raise  # refusals with a structured answer of their own
         except InvalidInput as exc:
             raise ToolRefusal("invalid_argument", str(exc), parameter=exc.parameter) from exc
+        except GlossaryReadOnly as exc:
+            raise ToolRefusal("glossary_read_only", str(exc)) from exc
         except GlossaryError as exc:
             raise ToolRefusal("glossary_error", str(exc)) from exc
         except OSError as exc:
