@@ -78,6 +78,7 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
         TermExists,
         TermNotFound,
     )
+    from lexicon_server.glossary.fit import fit_find, fit_map
     from lexicon_server.glossary.model import Entry
 
     glossary = Glossary(glossary_path)
@@ -88,7 +89,7 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
             body = model.model_dump(mode="json", by_alias=True, exclude_none=True)
         else:
             body = model  # large answers are built as plain dicts; the SDK checks the schema
-        text = json.dumps(body, ensure_ascii=False)
+        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
         return CallToolResult(
             content=[TextContent(type="text", text=text)], structured_content=body
         )
@@ -164,7 +165,7 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
                 for w in report.words
             ]
             body["dictionary"] = section
-        return respond(body)
+        return respond(fit_find(body))
 
     def glossary_map(
         term: Annotated[
@@ -176,9 +177,8 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
                 items = glossary.map(term)
         except TermNotFound:
             return not_found()
-        return respond(
-            {"terms": [{"term": i.term, "mentionedIn": list(i.mentioned_in)} for i in items]}
-        )
+        body = {"terms": [{"term": i.term, "mentionedIn": list(i.mentioned_in)} for i in items]}
+        return respond(fit_map(body))
 
     def glossary_add(
         term: Term, description: Description
