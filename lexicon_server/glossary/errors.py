@@ -10,6 +10,7 @@ from lexicon_server.glossary.model import Entry
 __all__ = [
     "GlossaryError",
     "GlossaryFormatError",
+    "GlossaryReadOnly",
     "InvalidInput",
     "TermExists",
     "TermNotFound",
@@ -32,6 +33,26 @@ class GlossaryFormatError(GlossaryError, ValueError):
             f"invalid glossary file {where}: {reason}; fix the file, then run "
             f"`lexicon-glossary --file {path} check`"
         )
+
+
+class GlossaryReadOnly(GlossaryError, PermissionError):
+    """The glossary file is read-only; a write is refused before anything is written.
+
+    Marking a file read-only (`chmod a-w`) says "do not change this", so the atomic
+    rename that could replace it anyway (the directory is writable) is not attempted.
+    """
+
+    def __init__(self, path: Path, mode: int) -> None:
+        self.path = path
+        self.mode = mode
+        message = (
+            f"the glossary file {path} is read-only (mode {mode:04o}); nothing was written. "
+            f"To allow changes, run `chmod u+w {path}` and try again"
+        )
+        super().__init__(message)
+
+    def __str__(self) -> str:  # OSError would otherwise format its own errno message
+        return str(self.args[0])
 
 
 class InvalidInput(GlossaryError, ValueError):

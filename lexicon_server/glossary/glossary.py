@@ -5,7 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from lexicon_server.glossary.errors import InvalidInput, TermExists, TermNotFound
-from lexicon_server.glossary.fileformat import ParsedFile, ParsedLine, render_entry
+from lexicon_server.glossary.fileformat import (
+    MAX_DESCRIPTION_CHARS,
+    MAX_TERM_CHARS,
+    ParsedFile,
+    ParsedLine,
+    render_entry,
+    text_problem,
+)
 from lexicon_server.glossary.index import Snapshot
 from lexicon_server.glossary.model import Entry, FindHit, MapItem, WriteResult
 from lexicon_server.glossary.normalize import normalize
@@ -23,8 +30,6 @@ __all__ = [
 DEFAULT_MAX_RESULTS = 10
 MAX_RESULTS = 100
 MAX_QUERY_CHARS = 1_000
-MAX_TERM_CHARS = 200
-MAX_DESCRIPTION_CHARS = 10_000
 
 
 class Glossary:
@@ -50,6 +55,7 @@ class Glossary:
             raise InvalidInput(
                 "maxResults", f"must be between 1 and {MAX_RESULTS}, got {max_results!r}"
             )
+        _check_text("query", query)
         if len(query) > MAX_QUERY_CHARS:
             raise InvalidInput(
                 "query", f"must be at most {MAX_QUERY_CHARS} characters, got {len(query)}"
@@ -60,6 +66,8 @@ class Glossary:
 
     def map(self, term: str | None = None) -> list[MapItem]:
         """Every term (or one) with the other terms whose descriptions mention it."""
+        if term is not None:
+            _check_text("term", term)
         items = self.load().map(term)
         if items is None:
             raise TermNotFound(term or "")
@@ -119,7 +127,16 @@ class Glossary:
         return len(self.load())
 
 
+def _check_text(parameter: str, text: object) -> None:
+    if not isinstance(text, str):
+        raise InvalidInput(parameter, f"must be a string, got {type(text).__name__}")
+    problem = text_problem(text)
+    if problem is not None:
+        raise InvalidInput(parameter, f"{problem}; give it as UTF-8 text")
+
+
 def _check_term(term: str) -> str:
+    _check_text("term", term)
     term = term.strip()
     if len(term) > MAX_TERM_CHARS:
         raise InvalidInput("term", f"must be at most {MAX_TERM_CHARS} characters, got {len(term)}")
@@ -129,6 +146,7 @@ def _check_term(term: str) -> str:
 
 
 def _check_description(description: str) -> None:
+    _check_text("description", description)
     if len(description) > MAX_DESCRIPTION_CHARS:
         raise InvalidInput(
             "description",

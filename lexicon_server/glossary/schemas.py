@@ -11,6 +11,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
+from lexicon_server.models import Budget, budget_left_out
+
 __all__ = [
     "AddOutput",
     "DeleteOutput",
@@ -67,6 +69,9 @@ class FindOutput(_Model):
         description="Only when asked for: what the English dictionary says, kept apart from "
         "the project's definitions.",
     )
+    # As in the dictionary tools' results: left out while nothing was cut; when something
+    # was, `cut` says what, in words (docs/tools.md, "Response budget").
+    budget: Budget = budget_left_out()
 
 
 class MapItemOutput(_Model):
@@ -76,6 +81,9 @@ class MapItemOutput(_Model):
 
 class MapOutput(_Model):
     terms: list[MapItemOutput]
+    # As in the dictionary tools' results: left out while nothing was cut; when something
+    # was, `cut` says what, in words (docs/tools.md, "Response budget").
+    budget: Budget = budget_left_out()
 
 
 class AddOutput(_Model):

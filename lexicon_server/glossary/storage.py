@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from lexicon_server.glossary.errors import GlossaryError
+from lexicon_server.glossary.errors import GlossaryError, GlossaryReadOnly
 from lexicon_server.glossary.fileformat import ParsedFile, parse
 from lexicon_server.glossary.index import Snapshot
 
@@ -71,6 +71,7 @@ class GlossaryFile:
             new, value = change(current)
             if new is not None:
                 data = new.text.encode("utf-8")
+                self._refuse_read_only()
                 self._write(data)
                 self._cached = _Cached(_identity(self._target()), data, time.time(), Snapshot(new))
             return value
@@ -107,6 +108,23 @@ class GlossaryFile:
         for stale in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
             with contextlib.suppress(FileNotFoundError):
                 stale.unlink()
+
+    def _refuse_read_only(self) -> None:
+        """Raise GlossaryReadOnly if the file may not be changed; a missing file may be made.
+
+        No write bit at all counts as read-only even for a user (root) whom the system
+        would let write: the mark is the owner's decision. The rename would replace the
+        file regardless of its mode, so this is checked before anything is written.
+        """
+        target = self._target()
+        try:
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+        except FileNotFoundError:
+            return
+        if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(
+            target, os.W_OK
+        ):
+            raise GlossaryReadOnly(self.path, mode)
 
     def _target(self) -> Path:
         # Write through a symlink to the file it names rather than replacing the link.

@@ -71,7 +71,14 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
     from lexicon_server.arguments import strict_arguments
     from lexicon_server.glossary import schemas as s
     from lexicon_server.glossary.dictionary import dictionary_senses
-    from lexicon_server.glossary.errors import GlossaryError, InvalidInput, TermExists, TermNotFound
+    from lexicon_server.glossary.errors import (
+        GlossaryError,
+        GlossaryReadOnly,
+        InvalidInput,
+        TermExists,
+        TermNotFound,
+    )
+    from lexicon_server.glossary.fit import fit_find, fit_map
     from lexicon_server.glossary.model import Entry
 
     glossary = Glossary(glossary_path)
@@ -82,7 +89,7 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
             body = model.model_dump(mode="json", by_alias=True, exclude_none=True)
         else:
             body = model  # large answers are built as plain dicts; the SDK checks the schema
-        text = json.dumps(body, ensure_ascii=False)
+        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
         return CallToolResult(
             content=[TextContent(type="text", text=text)], structured_content=body
         )
@@ -106,6 +113,8 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
             raise  # refusals with a structured answer of their own
         except InvalidInput as exc:
             raise ToolRefusal("invalid_argument", str(exc), parameter=exc.parameter) from exc
+        except GlossaryReadOnly as exc:
+            raise ToolRefusal("glossary_read_only", str(exc)) from exc
         except GlossaryError as exc:
             raise ToolRefusal("glossary_error", str(exc)) from exc
         except OSError as exc:
@@ -156,7 +165,7 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
                 for w in report.words
             ]
             body["dictionary"] = section
-        return respond(body)
+        return respond(fit_find(body))
 
     def glossary_map(
         term: Annotated[
@@ -168,9 +177,8 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
                 items = glossary.map(term)
         except TermNotFound:
             return not_found()
-        return respond(
-            {"terms": [{"term": i.term, "mentionedIn": list(i.mentioned_in)} for i in items]}
-        )
+        body = {"terms": [{"term": i.term, "mentionedIn": list(i.mentioned_in)} for i in items]}
+        return respond(fit_map(body))
 
     def glossary_add(
         term: Term, description: Description

@@ -16,13 +16,18 @@ __all__ = [
     "EXAMPLE_CHARS",
     "GLOSS_CHARS",
     "Cuts",
+    "Cutter",
+    "answer_chars",
     "budget_data",
     "clip",
+    "clip_texts",
     "drop_last_group",
+    "fit_plain",
     "fit_response",
     "fitted_data",
     "json_bound",
     "json_size",
+    "longest_prefix",
     "round_robin",
 ]
 
@@ -194,3 +199,78 @@ def fitted_data(
         return data
     model = fit_response(model_type.model_validate(data), shrink, bound=bound)
     return model.model_dump(mode="json")
+
+
+# A step that makes plain answer data smaller: given the data and the size to reach, the
+# smaller data and the notes saying, in words, what it left out.
+Cutter = Callable[[dict[str, Any], int], tuple[dict[str, Any], list[str]]]
+
+
+def answer_chars(data: Mapping[str, Any]) -> int:
+    """The characters of `data` as compact JSON: the size of an answer's text content."""
+    return len(to_json(data).decode())
+
+
+def longest_prefix(count: int, size_with: Callable[[int], int], target: int) -> int:
+    """The largest n in 0..count with size_with(n) <= target (0 when none fits);
+    `size_with` grows with n, so this is a binary search."""
+    low, high = 0, count
+    while low < high:
+        middle = (low + high + 1) // 2
+        if size_with(middle) <= target:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def clip_texts(value: Any, limit: int) -> tuple[Any, int]:
+    """`value` with every string longer than `limit` cut to `limit` characters ending in
+    `…`, and how many were cut. Dictionary keys are never cut."""
+    if isinstance(value, str):
+        return (value, 0) if len(value) <= limit else (value[: limit - 1] + "…", 1)
+    if isinstance(value, list):
+        pairs = [clip_texts(item, limit) for item in value]
+        return [item for item, _ in pairs], sum(n for _, n in pairs)
+    if isinstance(value, dict):
+        clipped = {key: clip_texts(item, limit) for key, item in value.items()}
+        return {key: item for key, (item, _) in clipped.items()}, sum(
+            n for _, n in clipped.values()
+        )
+    return value, 0
+
+
+def _clip_long_texts(data: dict[str, Any], _target: int) -> tuple[dict[str, Any], list[str]]:
+    clipped, count = clip_texts(data, GLOSS_CHARS)
+    return clipped, [f"{count} long text field(s) shortened"] if count else []
+
+
+def fit_plain(
+    data: dict[str, Any], cutters: Sequence[Cutter], max_chars: int = MAX_RESPONSE_CHARS
+) -> dict[str, Any]:
+    """Plain answer data cut to the response budget, with `budget` saying what was cut.
+
+    While the data is over the budget, each cutter in turn makes it smaller (dropping
+    trailing items, listing fewer occurrences, ...); the last resort shortens every text
+    longer than GLOSS_CHARS. The result carries `budget: {max_chars, cut}` as the
+    dictionary tools' results do when anything was cut, and is returned as it was (no
+    `budget`) when it fits.
+    """
+    if answer_chars(data) <= max_chars:
+        return data
+    target = max_chars
+    fitted = data
+    for _ in range(8):  # the notes take room too: retry with the room they took set aside
+        fitted, notes = data, []
+        for cutter in (*cutters, _clip_long_texts):
+            if answer_chars(fitted) <= target:
+                break
+            fitted, more = cutter(fitted, target)
+            notes += more
+        content = answer_chars(fitted)
+        fitted = {**fitted, "budget": budget_data(notes)}
+        size = answer_chars(fitted)
+        if size <= max_chars:
+            break
+        target = min(target - 1, max_chars - (size - content))
+    return fitted

@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from lexicon_server.models import Budget, budget_left_out
+
 __all__ = [
     "DefinitionModel",
     "GlossaryPairModel",
@@ -57,6 +59,9 @@ class RewriteOutput(_Model):
     output: str
     direction: Literal["to_plain", "to_slang"]
     replacements: list[ReplacementModel]
+    # As in every tool's result: left out while nothing was cut; when something was,
+    # `cut` says what, in words (docs/tools.md, "Response budget").
+    budget: Budget = budget_left_out()
 
 
 class DefinitionModel(_Model):
@@ -105,9 +110,11 @@ class InterpretOutput(_Model):
     entries: list[InterpretEntryModel]
     has_errors: bool
     sources: list[str] = Field(description="the meaning sources consulted, in order")
+    budget: Budget = budget_left_out()
 
 
 class UrbanDictionaryOutput(_Model):
     query: str = Field(description="what was asked: the term, 'random' or 'defid:<n>'")
     definitions: list[DefinitionModel]
     notice: str = UNTRUSTED_NOTICE
+    budget: Budget = budget_left_out()

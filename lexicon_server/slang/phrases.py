@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from lexicon_server.glossary.fileformat import text_problem
 from lexicon_server.slang.errors import SlangInputError
 from lexicon_server.slang.offsets import Utf16Index, utf16_len
 
@@ -55,6 +56,7 @@ def is_word_char(ch: str) -> bool:
 def check_text(text: object, parameter: str = "text") -> str:
     if not isinstance(text, str):
         raise SlangInputError(parameter, f"must be a string, got {type(text).__name__}")
+    _check_unicode(text, parameter)
     units = utf16_len(text)
     if units > MAX_TEXT_UNITS:
         raise SlangInputError(
@@ -65,10 +67,17 @@ def check_text(text: object, parameter: str = "text") -> str:
     return text
 
 
+def _check_unicode(text: str, parameter: str) -> None:
+    problem = text_problem(text)
+    if problem is not None:
+        raise SlangInputError(parameter, f"{problem}; give it as UTF-8 text")
+
+
 def check_phrase(phrase: object, parameter: str) -> str:
     """A non-empty phrase of at most MAX_PHRASE_UNITS code units without edge whitespace."""
     if not isinstance(phrase, str):
         raise SlangInputError(parameter, f"must be a string, got {type(phrase).__name__}")
+    _check_unicode(phrase, parameter)
     if not phrase.strip():
         raise SlangInputError(parameter, "must not be empty or only whitespace")
     if phrase != phrase.strip():

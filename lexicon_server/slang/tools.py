@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import anyio.to_thread
 from mcp.types import ToolAnnotations
-from pydantic import Field
+from mcp_types import CallToolResult, TextContent
+from pydantic import BaseModel, Field
+from pydantic_core import to_json
 
 from lexicon_server.answers import ToolRefusal, keep_answer_contract
 from lexicon_server.arguments import strict_arguments
@@ -25,6 +27,7 @@ from lexicon_server.slang.errors import (
     SlangError,
     SlangInputError,
 )
+from lexicon_server.slang.fit import fit_definitions, fit_interpret, fit_rewrite
 from lexicon_server.slang.glossary_source import ProjectGlossary
 from lexicon_server.slang.interpret import interpret
 from lexicon_server.slang.models import (
@@ -86,6 +89,14 @@ async def _run(fn: Callable[[], _T]) -> _T:
         raise ToolRefusal("tool_error", str(exc)) from exc
 
 
+def _answer(model: BaseModel, fit: Callable[[dict[str, Any]], dict[str, Any]]) -> CallToolResult:
+    """A success within the response budget, its text the same JSON, compact."""
+    data = fit(model.model_dump(mode="json", by_alias=True))
+    return CallToolResult(
+        content=[TextContent(type="text", text=to_json(data).decode())], structured_content=data
+    )
+
+
 def _definitions(found: list[Definition]) -> list[DefinitionModel]:
     return [DefinitionModel.model_validate(d) for d in found]
 
@@ -116,10 +127,10 @@ def register(
             Literal["to_plain", "to_slang"],
             Field(description="to_plain replaces slang phrases; to_slang replaces plain ones"),
         ] = "to_plain",
-    ) -> RewriteOutput:
+    ) -> Annotated[CallToolResult, RewriteOutput]:
         pairs = [GlossaryPair(p.slang, p.plain) for p in glossary]
         result = await _run(partial(rewrite, text, pairs, direction))
-        return RewriteOutput.model_validate(result)
+        return _answer(RewriteOutput.model_validate(result), fit_rewrite)
 
     server.add_tool(
         slang_rewrite,
@@ -153,9 +164,9 @@ def register(
                 "a register label); slang: for every phrase; source: each source's order"
             ),
         ] = "auto",
-    ) -> InterpretOutput:
+    ) -> Annotated[CallToolResult, InterpretOutput]:
         result = await _run(partial(interpret, text, terms, limit, sources=sources, order=order))
-        return InterpretOutput.model_validate(result)
+        return _answer(InterpretOutput.model_validate(result), fit_interpret)
 
     server.add_tool(
         slang_interpret,
@@ -193,21 +204,25 @@ def _register_online(server: MCPServer, provider: UrbanDictionary) -> None:
             Literal["api", "thumbs_up"],
             Field(description="api keeps Urban Dictionary's order; thumbs_up sorts by votes"),
         ] = "api",
-    ) -> UrbanDictionaryOutput:
+    ) -> Annotated[CallToolResult, UrbanDictionaryOutput]:
         found = await _run(partial(provider.define, term, limit, sort_by))
-        return UrbanDictionaryOutput(query=term, definitions=_definitions(found))
+        output = UrbanDictionaryOutput(query=term, definitions=_definitions(found))
+        return _answer(output, fit_definitions)
 
-    async def urban_dictionary_random(limit: UdLimit = 3) -> UrbanDictionaryOutput:
+    async def urban_dictionary_random(
+        limit: UdLimit = 3,
+    ) -> Annotated[CallToolResult, UrbanDictionaryOutput]:
         found = await _run(partial(provider.random, limit))
-        return UrbanDictionaryOutput(query="random", definitions=_definitions(found))
+        output = UrbanDictionaryOutput(query="random", definitions=_definitions(found))
+        return _answer(output, fit_definitions)
 
     async def urban_dictionary_defid(
         defid: Annotated[int, Field(ge=1, description="Urban Dictionary definition id")],
-    ) -> UrbanDictionaryOutput:
+    ) -> Annotated[CallToolResult, UrbanDictionaryOutput]:
         found = await _run(partial(provider.by_defid, defid))
-        return UrbanDictionaryOutput(
-            query=f"defid:{defid}", definitions=_definitions([found] if found else [])
-        )
+        definitions = _definitions([found] if found else [])
+        output = UrbanDictionaryOutput(query=f"defid:{defid}", definitions=definitions)
+        return _answer(output, fit_definitions)
 
     untrusted = (
         " Online, crowdsourced and untrusted: results may be explicit, offensive or wrong; "

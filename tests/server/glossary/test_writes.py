@@ -158,7 +158,7 @@ def test_writes_through_the_client(hand: Path) -> None:
     assert call(hand, "glossary_add", {"term": " Delta ", "description": "Fourth."}) == (
         False,
         {"totalEntries": 4},
-        '{"totalEntries": 4}',
+        '{"totalEntries":4}',  # compact, as every tool's text content
     )
     is_error, body, _ = call(hand, "glossary_add", {"term": "delta", "description": "Again."})
     assert is_error

@@ -17,7 +17,15 @@ from lexicon_server.models import (
     Sense,
 )
 from lexicon_server.query.arguments import check_allocation
-from lexicon_server.query.budget import Cuts, json_bound, round_robin
+from lexicon_server.query.budget import (
+    Cuts,
+    answer_chars,
+    clip_texts,
+    fit_plain,
+    json_bound,
+    longest_prefix,
+    round_robin,
+)
 from lexicon_server.query.lookup import _fit
 
 SOURCES = {
@@ -121,3 +129,43 @@ def test_json_bound_is_an_upper_bound(texts: list[str]) -> None:
     # measured as fit_response measures: characters of pydantic's JSON
     size = len(pydantic_core.to_json({"example": example, **fields}).decode())
     assert size <= json_bound(*texts, example.text, items=1)
+
+
+def _drop_tail(data: dict[str, object], target: int) -> tuple[dict[str, object], list[str]]:
+    items = list(data["items"])  # type: ignore[call-overload]
+    keep = longest_prefix(len(items), lambda n: answer_chars({"items": items[:n]}), target)
+    keep = max(keep, 1)
+    return {"items": items[:keep]}, [f"items: {len(items) - keep} left out"]
+
+
+@given(
+    st.lists(st.text(min_size=0, max_size=30_000), min_size=0, max_size=12),
+    st.integers(min_value=8_000, max_value=MAX_RESPONSE_CHARS),
+)
+def test_fit_plain_always_fits_and_says_what_it_cut(texts: list[str], limit: int) -> None:
+    data: dict[str, object] = {"items": texts}
+    fitted = fit_plain(data, [_drop_tail], limit)
+    assert answer_chars(fitted) <= limit
+    if answer_chars(data) <= limit:
+        assert fitted == data  # nothing cut, no budget field
+    else:
+        assert fitted["budget"]["max_chars"] == MAX_RESPONSE_CHARS  # type: ignore[index]
+        assert fitted["budget"]["cut"]  # type: ignore[index]
+        kept = fitted["items"]
+        assert isinstance(kept, list) and len(kept) <= len(texts)
+        for got, sent in zip(kept, texts, strict=False):  # a kept text is whole or its clip
+            assert got == sent or (got.endswith("…") and sent.startswith(got[:-1]))
+
+
+def test_longest_prefix_is_the_largest_that_fits() -> None:
+    sizes = [0, 5, 9, 14, 20]
+    assert longest_prefix(4, lambda n: sizes[n], 13) == 2
+    assert longest_prefix(4, lambda n: sizes[n], 100) == 4
+    assert longest_prefix(4, lambda n: sizes[n], -1) == 0
+
+
+def test_clip_texts_cuts_values_not_keys() -> None:
+    value = {"k" * 20: ["x" * 20, "short", {"t": "y" * 30}], "n": 3}
+    clipped, count = clip_texts(value, 10)
+    assert count == 2
+    assert clipped == {"k" * 20: ["x" * 9 + "…", "short", {"t": "y" * 9 + "…"}], "n": 3}
