@@ -6,7 +6,6 @@ terminal) are the CLI's business; the library reports through a callback.
 
 from __future__ import annotations
 
-import errno
 import json
 import re
 import sys
@@ -20,7 +19,7 @@ from typing import Any, TypeVar
 import click
 
 from . import gc, integrity, ops
-from .errors import InsufficientSpace, SelectionError, StoreError
+from .errors import SelectionError, StoreError, os_error
 from .leases import ReaderLease
 from .package import DEFAULT_PART_SIZE, package_release
 from .plan import parse_list
@@ -68,45 +67,39 @@ def _json_out(payload: Any) -> None:
     click.echo(json.dumps(payload, indent=2, sort_keys=True, default=str))
 
 
+def _render_error(exc: StoreError, as_json: bool) -> None:
+    if as_json:
+        error: dict[str, Any] = {
+            "type": type(exc).__name__,
+            "message": exc.message,
+            "fix": exc.fix,
+        }
+        if isinstance(exc, SelectionError):
+            error["reason"] = exc.reason
+        _json_out({"error": error})
+    else:
+        click.echo(f"error: {exc.message}", err=True)
+        if exc.fix:
+            click.echo(f"  fix: {exc.fix}", err=True)
+
+
 def _handles_errors(func: F) -> F:
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except StoreError as exc:
-            if kwargs.get("as_json"):
-                error: dict[str, Any] = {
-                    "type": type(exc).__name__,
-                    "message": exc.message,
-                    "fix": exc.fix,
-                }
-                if isinstance(exc, SelectionError):
-                    error["reason"] = exc.reason
-                _json_out({"error": error})
-            else:
-                click.echo(f"error: {exc.message}", err=True)
-                if exc.fix:
-                    click.echo(f"  fix: {exc.fix}", err=True)
+            _render_error(exc, bool(kwargs.get("as_json")))
             sys.exit(exc.exit_code)
         except BrokenPipeError:
             # The reader of our output went away (`| head`): click ends quietly, as
             # coreutils do; this is no error of the data dir.
             raise
         except OSError as exc:
-            # Disk full, permissions, a vanished mount: say what and where, without a traceback.
-            where = f" ({exc.filename})" if exc.filename else ""
-            click.echo(f"error: {exc.strerror or exc}{where}", err=True)
-            if exc.errno == errno.ENOSPC:
-                click.echo(
-                    "  fix: free space on that file system (`lexicon-data prune` frees what "
-                    "nothing references), then rerun; nothing half-written is ever used",
-                    err=True,
-                )
-                sys.exit(InsufficientSpace.exit_code)
-            click.echo(
-                "  fix: check free space and permissions of the data dir, then rerun", err=True
-            )
-            sys.exit(1)
+            # Disk full, permissions, a vanished mount: the errno decides the class.
+            error = os_error(exc, doing=f"lexicon-data {click.get_current_context().info_name}")
+            _render_error(error, bool(kwargs.get("as_json")))
+            sys.exit(error.exit_code)
 
     return wrapper  # type: ignore[return-value]
 
@@ -508,6 +501,7 @@ def verify(data_dir: Path | None, as_json: bool) -> None:
                 "checked_bytes": report.checked_bytes,
                 "ok": report.ok,
                 "problems": [asdict(p) for p in report.problems],
+                "fix": None if report.ok else report.fix,
             }
         )
     else:
@@ -516,10 +510,7 @@ def verify(data_dir: Path | None, as_json: bool) -> None:
             click.echo(f"  {p.kind}: {p.path} ({p.component}, {p.object})")
     if not report.ok:
         if not as_json:
-            click.echo(
-                f"  fix: lexicon-data repair --from <the {report.dataset_version} release>",
-                err=True,
-            )
+            click.echo(f"  fix: {report.fix}", err=True)
         sys.exit(1)
 
 

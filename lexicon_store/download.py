@@ -31,7 +31,8 @@ from typing import IO, Any, Protocol
 
 import httpx
 
-from .errors import DigestMismatch, DownloadError, StoreError
+from .errors import DigestMismatch, DownloadError, InsufficientSpace, StoreError, os_error
+from .fsutil import open_nofollow, regular_file
 
 __all__ = [
     "PARTIAL_SUFFIX",
@@ -229,14 +230,15 @@ def _locked_partial(path: Path, poll: float, stop: threading.Event) -> Iterator[
     never writes into a finished file.
     """
     while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        # Never through a link: a planted one would send the bytes outside the mirror.
+        fd = open_nofollow(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             while not _try_lock(fd):
                 if stop.is_set():
                     raise DownloadError(f"cancelled while waiting for {path}", fix=_RERUN)
                 time.sleep(poll)
             try:
-                same = os.path.samestat(os.fstat(fd), os.stat(path))
+                same = os.path.samestat(os.fstat(fd), os.lstat(path))
             except FileNotFoundError:
                 same = False
         except BaseException:
@@ -471,6 +473,9 @@ class Downloader:
         try:
             return self._download_one_file(client, item, meter)
         except OSError as exc:
+            mapped = os_error(exc, doing=f"writing {item.dest}")
+            if isinstance(mapped, InsufficientSpace):
+                raise mapped from exc
             raise DownloadError(
                 f"cannot write {item.dest}: {exc}",
                 url=item.url,
@@ -507,11 +512,8 @@ class Downloader:
         return DownloadResult(item, state.received, state.resumed_from, False, attempts)
 
     def _final_is_valid(self, item: DownloadItem, algorithm: str, expected_hex: str) -> bool:
-        try:
-            st = item.dest.stat()
-        except FileNotFoundError:
-            return False
-        if st.st_size != item.size:
+        st = regular_file(item.dest)  # a link or directory there is an error naming it
+        if st is None or st.st_size != item.size:
             return False
         if not self.policy.verify:
             return True  # the caller hashes it before use
@@ -620,6 +622,8 @@ class Downloader:
         except httpx.TransportError as exc:
             _raise_if_tls(exc, item.url)
             raise _Retryable(f"connection error ({type(exc).__name__}: {exc})") from None
+        except (httpx.HTTPError, httpx.InvalidURL) as exc:
+            raise _http_failure(exc, item.url) from None
 
     def _accept(self, state: _PartState, response: httpx.Response, ranged: bool) -> None:
         """Decide from the status and headers where the body's bytes belong."""
@@ -723,7 +727,9 @@ class Downloader:
             "validator": state.validator,
         }
         # Written in place: a torn write is unreadable JSON, which only costs a restart.
-        _meta_path(state.item.dest).write_text(json.dumps(meta), encoding="utf-8")
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+        with os.fdopen(open_nofollow(_meta_path(state.item.dest), flags), "w") as handle:
+            handle.write(json.dumps(meta))
 
     def _commit(self, state: _PartState) -> None:
         """fsync the verified bytes, then give them their final name."""
@@ -750,6 +756,20 @@ def _raise_if_tls(exc: BaseException, url: str) -> None:
             ) from None
         seen = seen.__cause__ or seen.__context__
     return None
+
+
+def _http_failure(exc: Exception, url: str) -> DownloadError:
+    """An HTTP failure no retry can mend (a redirect loop, a bad URL, an undecodable body)."""
+    if isinstance(exc, httpx.TooManyRedirects):
+        what = "redirects in a loop (or through too many hops)"
+    else:
+        what = f"cannot be fetched ({type(exc).__name__}: {exc})"
+    return DownloadError(
+        f"{url} {what}",
+        url=url,
+        fix="point --from (or LEXICON_MANIFEST_URL) at the release's final URL, "
+        "or ask its host to fix the redirects",
+    )
 
 
 def _read_meta(path: Path) -> dict[str, Any] | None:
@@ -826,9 +846,11 @@ def fetch_bytes(
                                 fix="point --from at the release's manifest.json",
                             )
                     return bytes(body)
-            except (_Retryable, httpx.TransportError) as exc:
+            except (_Retryable, httpx.HTTPError, httpx.InvalidURL) as exc:
                 if isinstance(exc, httpx.TransportError):
                     _raise_if_tls(exc, url)
+                elif not isinstance(exc, _Retryable):
+                    raise _http_failure(exc, url) from None
                 failures += 1
                 if failures >= policy.max_attempts:
                     raise DownloadError(
