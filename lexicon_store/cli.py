@@ -24,7 +24,7 @@ from .leases import ReaderLease
 from .package import DEFAULT_PART_SIZE, package_release
 from .plan import parse_list
 from .progress import Progress
-from .selection import CAPABILITIES, ActiveSelection
+from .selection import CAPABILITIES, ActiveSelection, default_data_dir
 
 __all__ = ["main"]
 
@@ -97,7 +97,13 @@ def _handles_errors(func: F) -> F:
             raise
         except OSError as exc:
             # Disk full, permissions, a vanished mount: the errno decides the class.
-            error = os_error(exc, doing=f"lexicon-data {click.get_current_context().info_name}")
+            ctx = click.get_current_context()
+            root = ctx.find_root().obj
+            error = os_error(
+                exc,
+                doing=f"lexicon-data {ctx.info_name}",
+                data_dir=root if isinstance(root, Path) else default_data_dir(),
+            )
             _render_error(error, bool(kwargs.get("as_json")))
             sys.exit(error.exit_code)
 

@@ -7,6 +7,7 @@ the class (and so the exit code) and the fix.
 from __future__ import annotations
 
 import errno
+from pathlib import Path
 
 __all__ = [
     "CorruptObject",
@@ -165,17 +166,27 @@ _FULL = {
 }
 
 
-def os_error(exc: OSError, *, doing: str, rerun: str = "rerun the same command") -> StoreError:
-    """The store error for an ``OSError`` met while ``doing`` something (e.g. "writing
-    objects into /data"); ``rerun`` is the command that resumes the work."""
+def os_error(
+    exc: OSError,
+    *,
+    doing: str,
+    data_dir: Path | None = None,
+    rerun: str = "rerun the same command",
+) -> StoreError:
+    """The store error for an ``OSError`` met while ``doing`` something (e.g. "installing
+    fr.lexical into /data") in ``data_dir``; ``rerun`` is what resumes the work."""
     if isinstance(exc, StoreError):
         return exc
     where = f" ({exc.filename})" if exc.filename else ""
     what = f"{doing}: {exc.strerror or exc}{where}"
     if exc.errno in _NO_SPACE:
+        # Imported here: this module stays importable alone, as the stdlib-only reader needs.
+        from .commands import store_command
+
+        prune = "lexicon-data prune" if data_dir is None else store_command(data_dir, "prune")
         return InsufficientSpace(
             f"{what}; {_FULL.get(exc.errno, 'the file system is full')}",
-            fix=f"free space there (`lexicon-data prune` frees what nothing references, "
+            fix=f"free space there (`{prune}` frees what nothing references, "
             f"or use --data-dir on a larger file system), then {rerun}; "
             "nothing half-written is ever used",
         )

@@ -502,7 +502,9 @@ def ingest_components(
             _ingest_one(data_dir, source, component, work, own, report, total, cancel)
         except OSError as exc:
             raise os_error(
-                exc, doing=f"installing component {component.id} into {data_dir.root}"
+                exc,
+                doing=f"installing component {component.id} into {data_dir.root}",
+                data_dir=data_dir.root,
             ) from exc
         return own
 
