@@ -155,7 +155,7 @@ _trust = [
 _json = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 
 
-def _with(options: list[Callable[[F], F]]) -> Callable[[F], F]:
+def _with(options: list[Callable[[Any], Any]]) -> Callable[[F], F]:
     def apply(func: F) -> F:
         for option in reversed(options):
             func = option(func)
@@ -223,17 +223,43 @@ def _render_install(result: ops.InstallResult, as_json: bool) -> None:
         click.echo(f"  note: {s.language} has no {s.capability} data ({s.reason})")
 
 
+def _selection_options(*, adding: bool) -> Callable[[F], F]:
+    """The options install and add-language share, declared once (help differs a little)."""
+    return _with(
+        [
+            click.option(
+                "--languages",
+                required=adding,
+                help="Comma-separated language codes" + (" to add." if adding else "."),
+            ),
+            click.option(
+                "--capabilities",
+                help="Default: the capabilities already installed."
+                if adding
+                else f"Comma-separated, from {','.join(CAPABILITIES)}.",
+            ),
+            click.option(
+                "--version",
+                "version",
+                help="Must be the active dataset version."
+                if adding
+                else "Dataset version, e.g. starter-2026.11.0.",
+            ),
+            click.option(
+                "--profile", help="Release profile (starter, full); fills {profile} in --from."
+            ),
+            _from,
+            *_trust,
+            _json,
+            click.pass_obj,
+            _handles_errors,
+        ]
+    )
+
+
 @cli.command()
-@click.option("--version", "version", help="Dataset version, e.g. starter-2026.11.0.")
-@click.option("--languages", help="Comma-separated language codes.")
-@click.option("--capabilities", help=f"Comma-separated, from {','.join(CAPABILITIES)}.")
 @click.option("--all-languages", is_flag=True, help="Every language the release carries.")
-@click.option("--profile", help="Release profile (starter, full); fills {profile} in --from.")
-@_from
-@_with(_trust)
-@_json
-@click.pass_obj
-@_handles_errors
+@_selection_options(adding=False)
 def install(
     data_dir: Path | None,
     version: str | None,
@@ -264,15 +290,7 @@ def install(
 
 
 @cli.command("add-language")
-@click.option("--languages", required=True, help="Comma-separated language codes to add.")
-@click.option("--capabilities", help="Default: the capabilities already installed.")
-@click.option("--version", "version", help="Must be the active dataset version.")
-@click.option("--profile")
-@_from
-@_with(_trust)
-@_json
-@click.pass_obj
-@_handles_errors
+@_selection_options(adding=True)
 def add_language(
     data_dir: Path | None,
     languages: str,

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import email.utils
-import hashlib
 import json
 import os
 import random
@@ -27,12 +26,13 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import IO, Any
 
 import httpx
 
+from .digests import Hasher, file_digest, new_hasher
 from .errors import DigestMismatch, DownloadError, InsufficientSpace, StoreError, os_error
-from .fsutil import open_nofollow, regular_file
+from .fsutil import fsync_dir, open_nofollow, regular_file
 
 __all__ = [
     "PARTIAL_SUFFIX",
@@ -62,26 +62,6 @@ _CONTENT_RANGE = re.compile(r"^\s*bytes\s+(\d+)-(\d+)/(\d+|\*)\s*$", re.IGNORECA
 _RERUN = "rerun the same command: finished parts are kept and partial ones resume"
 
 
-class _Hasher(Protocol):
-    def update(self, data: bytes, /) -> object: ...
-    def hexdigest(self) -> str: ...
-
-
-def new_hasher(algorithm: str) -> _Hasher:
-    """A streaming hasher for ``algorithm`` (``blake3`` or ``sha256``)."""
-    if algorithm == "blake3":
-        import blake3
-
-        hasher: _Hasher = blake3.blake3()
-        return hasher
-    if algorithm == "sha256":
-        return hashlib.sha256()
-    raise DownloadError(
-        f"unknown digest algorithm {algorithm!r} (supported: blake3, sha256)",
-        fix="upgrade lexicon to a version that reads this release",
-    )
-
-
 class _NoHash:
     """Stands in for a hasher when the caller verifies the file itself."""
 
@@ -97,15 +77,6 @@ def _split_digest(digest: str) -> tuple[str, str]:
     if not sep or not re.fullmatch(r"[0-9a-f]{16,128}", hexdigest):
         raise DownloadError(f"malformed digest {digest!r}; expected '<algorithm>:<lowercase hex>'")
     return algorithm, hexdigest
-
-
-def file_digest(path: Path, algorithm: str = "blake3") -> str:
-    """``"<algorithm>:<hex>"`` of a file's bytes."""
-    hasher = new_hasher(algorithm)
-    with path.open("rb") as f:
-        while block := f.read(_READ_BLOCK):
-            hasher.update(block)
-    return f"{algorithm}:{hasher.hexdigest()}"
 
 
 @dataclass(frozen=True)
@@ -379,7 +350,7 @@ class _PartState:
     algorithm: str
     expected_hex: str
     file: IO[bytes]
-    hasher: _Hasher
+    hasher: Hasher
     offset: int = 0
     validator: str | None = None
     use_range: bool = True
@@ -740,7 +711,7 @@ class Downloader:
         os.replace(partial_path(dest), dest)
         _meta_path(dest).unlink(missing_ok=True)
         if durable:
-            _fsync_dir(dest.parent)
+            fsync_dir(dest.parent)
 
 
 def _raise_if_tls(exc: BaseException, url: str) -> None:
@@ -778,16 +749,6 @@ def _read_meta(path: Path) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
-
-
-def _fsync_dir(directory: Path) -> None:
-    if sys.platform == "win32":  # pragma: no cover - directories cannot be opened there
-        return
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def make_client(policy: DownloadPolicy | None = None) -> httpx.Client:

@@ -13,14 +13,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .digests import digest_bytes, format_digest, new_hasher
+from .digests import digest_bytes, file_digest, format_digest, new_hasher
 from .download import (
     DigestMismatch,
     Downloader,
     DownloadItem,
     DownloadPolicy,
     DownloadProgress,
-    file_digest,
     partial_path,
     stale_partials,
 )
