@@ -14,7 +14,7 @@ import blake3
 
 from .crash import crash_point
 from .errors import NotInstalled
-from .fsutil import atomic_write_bytes, fsync_dir
+from .fsutil import atomic_write_bytes, ensure_dirs, fsync_dir, open_nofollow, regular_file
 from .layout import DataDir
 from .manifest import Component, Manifest
 from .selection import (
@@ -73,8 +73,12 @@ def write_record(
     catalogue: Mapping[str, frozenset[str]],
     installed: Mapping[str, frozenset[str]],
     components: list[RecordedComponent],
+    source: str | None = None,
 ) -> str:
-    """Write the activation record (once; an existing one is never rewritten). Returns its id."""
+    """Write the activation record (once; an existing one is never rewritten). Returns its id.
+
+    ``source`` is the ``--from`` the selection came from, for the fix commands errors print.
+    """
     activation_id = activation_id_for(manifest_digest, installed)
     path = data_dir.record_path(activation_id)
     if path.exists():
@@ -86,6 +90,7 @@ def write_record(
         "dataset_version": dataset_version,
         "manifest_digest": manifest_digest,
         "profile": profile,
+        "source": source,
         "languages": {
             code: {"name": language_names[code], "capabilities": sorted(catalogue[code])}
             for code in sorted(catalogue)
@@ -103,7 +108,7 @@ def write_record(
             for c in components
         ],
     }
-    data_dir.activations.mkdir(parents=True, exist_ok=True)
+    ensure_dirs(data_dir.root, "activations")
     atomic_write_bytes(path, (json.dumps(body, indent=1) + "\n").encode("utf-8"))
     return activation_id
 
@@ -169,7 +174,7 @@ def set_pinned(data_dir: DataDir, activation_id: str, pinned: bool) -> None:
     load_record(data_dir, activation_id)  # must exist
     marker = data_dir.pinned / activation_id
     if pinned:
-        data_dir.pinned.mkdir(parents=True, exist_ok=True)
+        ensure_dirs(data_dir.root, "pinned")
         if not marker.exists():
             atomic_write_bytes(marker, b"")
     elif marker.exists():
@@ -181,7 +186,8 @@ def switch_pointer(data_dir: DataDir, activation_id: str) -> None:
     """Atomically point ``current`` at ``activation_id`` (whose record must already exist)."""
     data = json.dumps({"format": POINTER_FORMAT, "activation": activation_id}).encode("ascii")
     tmp = data_dir.root / f".current.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    with open(tmp, "wb") as handle:
+    regular_file(data_dir.current)
+    with os.fdopen(open_nofollow(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL), "wb") as handle:
         handle.write(data + b"\n")
         handle.flush()
         os.fsync(handle.fileno())

@@ -6,7 +6,6 @@ terminal) are the CLI's business; the library reports through a callback.
 
 from __future__ import annotations
 
-import errno
 import json
 import re
 import sys
@@ -20,12 +19,12 @@ from typing import Any, TypeVar
 import click
 
 from . import gc, integrity, ops
-from .errors import InsufficientSpace, SelectionError, StoreError
+from .errors import SelectionError, StoreError, os_error
 from .leases import ReaderLease
 from .package import DEFAULT_PART_SIZE, package_release
 from .plan import parse_list
 from .progress import Progress
-from .selection import CAPABILITIES, ActiveSelection
+from .selection import CAPABILITIES, ActiveSelection, default_data_dir
 
 __all__ = ["main"]
 
@@ -68,45 +67,45 @@ def _json_out(payload: Any) -> None:
     click.echo(json.dumps(payload, indent=2, sort_keys=True, default=str))
 
 
+def _render_error(exc: StoreError, as_json: bool) -> None:
+    if as_json:
+        error: dict[str, Any] = {
+            "type": type(exc).__name__,
+            "message": exc.message,
+            "fix": exc.fix,
+        }
+        if isinstance(exc, SelectionError):
+            error["reason"] = exc.reason
+        _json_out({"error": error})
+    else:
+        click.echo(f"error: {exc.message}", err=True)
+        if exc.fix:
+            click.echo(f"  fix: {exc.fix}", err=True)
+
+
 def _handles_errors(func: F) -> F:
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except StoreError as exc:
-            if kwargs.get("as_json"):
-                error: dict[str, Any] = {
-                    "type": type(exc).__name__,
-                    "message": exc.message,
-                    "fix": exc.fix,
-                }
-                if isinstance(exc, SelectionError):
-                    error["reason"] = exc.reason
-                _json_out({"error": error})
-            else:
-                click.echo(f"error: {exc.message}", err=True)
-                if exc.fix:
-                    click.echo(f"  fix: {exc.fix}", err=True)
+            _render_error(exc, bool(kwargs.get("as_json")))
             sys.exit(exc.exit_code)
         except BrokenPipeError:
             # The reader of our output went away (`| head`): click ends quietly, as
             # coreutils do; this is no error of the data dir.
             raise
         except OSError as exc:
-            # Disk full, permissions, a vanished mount: say what and where, without a traceback.
-            where = f" ({exc.filename})" if exc.filename else ""
-            click.echo(f"error: {exc.strerror or exc}{where}", err=True)
-            if exc.errno == errno.ENOSPC:
-                click.echo(
-                    "  fix: free space on that file system (`lexicon-data prune` frees what "
-                    "nothing references), then rerun; nothing half-written is ever used",
-                    err=True,
-                )
-                sys.exit(InsufficientSpace.exit_code)
-            click.echo(
-                "  fix: check free space and permissions of the data dir, then rerun", err=True
+            # Disk full, permissions, a vanished mount: the errno decides the class.
+            ctx = click.get_current_context()
+            root = ctx.find_root().obj
+            error = os_error(
+                exc,
+                doing=f"lexicon-data {ctx.info_name}",
+                data_dir=root if isinstance(root, Path) else default_data_dir(),
             )
-            sys.exit(1)
+            _render_error(error, bool(kwargs.get("as_json")))
+            sys.exit(error.exit_code)
 
     return wrapper  # type: ignore[return-value]
 
@@ -156,7 +155,7 @@ _trust = [
 _json = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 
 
-def _with(options: list[Callable[[F], F]]) -> Callable[[F], F]:
+def _with(options: list[Callable[[Any], Any]]) -> Callable[[F], F]:
     def apply(func: F) -> F:
         for option in reversed(options):
             func = option(func)
@@ -224,17 +223,43 @@ def _render_install(result: ops.InstallResult, as_json: bool) -> None:
         click.echo(f"  note: {s.language} has no {s.capability} data ({s.reason})")
 
 
+def _selection_options(*, adding: bool) -> Callable[[F], F]:
+    """The options install and add-language share, declared once (help differs a little)."""
+    return _with(
+        [
+            click.option(
+                "--languages",
+                required=adding,
+                help="Comma-separated language codes" + (" to add." if adding else "."),
+            ),
+            click.option(
+                "--capabilities",
+                help="Default: the capabilities already installed."
+                if adding
+                else f"Comma-separated, from {','.join(CAPABILITIES)}.",
+            ),
+            click.option(
+                "--version",
+                "version",
+                help="Must be the active dataset version."
+                if adding
+                else "Dataset version, e.g. starter-2026.11.0.",
+            ),
+            click.option(
+                "--profile", help="Release profile (starter, full); fills {profile} in --from."
+            ),
+            _from,
+            *_trust,
+            _json,
+            click.pass_obj,
+            _handles_errors,
+        ]
+    )
+
+
 @cli.command()
-@click.option("--version", "version", help="Dataset version, e.g. starter-2026.11.0.")
-@click.option("--languages", help="Comma-separated language codes.")
-@click.option("--capabilities", help=f"Comma-separated, from {','.join(CAPABILITIES)}.")
 @click.option("--all-languages", is_flag=True, help="Every language the release carries.")
-@click.option("--profile", help="Release profile (starter, full); fills {profile} in --from.")
-@_from
-@_with(_trust)
-@_json
-@click.pass_obj
-@_handles_errors
+@_selection_options(adding=False)
 def install(
     data_dir: Path | None,
     version: str | None,
@@ -265,15 +290,7 @@ def install(
 
 
 @cli.command("add-language")
-@click.option("--languages", required=True, help="Comma-separated language codes to add.")
-@click.option("--capabilities", help="Default: the capabilities already installed.")
-@click.option("--version", "version", help="Must be the active dataset version.")
-@click.option("--profile")
-@_from
-@_with(_trust)
-@_json
-@click.pass_obj
-@_handles_errors
+@_selection_options(adding=True)
 def add_language(
     data_dir: Path | None,
     languages: str,
@@ -508,6 +525,7 @@ def verify(data_dir: Path | None, as_json: bool) -> None:
                 "checked_bytes": report.checked_bytes,
                 "ok": report.ok,
                 "problems": [asdict(p) for p in report.problems],
+                "fix": None if report.ok else report.fix,
             }
         )
     else:
@@ -516,10 +534,7 @@ def verify(data_dir: Path | None, as_json: bool) -> None:
             click.echo(f"  {p.kind}: {p.path} ({p.component}, {p.object})")
     if not report.ok:
         if not as_json:
-            click.echo(
-                f"  fix: lexicon-data repair --from <the {report.dataset_version} release>",
-                err=True,
-            )
+            click.echo(f"  fix: {report.fix}", err=True)
         sys.exit(1)
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import email.utils
-import hashlib
 import json
 import os
 import random
@@ -27,11 +26,13 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import IO, Any
 
 import httpx
 
-from .errors import DigestMismatch, DownloadError, StoreError
+from .digests import Hasher, file_digest, new_hasher
+from .errors import DigestMismatch, DownloadError, InsufficientSpace, StoreError, os_error
+from .fsutil import fsync_dir, open_nofollow, regular_file
 
 __all__ = [
     "PARTIAL_SUFFIX",
@@ -61,26 +62,6 @@ _CONTENT_RANGE = re.compile(r"^\s*bytes\s+(\d+)-(\d+)/(\d+|\*)\s*$", re.IGNORECA
 _RERUN = "rerun the same command: finished parts are kept and partial ones resume"
 
 
-class _Hasher(Protocol):
-    def update(self, data: bytes, /) -> object: ...
-    def hexdigest(self) -> str: ...
-
-
-def new_hasher(algorithm: str) -> _Hasher:
-    """A streaming hasher for ``algorithm`` (``blake3`` or ``sha256``)."""
-    if algorithm == "blake3":
-        import blake3
-
-        hasher: _Hasher = blake3.blake3()
-        return hasher
-    if algorithm == "sha256":
-        return hashlib.sha256()
-    raise DownloadError(
-        f"unknown digest algorithm {algorithm!r} (supported: blake3, sha256)",
-        fix="upgrade lexicon to a version that reads this release",
-    )
-
-
 class _NoHash:
     """Stands in for a hasher when the caller verifies the file itself."""
 
@@ -96,15 +77,6 @@ def _split_digest(digest: str) -> tuple[str, str]:
     if not sep or not re.fullmatch(r"[0-9a-f]{16,128}", hexdigest):
         raise DownloadError(f"malformed digest {digest!r}; expected '<algorithm>:<lowercase hex>'")
     return algorithm, hexdigest
-
-
-def file_digest(path: Path, algorithm: str = "blake3") -> str:
-    """``"<algorithm>:<hex>"`` of a file's bytes."""
-    hasher = new_hasher(algorithm)
-    with path.open("rb") as f:
-        while block := f.read(_READ_BLOCK):
-            hasher.update(block)
-    return f"{algorithm}:{hasher.hexdigest()}"
 
 
 @dataclass(frozen=True)
@@ -229,14 +201,15 @@ def _locked_partial(path: Path, poll: float, stop: threading.Event) -> Iterator[
     never writes into a finished file.
     """
     while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        # Never through a link: a planted one would send the bytes outside the mirror.
+        fd = open_nofollow(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             while not _try_lock(fd):
                 if stop.is_set():
                     raise DownloadError(f"cancelled while waiting for {path}", fix=_RERUN)
                 time.sleep(poll)
             try:
-                same = os.path.samestat(os.fstat(fd), os.stat(path))
+                same = os.path.samestat(os.fstat(fd), os.lstat(path))
             except FileNotFoundError:
                 same = False
         except BaseException:
@@ -377,7 +350,7 @@ class _PartState:
     algorithm: str
     expected_hex: str
     file: IO[bytes]
-    hasher: _Hasher
+    hasher: Hasher
     offset: int = 0
     validator: str | None = None
     use_range: bool = True
@@ -471,6 +444,9 @@ class Downloader:
         try:
             return self._download_one_file(client, item, meter)
         except OSError as exc:
+            mapped = os_error(exc, doing=f"writing {item.dest}")
+            if isinstance(mapped, InsufficientSpace):
+                raise mapped from exc
             raise DownloadError(
                 f"cannot write {item.dest}: {exc}",
                 url=item.url,
@@ -507,11 +483,8 @@ class Downloader:
         return DownloadResult(item, state.received, state.resumed_from, False, attempts)
 
     def _final_is_valid(self, item: DownloadItem, algorithm: str, expected_hex: str) -> bool:
-        try:
-            st = item.dest.stat()
-        except FileNotFoundError:
-            return False
-        if st.st_size != item.size:
+        st = regular_file(item.dest)  # a link or directory there is an error naming it
+        if st is None or st.st_size != item.size:
             return False
         if not self.policy.verify:
             return True  # the caller hashes it before use
@@ -620,6 +593,8 @@ class Downloader:
         except httpx.TransportError as exc:
             _raise_if_tls(exc, item.url)
             raise _Retryable(f"connection error ({type(exc).__name__}: {exc})") from None
+        except (httpx.HTTPError, httpx.InvalidURL) as exc:
+            raise _http_failure(exc, item.url) from None
 
     def _accept(self, state: _PartState, response: httpx.Response, ranged: bool) -> None:
         """Decide from the status and headers where the body's bytes belong."""
@@ -723,7 +698,9 @@ class Downloader:
             "validator": state.validator,
         }
         # Written in place: a torn write is unreadable JSON, which only costs a restart.
-        _meta_path(state.item.dest).write_text(json.dumps(meta), encoding="utf-8")
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+        with os.fdopen(open_nofollow(_meta_path(state.item.dest), flags), "w") as handle:
+            handle.write(json.dumps(meta))
 
     def _commit(self, state: _PartState) -> None:
         """fsync the verified bytes, then give them their final name."""
@@ -734,7 +711,7 @@ class Downloader:
         os.replace(partial_path(dest), dest)
         _meta_path(dest).unlink(missing_ok=True)
         if durable:
-            _fsync_dir(dest.parent)
+            fsync_dir(dest.parent)
 
 
 def _raise_if_tls(exc: BaseException, url: str) -> None:
@@ -752,22 +729,26 @@ def _raise_if_tls(exc: BaseException, url: str) -> None:
     return None
 
 
+def _http_failure(exc: Exception, url: str) -> DownloadError:
+    """An HTTP failure no retry can mend (a redirect loop, a bad URL, an undecodable body)."""
+    if isinstance(exc, httpx.TooManyRedirects):
+        what = "redirects in a loop (or through too many hops)"
+    else:
+        what = f"cannot be fetched ({type(exc).__name__}: {exc})"
+    return DownloadError(
+        f"{url} {what}",
+        url=url,
+        fix="point --from (or LEXICON_MANIFEST_URL) at the release's final URL, "
+        "or ask its host to fix the redirects",
+    )
+
+
 def _read_meta(path: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
-
-
-def _fsync_dir(directory: Path) -> None:
-    if sys.platform == "win32":  # pragma: no cover - directories cannot be opened there
-        return
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def make_client(policy: DownloadPolicy | None = None) -> httpx.Client:
@@ -826,9 +807,11 @@ def fetch_bytes(
                                 fix="point --from at the release's manifest.json",
                             )
                     return bytes(body)
-            except (_Retryable, httpx.TransportError) as exc:
+            except (_Retryable, httpx.HTTPError, httpx.InvalidURL) as exc:
                 if isinstance(exc, httpx.TransportError):
                     _raise_if_tls(exc, url)
+                elif not isinstance(exc, _Retryable):
+                    raise _http_failure(exc, url) from None
                 failures += 1
                 if failures >= policy.max_attempts:
                     raise DownloadError(

@@ -13,19 +13,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .digests import digest_bytes, format_digest, new_hasher
+from .digests import digest_bytes, file_digest, format_digest, new_hasher
 from .download import (
     DigestMismatch,
     Downloader,
     DownloadItem,
     DownloadPolicy,
     DownloadProgress,
-    file_digest,
     partial_path,
     stale_partials,
 )
 from .errors import SourceError
-from .fsutil import atomic_write_bytes, fsync_dir
+from .fsutil import atomic_write_bytes, ensure_dirs, fsync_dir, open_nofollow, regular_file
 from .manifest import Manifest, Part
 from .plan import plan_selection
 from .progress import Progress, no_progress
@@ -72,10 +71,9 @@ def _select_parts(
 
 def _check_existing_manifest(dest: Path, data: bytes) -> None:
     existing = dest / MANIFEST_NAME
-    try:
-        current = existing.read_bytes()
-    except FileNotFoundError:
+    if regular_file(existing) is None:
         return
+    current = existing.read_bytes()
     if current != data:
         raise SourceError(
             f"{dest} already holds another release (its manifest.json differs from "
@@ -100,14 +98,15 @@ def _progress_adapter(progress: Progress) -> Callable[[DownloadProgress], None]:
 
 def _copy_verified(src: Path, part: Part, dest: Path, progress: Progress, total: int) -> bool:
     """Copy a local part through its digest; returns False if ``dest`` was already valid."""
-    if dest.is_file() and dest.stat().st_size == part.size and file_digest(dest) == part.digest:
+    present = regular_file(dest)  # a link where the part belongs is an error naming it
+    if present is not None and present.st_size == part.size and file_digest(dest) == part.digest:
         progress("fetch", part.size, total)
         return False
     hasher = new_hasher()
     tmp = partial_path(dest)
-    dest.parent.mkdir(parents=True, exist_ok=True)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
     size = 0
-    with src.open("rb") as fin, tmp.open("wb") as fout:
+    with src.open("rb") as fin, os.fdopen(open_nofollow(tmp, flags), "wb") as fout:
         while block := fin.read(_COPY_BLOCK):
             hasher.update(block)
             fout.write(block)
@@ -164,6 +163,8 @@ def fetch_release(
         dest.mkdir(parents=True, exist_ok=True)
         _check_existing_manifest(dest, data)
         total = sum(p.size for p in parts)
+        for part in parts:  # made one level at a time: a planted link is refused, not followed
+            ensure_dirs(dest, Path(part.path).parent)
         received, reused = _mirror_parts(src, parts, dest, policy, progress, total)
         _remove_leftovers(dest)
         fsync_dir(dest)

@@ -4,7 +4,8 @@ Each object is built in this process's ingest dir: every part's compressed bytes
 hashed and checked against the manifest while they are decompressed, the output is
 hashed and size-capped, and only a fully verified, fsynced, read-only file is renamed
 to its content address. An object already present under its name is trusted (nothing
-else ever puts a file there) if its size is right, and is not copied again.
+else ever puts a file there) if its size is right, and is not copied again. Nothing
+here ever deletes an installed object: only ``prune`` does.
 """
 
 from __future__ import annotations
@@ -26,9 +27,16 @@ import blake3
 import zstandard
 
 from .crash import crash_point
-from .digests import format_digest, hex_of
-from .errors import IntegrityError, SourceError, StoreError
-from .fsutil import fsync_dir, make_read_only, start_writeback
+from .digests import digest_file, format_digest, hex_of
+from .errors import IntegrityError, StoreError, os_error
+from .fsutil import (
+    ensure_dirs,
+    fsync_dir,
+    make_read_only,
+    open_nofollow,
+    regular_file,
+    start_writeback,
+)
 from .layout import DataDir
 from .manifest import Component, Part
 from .progress import Progress, no_progress
@@ -153,15 +161,17 @@ class _ObjectFile:
         self._stats = stats
         self._hash_seconds = 0.0  # the writer thread's own tallies, added to stats at the end
         self._write_seconds = 0.0
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+        # A new name in this process's own ingest dir: never a link, never another's file.
+        flags = os.O_WRONLY | os.O_CREAT
         direct = getattr(os, "O_DIRECT", 0)
         self.fd = -1
         if direct:
             with contextlib.suppress(OSError):  # e.g. tmpfs refuses O_DIRECT
-                self.fd = os.open(path, flags | direct, 0o644)
+                self.fd = open_nofollow(path, flags | os.O_EXCL | direct, 0o644)
         self._direct = self.fd >= 0
         if self.fd < 0:
-            self.fd = os.open(path, flags, 0o644)
+            # O_DIRECT may have been refused after the file was made: truncate, not O_EXCL.
+            self.fd = open_nofollow(path, flags | os.O_TRUNC, 0o644)
         # Anonymous maps: page-aligned, as O_DIRECT requires of its buffers.
         self._free: queue.Queue[mmap.mmap] = queue.Queue()
         for _ in range(_BUFFERS):
@@ -264,18 +274,42 @@ def _write_all(fd: int, data: memoryview) -> None:
 
 
 def _present(data_dir: DataDir, digest: str, size: int) -> bool:
-    path = data_dir.object_path(digest)
+    """Whether the object is in place with ``size`` bytes (a link there is refused)."""
+    info = regular_file(data_dir.object_path(digest))
+    return info is not None and info.st_size == size
+
+
+def _check_conflict(data_dir: DataDir, component: Component) -> None:
+    """An object present under this digest with another size than the manifest says.
+
+    Content addressing makes this a contradiction: either the installed object is
+    damaged (it will be rebuilt, and replaced only once the new bytes verify), or the
+    manifest lies about the size, and then the installed object, which other
+    activations and running servers may use, is kept and the install refused.
+    """
+    path = data_dir.object_path(component.object.digest)
+    info = regular_file(path)
+    if info is None or info.st_size == component.object.size:
+        return
     try:
-        return path.stat().st_size == size
-    except FileNotFoundError:
-        return False
+        actual, _size = digest_file(path)
+    except PermissionError:
+        return  # unreadable: damaged, so rebuilt; nothing is removed before that
+    if actual == component.object.digest:
+        raise IntegrityError(
+            f"component {component.id}: the manifest says object {component.object.digest} "
+            f"has {component.object.size} bytes, but the installed object with that digest "
+            f"has {info.st_size} bytes and verifies ({path}); the manifest is inconsistent",
+            fix="the installed object is kept; get this release again from its publisher "
+            "(or rebuild it), then rerun",
+        )
 
 
 def _part_file(source: ReleaseSource, data_dir: DataDir, part: Part, progress: Progress) -> Path:
     local = source.local_part(part)
     if local is not None:
         return local
-    data_dir.parts.mkdir(parents=True, exist_ok=True)
+    ensure_dirs(data_dir.root, "tmp/parts")
     source.fetch_part(part, _partial_path(data_dir, part), progress)
     return _partial_path(data_dir, part)
 
@@ -309,7 +343,7 @@ def _decompress_part(
     covers the decompressed bytes).
     """
     reported = 0
-    with open(path, "rb", buffering=0) as handle:
+    with os.fdopen(open_nofollow(path, os.O_RDONLY), "rb", buffering=0) as handle:
         reader = _PartReader(handle, part.size, stats)
         # zstandard only ever calls read() on its source; the stubs ask for a full file.
         stream = zstandard.ZstdDecompressor().stream_reader(
@@ -404,7 +438,10 @@ def _ingest_one(
             tmp.unlink(missing_ok=True)  # a half-built object is of no use to anyone
     make_read_only(tmp)
     crash_point("ingest.before_rename")
-    final.parent.mkdir(parents=True, exist_ok=True)
+    data_dir.shard(component.object.digest)
+    regular_file(final)  # a link or directory planted there is refused, not replaced
+    # Replaces only a damaged object of this digest (see _check_conflict), and only now
+    # that the new bytes are verified; readers holding the old file keep their bytes.
     os.replace(tmp, final)
     t0 = time.perf_counter()
     fsync_dir(final.parent)
@@ -443,11 +480,10 @@ def ingest_components(
             stats.objects_reused += 1
         else:
             todo.append(component)
-    total = sum(c.compressed_size for c in todo)
+    # Checked for every object before any is built: a refused install writes nothing.
     for component in todo:
-        final = data_dir.object_path(component.object.digest)
-        if final.exists():
-            final.unlink()  # wrong size or being repaired: it is not the promised bytes
+        _check_conflict(data_dir, component)
+    total = sum(c.compressed_size for c in todo)
     # Largest first: the last object to start is a small one, so workers finish together.
     todo.sort(key=lambda c: c.object.size, reverse=True)
     announce = getattr(source, "prefetch", None)
@@ -465,7 +501,11 @@ def ingest_components(
         try:
             _ingest_one(data_dir, source, component, work, own, report, total, cancel)
         except OSError as exc:
-            raise SourceError(f"cannot install component {component.id}: {exc}") from exc
+            raise os_error(
+                exc,
+                doing=f"installing component {component.id} into {data_dir.root}",
+                data_dir=data_dir.root,
+            ) from exc
         return own
 
     for own in _in_parallel(todo, build, min(_MAX_WORKERS, os.cpu_count() or 1)):
@@ -526,17 +566,20 @@ def _in_parallel(
     return results
 
 
-def store_bytes(data_dir: DataDir, digest: str, data: bytes, work: Path) -> None:
-    """Store small already-verified bytes (a manifest) as an object, if not present."""
+def store_bytes(
+    data_dir: DataDir, digest: str, data: bytes, work: Path, *, force: bool = False
+) -> None:
+    """Store small already-verified bytes (a manifest) as an object, if not present
+    (``force``: replace a damaged one, atomically)."""
     final = data_dir.object_path(digest)
-    if _present(data_dir, digest, len(data)):
+    if _present(data_dir, digest, len(data)) and not force:
         return
     tmp = work / f"{hex_of(digest)}.small"
-    with open(tmp, "wb") as handle:
+    with os.fdopen(open_nofollow(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL), "wb") as handle:
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
     make_read_only(tmp)
-    final.parent.mkdir(parents=True, exist_ok=True)
+    data_dir.shard(digest)
     os.replace(tmp, final)
     fsync_dir(final.parent)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 import blake3
 
 from .activations import current_activation_id, load_record, switch_pointer
+from .commands import repair_command
 from .digests import digest_bytes, format_digest
 from .errors import NotInstalled, SourceError
+from .fsutil import make_read_only, open_nofollow, regular_file
 from .ingest import IngestStats, ingest_components, store_bytes
 from .layout import DataDir, open_data_dir
 from .manifest import parse_manifest
@@ -29,7 +32,7 @@ class Problem:
     component: str  # component id, or "manifest"
     path: str  # dataset-relative path
     object: str
-    kind: str  # missing | truncated | oversized | corrupt
+    kind: str  # missing | truncated | oversized | corrupt | unreadable | not_a_file
 
 
 @dataclass(frozen=True)
@@ -39,26 +42,39 @@ class VerifyReport:
     checked: int
     checked_bytes: int
     problems: tuple[Problem, ...]
+    fix: str = ""  # the repair command for this data dir, from the source the install used
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
 
-def _check(path: Path, digest: str, size: int, progress: Progress, total: int) -> str | None:
+# The store writes objects 0444; a file some user cannot read is damage a server meets.
+_READABLE = stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH
+
+
+def _check(path: Path, digest: str, size: int | None, progress: Progress, total: int) -> str | None:
+    """What is wrong with the object at ``path`` (None: nothing); ``size`` None: any."""
     try:
-        actual = os.stat(path).st_size
+        info = os.lstat(path)
     except FileNotFoundError:
         return "missing"
-    if actual < size:
+    if not stat.S_ISREG(info.st_mode):
+        return "not_a_file"
+    if size is not None and info.st_size < size:
         return "truncated"
-    if actual > size:
+    if size is not None and info.st_size > size:
         return "oversized"
+    if info.st_mode & _READABLE != _READABLE:
+        return "unreadable"
     hasher = blake3.blake3()
-    with open(path, "rb", buffering=0) as handle:
-        while chunk := handle.read(_CHUNK):
-            hasher.update(chunk)
-            progress("verify", len(chunk), total)
+    try:
+        with os.fdopen(open_nofollow(path, os.O_RDONLY), "rb", buffering=0) as handle:
+            while chunk := handle.read(_CHUNK):
+                hasher.update(chunk)
+                progress("verify", len(chunk), total)
+    except PermissionError:
+        return "unreadable"
     return None if format_digest(hasher.hexdigest()) == digest else "corrupt"
 
 
@@ -70,15 +86,14 @@ def _verify(dd: DataDir, progress: Progress) -> VerifyReport:
     entries: list[tuple[str, str, str, int]] = [
         (c["id"], c["path"], c["object"], int(c["size"])) for c in body["components"]
     ]
-    manifest_path = dd.object_path(selection.manifest_digest)
     problems: list[Problem] = []
-    try:
-        manifest_ok = digest_bytes(manifest_path.read_bytes()) == selection.manifest_digest
-    except FileNotFoundError:
-        manifest_ok = False
-    if not manifest_ok:
-        kind = "missing" if not manifest_path.exists() else "corrupt"
-        problems.append(Problem("manifest", "manifest.json", selection.manifest_digest, kind))
+    manifest_kind = _check(
+        dd.object_path(selection.manifest_digest), selection.manifest_digest, None, no_progress, 0
+    )
+    if manifest_kind is not None:
+        problems.append(
+            Problem("manifest", "manifest.json", selection.manifest_digest, manifest_kind)
+        )
     total = sum(size for *_rest, size in entries)
     done: dict[str, str | None] = {}
     for cid, path, digest, size in entries:
@@ -87,9 +102,29 @@ def _verify(dd: DataDir, progress: Progress) -> VerifyReport:
         found = done[digest]
         if found is not None:
             problems.append(Problem(cid, path, digest, found))
-    return VerifyReport(
-        current, selection.dataset_version, len(entries) + 1, total, tuple(problems)
+    source = body.get("source")
+    fix = repair_command(
+        dd.root, source if isinstance(source, str) else None, selection.dataset_version
     )
+    return VerifyReport(
+        current, selection.dataset_version, len(entries) + 1, total, tuple(problems), fix
+    )
+
+
+def _restore_modes(dd: DataDir, report: VerifyReport) -> bool:
+    """Give unreadable objects back the store's mode (0444); whether any was changed.
+
+    Their bytes are then hashed again by the caller: only those that verify are kept
+    as they are, the others are rebuilt from the source.
+    """
+    changed = False
+    for problem in report.problems:
+        if problem.kind == "unreadable":
+            path = dd.object_path(problem.object)
+            if regular_file(path) is not None:
+                make_read_only(path)
+                changed = True
+    return changed
 
 
 def verify(data_dir: Path | None = None, *, progress: Progress = no_progress) -> VerifyReport:
@@ -120,6 +155,11 @@ def repair(
         before = _verify(dd, progress)
         if before.ok:
             return RepairResult(before, before, IngestStats())
+        if _restore_modes(dd, before):
+            mended = _verify(dd, progress)
+            if mended.ok:  # only modes were wrong: no source needed
+                switch_pointer(dd, before.activation_id)
+                return RepairResult(before, mended, IngestStats())
         selection, _ = load_record(dd, before.activation_id)
         owned = source is None or isinstance(source, (str, os.PathLike))
         src: ReleaseSource
@@ -144,8 +184,7 @@ def repair(
             dd.ensure()
             with dd.ingest_dir() as work:
                 if selection.manifest_digest in bad:
-                    dd.object_path(digest).unlink(missing_ok=True)
-                    store_bytes(dd, digest, data, work)
+                    store_bytes(dd, digest, data, work, force=True)
                 todo = [c for c in manifest.components if c.object.digest in bad]
                 stats = ingest_components(
                     dd, src, todo, work, progress=progress, force=frozenset(bad)

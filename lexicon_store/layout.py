@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .digests import hex_of
 from .errors import LockBusy, StoreError
+from .fsutil import ensure_dirs, open_nofollow
 from .leases import try_exclusive_lock
 from .selection import default_data_dir
 
@@ -60,14 +61,18 @@ class DataDir:
         return self.activations / f"{activation_id}.json"
 
     def ensure(self) -> None:
-        for path in (self.objects, self.activations, self.tmp):
-            path.mkdir(parents=True, exist_ok=True)
+        for relative in ("objects/blake3", "activations", "tmp"):
+            ensure_dirs(self.root, relative)
+
+    def shard(self, digest: str) -> Path:
+        """The directory an object goes in, made (without following links) if need be."""
+        return ensure_dirs(self.root, Path("objects/blake3") / hex_of(digest)[:2])
 
     @contextmanager
     def writer_lock(self) -> Iterator[None]:
         """Hold the exclusive writer lock; fail at once (LockBusy) if another process has it."""
         self.root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = open_nofollow(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             if not try_exclusive_lock(fd):
                 holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip() or "?"
@@ -84,7 +89,7 @@ class DataDir:
     @contextmanager
     def ingest_dir(self) -> Iterator[Path]:
         """A private temporary dir for this process; removed afterwards, or by prune."""
-        self.tmp.mkdir(parents=True, exist_ok=True)
+        ensure_dirs(self.root, "tmp")
         path = self.tmp / f"ingest-{os.getpid()}-{secrets.token_hex(4)}"
         path.mkdir()
         try:

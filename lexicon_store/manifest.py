@@ -20,6 +20,7 @@ from .selection import CAPABILITIES
 
 __all__ = [
     "MANIFEST_FORMAT",
+    "MAX_OBJECT_SIZE",
     "MAX_PART_SIZE",
     "Component",
     "Manifest",
@@ -31,6 +32,9 @@ __all__ = [
 
 MANIFEST_FORMAT = 1
 MAX_PART_SIZE = 1 << 30  # every part must be strictly smaller than 1 GiB
+# Larger than any file system holds, small enough for every offset and mmap the code does.
+MAX_OBJECT_SIZE = 1 << 60
+_MAX_SCHEMA = 1 << 31
 SHARED = "shared"
 
 _VERSION = re.compile(r"^[A-Za-z0-9._+-]{1,100}$")
@@ -107,9 +111,23 @@ def check_relative_path(path: Any, where: str) -> str:
     return path
 
 
+def _integer(value: Any, where: str, what: str, limit: int) -> int:
+    """A JSON integer in ``[0, limit)`` (booleans, floats and huge numbers refused)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < limit:
+        shown = repr(value) if not isinstance(value, int) or value < limit else "a huge number"
+        raise ManifestError(
+            f"{where}: {what} must be a non-negative integer below {limit}, got {shown[:80]}"
+        )
+    return value
+
+
 def _size(value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ManifestError(f"{where}: size must be a non-negative integer, got {value!r}")
+    return _integer(value, where, "size", MAX_OBJECT_SIZE)
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise ManifestError(f"{where} must be a string, got {type(value).__name__}")
     return value
 
 
@@ -140,7 +158,9 @@ def _parse_component(raw: Any, index: int, catalogue: Mapping[str, frozenset[str
         raise ManifestError(f"{where}: id {cid!r} must match [A-Za-z0-9._-]")
     where = f"component {cid!r}"
     language = body.get("language")
-    capability = body.get("capability")
+    capability = _text(body.get("capability"), f"{where}.capability")
+    if language is not None:
+        language = _text(language, f"{where}.language")
     if language is None:
         if capability != SHARED:
             raise ManifestError(f"{where}: a component without a language must be 'shared'")
@@ -162,7 +182,7 @@ def _parse_component(raw: Any, index: int, catalogue: Mapping[str, frozenset[str
     return Component(
         id=cid,
         language=language,
-        capability=str(capability),
+        capability=capability,
         path=path,
         object=ref,
         parts=parts,
@@ -175,12 +195,25 @@ def parse_manifest(data: bytes, digest: str) -> Manifest:
         body = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise ManifestError(f"manifest is not valid UTF-8 JSON ({exc})") from None
-    body = _mapping(body, "manifest")
-    if body.get("format") != MANIFEST_FORMAT:
+    except RecursionError:
+        raise ManifestError("manifest nests JSON too deeply to be a release manifest") from None
+    try:
+        return _parse_body(_mapping(body, "manifest"), digest)
+    except (TypeError, ValueError, OverflowError, RecursionError) as exc:
+        if isinstance(exc, ManifestError):
+            raise
+        # Every field is checked above by type; this is the net under those checks.
+        raise ManifestError(f"manifest has a value of the wrong type ({exc})") from None
+
+
+def _parse_body(body: Mapping[str, Any], digest: str) -> Manifest:
+    fmt = body.get("format")
+    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt != MANIFEST_FORMAT:
         raise ManifestError(
             f"manifest format {body.get('format')!r} is not supported (this code reads "
             f"{MANIFEST_FORMAT})",
-            fix="upgrade lexicon (pip install -U lexicon) or use a release of a supported format",
+            fix="upgrade lexicon (uv tool upgrade lexicon-mcp, or pip install -U "
+            "lexicon-mcp) or use a release of a supported format",
         )
     version = body.get("dataset_version")
     if not isinstance(version, str) or not _VERSION.match(version):
@@ -199,7 +232,7 @@ def parse_manifest(data: bytes, digest: str) -> Manifest:
             raise ManifestError(
                 f"languages.{code}.capabilities must be a list drawn from {list(CAPABILITIES)}"
             )
-        names[code] = str(info.get("name", code))
+        names[code] = _text(info.get("name", code), f"languages.{code}.name")
         catalogue[code] = frozenset(caps)
     raw_components = body.get("components")
     if not isinstance(raw_components, list):
@@ -223,8 +256,10 @@ def parse_manifest(data: bytes, digest: str) -> Manifest:
         for cap in caps:
             if not any(c.language == code and c.capability == cap for c in components):
                 raise ManifestError(f"languages.{code} lists {cap!r} but no component provides it")
-    schemas_raw = body.get("schemas", {})
-    schemas = {str(k): int(v) for k, v in _mapping(schemas_raw, "schemas").items()}
+    schemas = {
+        name: _integer(value, f"schemas.{name}", "a schema version", _MAX_SCHEMA)
+        for name, value in _mapping(body.get("schemas", {}), "schemas").items()
+    }
     return Manifest(
         dataset_version=version,
         profile=profile,

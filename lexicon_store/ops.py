@@ -24,6 +24,7 @@ from .activations import (
     switch_pointer,
     write_record,
 )
+from .commands import repair_command, store_command
 from .crash import crash_point
 from .errors import IntegrityError, NotInstalled, SelectionError, StoreError
 from .gc import plan_prune, reader_roots
@@ -34,7 +35,7 @@ from .manifest import Manifest
 from .plan import SelectionPlan, Shortfall, plan_selection
 from .progress import Progress, no_progress
 from .selection import ActiveSelection, install_command
-from .source import ReleaseSource, open_source
+from .source import ReleaseSource, open_source, source_spec
 from .space import check_space
 from .trust import read_trusted_manifest
 
@@ -89,6 +90,7 @@ def _commit(
     installed: Mapping[str, frozenset[str]],
     recorded: list[RecordedComponent],
     crash_prefix: str,
+    source: str | None,
 ) -> tuple[str, str | None]:
     previous = current_activation_id(data_dir)
     crash_point(f"{crash_prefix}.before_record")
@@ -101,6 +103,7 @@ def _commit(
         catalogue=manifest.catalogue,
         installed=installed,
         components=recorded,
+        source=source,
     )
     crash_point(f"{crash_prefix}.before_pointer")
     switch_pointer(data_dir, activation_id)
@@ -133,6 +136,7 @@ def _install_selection(
             plan.installed,
             record_components(manifest, list(chosen)),
             crash_prefix,
+            source_spec(source),
         )
     return InstallResult(
         activation_id,
@@ -281,7 +285,9 @@ def remove_language(*, languages: list[str], data_dir: Path | None = None) -> Ac
             if c["language"] not in languages
         ]
         manifest = _manifest_view(active)
-        activation_id, previous = _commit(dd, manifest, installed, recorded, "remove_language")
+        activation_id, previous = _commit(
+            dd, manifest, installed, recorded, "remove_language", _recorded_source(body)
+        )
     return ActivateResult(activation_id, previous, active.dataset_version, installed)
 
 
@@ -306,6 +312,7 @@ def activate(activation_id: str, *, data_dir: Path | None = None) -> ActivateRes
         selection, body = load_record(dd, activation_id)
         raw_components = body["components"]
         assert isinstance(raw_components, list)
+        source = _recorded_source(body)
         for c in raw_components:
             path = dd.object_path(c["object"])
             try:
@@ -316,13 +323,18 @@ def activate(activation_id: str, *, data_dir: Path | None = None) -> ActivateRes
                 raise IntegrityError(
                     f"activation {activation_id} needs {c['path']} ({c['object']}), which is "
                     f"{'missing' if size < 0 else 'damaged'} in {dd.root}",
-                    fix=f"lexicon-data activate --activation {activation_id} after "
-                    f"`lexicon-data repair --from <release of {selection.dataset_version}>`",
+                    fix=f"{repair_command(dd.root, source, selection.dataset_version)}, then "
+                    f"{store_command(dd.root, 'activate', '--activation', activation_id)}",
                 )
         previous = current_activation_id(dd)
         crash_point("activate.before_pointer")
         switch_pointer(dd, activation_id)
     return ActivateResult(activation_id, previous, selection.dataset_version, selection.installed)
+
+
+def _recorded_source(body: Mapping[str, object]) -> str | None:
+    source = body.get("source")
+    return source if isinstance(source, str) else None
 
 
 def pin(activation_id: str, *, data_dir: Path | None = None, pinned: bool = True) -> None:

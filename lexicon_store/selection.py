@@ -85,6 +85,8 @@ def _is_hex(text: str) -> bool:
 class NoActiveSelection(StoreError, LookupError):
     """The data dir has no usable active selection; the message says how to install one."""
 
+    default_fix = None  # the message itself ends with the install command
+
     def __init__(self, data_dir: Path, detail: str) -> None:
         self.data_dir = data_dir
         self.detail = detail

@@ -17,7 +17,14 @@ from .errors import SourceError
 from .manifest import Part
 from .progress import Progress
 
-__all__ = ["LocalSource", "ReleaseSource", "expand_template", "is_remote", "open_source"]
+__all__ = [
+    "LocalSource",
+    "ReleaseSource",
+    "expand_template",
+    "is_remote",
+    "open_source",
+    "source_spec",
+]
 
 MANIFEST_NAME = "manifest.json"
 
@@ -96,6 +103,17 @@ class LocalSource:
 
     def close(self) -> None:
         return None
+
+
+def source_spec(source: ReleaseSource) -> str | None:
+    """What ``--from`` reopens ``source`` with (an absolute path or a URL), or None."""
+    if isinstance(source, LocalSource):
+        directory = source.directory.resolve()
+        if source.manifest_name == MANIFEST_NAME:
+            return str(directory)
+        return str(directory / source.manifest_name)
+    url = getattr(source, "manifest_url", None)
+    return url if isinstance(url, str) else None
 
 
 def is_remote(spec: str) -> bool:
