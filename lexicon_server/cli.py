@@ -33,19 +33,25 @@ __all__ = ["main", "open_corpus"]
 
 def open_corpus(config: ServerConfig, *, follow: bool = True) -> Corpus:
     """The active selection's corpus, under a reader lease and following the active
-    selection; or exit 2 with the command that fixes what is wrong."""
+    selection; or exit 2 with the command that fixes what is wrong.
+
+    A damaged component does not stop the server: one line on stderr names each, and the
+    calls that need it answer `damaged_component`; everything else is served."""
     from lexicon_server.corpus.live import open_serving
-    from lexicon_server.corpus.reader import DamagedComponent
     from lexicon_store.selection import NoActiveSelection
 
     try:
-        return open_serving(config.data_dir, follow=follow)
+        corpus = open_serving(config.data_dir, follow=follow)
     except NoActiveSelection as exc:
         click.echo(f"lexicon-mcp: {exc}", err=True)
         sys.exit(2)
-    except DamagedComponent as exc:
-        click.echo(f"lexicon-mcp: the active selection is damaged: {exc}", err=True)
-        sys.exit(2)
+    for damage in corpus.damaged.values():
+        click.echo(
+            f"lexicon-mcp: serving without component {damage.component}, which is damaged: "
+            f"{damage}",
+            err=True,
+        )
+    return corpus
 
 
 def _http_options(
@@ -215,6 +221,8 @@ def main(
             token_file,
         )
     corpus = open_corpus(config, follow=follow)
+    # Over HTTP the answers go to other machines: no server path in them.
+    corpus.remote_clients = transport != "stdio"
     if options is not None and options.workers > 1:
         # Checked here so a damaged data dir fails once, not in every worker; each worker
         # opens (and leases) the corpus itself.

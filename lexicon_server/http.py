@@ -234,6 +234,7 @@ def _worker_app() -> ASGIApp:
     fields["allowed_origins"] = tuple(fields["allowed_origins"])
     options = HttpOptions(**fields)
     corpus = open_corpus(config, follow=options.follow)
+    corpus.remote_clients = True  # answers go to other machines: no server path in them
     return build_app(build_server(corpus, config), options)
 
 

@@ -93,16 +93,17 @@ class _Vectors:
         selection = corpus.selection
         # Rows are read with pread, not mapped: a truncated file then fails one call
         # instead of killing the process with SIGBUS (see corpus/vectors.py).
-        self.matrix = RowFile(selection, f"{language}/semantic.f16.npy")
+        matrix = f"{language}/semantic.f16.npy"
         relative = f"{language}/semantic.usearch"
+        index_path = corpus.path(relative)  # raises the damage found at start-up
+        corpus.path(matrix)
+        self.matrix = RowFile(selection, matrix)
         # Loaded into memory (view=False) for the same reason: a mapped index that is
         # truncated under the server would SIGBUS inside usearch. The starter's English
         # index is 20 MB.
         try:
-            index = Index.restore(
-                str(corpus.path(relative)), view=False, expansion_search=_EXPANSION_SEARCH
-            )
-        except (OSError, RuntimeError, ValueError) as exc:
+            index = Index.restore(str(index_path), view=False, expansion_search=_EXPANSION_SEARCH)
+        except Exception as exc:  # whatever usearch raises on a file it cannot load
             self.matrix.close()
             raise DamagedComponent(selection, relative, f"cannot be loaded ({exc})") from None
         if index is None:
