@@ -442,11 +442,15 @@ def _open_readonly(path: Path, schema: str, name: str) -> Connection:
         check_same_thread=False,
         factory=Connection,
     )
-    conn.execute("PRAGMA query_only = ON")
-    # Objects never change once installed, so mapping them would be safe; see _MMAP_BYTES
-    # for why it is off.
-    conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    try:
+        conn.execute("PRAGMA query_only = ON")
+        # Objects never change once installed, so mapping them would be safe; see
+        # _MMAP_BYTES for why it is off.
+        conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.DatabaseError:
+        conn.close()  # a file that is no database: the caller reports the damage
+        raise
     readable = READABLE_VERSIONS[schema]
     if version not in readable:
         conn.close()

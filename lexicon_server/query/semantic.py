@@ -17,6 +17,7 @@ serves larger limits and cross-lingual search.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, DamagedComponent
@@ -82,6 +83,28 @@ def _method(found: bool, stored_by_language: list[bool]) -> str:
     return _METHOD_STORED if stored_by_language and all(stored_by_language) else _METHOD
 
 
+class _NotTheObject(ValueError):
+    """An installed object whose bytes no longer hash to its name."""
+
+
+def _verified_bytes(path: Path) -> bytes:
+    """The bytes of the installed object at `path`, checked against its blake3 name.
+
+    usearch trusts the graph it loads: an index with bytes overwritten in place (the
+    same size, so the start-up check passes) loaded here and then crashed the process
+    (SIGSEGV) or hung in its first search. Objects are named by their digest
+    (`objects/blake3/ab/<hex>`), so the bytes read once are hashed (a few milliseconds
+    for the starter's 20 MB index) and loaded from memory only when they match."""
+    import blake3
+
+    data = path.read_bytes()
+    if len(path.name) == 64 and path.parent.parent.name == "blake3":
+        digest = blake3.blake3(data, max_threads=blake3.blake3.AUTO).hexdigest()
+        if digest != path.name:
+            raise _NotTheObject(f"has other bytes than installed (blake3 {digest[:12]}…)")
+    return data
+
+
 class _Vectors:
     """One language's vocabulary, float16 matrix (mmap) and HNSW index (mmap)."""
 
@@ -102,7 +125,12 @@ class _Vectors:
         # truncated under the server would SIGBUS inside usearch. The starter's English
         # index is 20 MB.
         try:
-            index = Index.restore(str(index_path), view=False, expansion_search=_EXPANSION_SEARCH)
+            index = Index.restore(
+                _verified_bytes(index_path), view=False, expansion_search=_EXPANSION_SEARCH
+            )
+        except _NotTheObject as exc:
+            self.matrix.close()
+            raise DamagedComponent(selection, relative, str(exc)) from None
         except Exception as exc:  # whatever usearch raises on a file it cannot load
             self.matrix.close()
             raise DamagedComponent(selection, relative, f"cannot be loaded ({exc})") from None

@@ -28,6 +28,7 @@ from lexicon_store.selection import load_active
 
 LEXICAL = "en/lexical.sqlite"
 VECTORS = "en/semantic.f16.npy"
+INDEX = "en/semantic.usearch"
 DOG = {"word": "dog", "language": "en"}
 HUND = {"word": "Hund", "language": "de"}
 KING = {"word": "king", "limit": 3}
@@ -145,18 +146,35 @@ def test_page_overwrites_under_a_running_server(
     assert seen["king_repaired"].structured_content == seen["king"].structured_content
 
 
+def overwrite_tail(path: Path, seed: int = 1) -> None:
+    """Overwrite the last three quarters of a file with random bytes, in place (an HNSW
+    index so damaged crashed usearch's first search, or hung it, before issue 27)."""
+    _writable(path)
+    size = path.stat().st_size
+    with open(path, "r+b") as handle:
+        handle.seek(size // 4)
+        handle.write(random.Random(seed).randbytes(size - size // 4))
+    assert path.stat().st_size == size
+
+
 def test_damage_over_http_names_no_server_path(data_dir: Path) -> None:
     selection = load_active(data_dir)
     overwrite_sqlite_pages(selection.files[LEXICAL])
+    overwrite_tail(selection.files[INDEX])
     with serving_http(["--data-dir", str(data_dir)], env=_env()) as url:
 
-        async def main() -> tuple[Any, Any]:
+        async def main() -> tuple[Any, Any, Any]:
             async with Client(url) as client:
                 dog = await client.call_tool("dictionary_lookup", DOG)
+                king = await client.call_tool("dictionary_semantic_neighbors", KING)
                 hund = await client.call_tool("dictionary_lookup", HUND)
-                return dog, hund
+                return dog, king, hund
 
-        dog, hund = anyio.run(main)
+        dog, king, hund = anyio.run(main)
+    index = _error(king)
+    assert index["reason"] == "damaged_component", index
+    assert index["component"] == selection.components[INDEX][0] and index["file"] == INDEX
+    assert str(data_dir) not in json.dumps(index)
     error = _error(dog)
     assert error["reason"] == "damaged_component"
     assert error["component"] == selection.components[LEXICAL][0]
