@@ -83,11 +83,7 @@ def _method(found: bool, stored_by_language: list[bool]) -> str:
     return _METHOD_STORED if stored_by_language and all(stored_by_language) else _METHOD
 
 
-class _NotTheObject(ValueError):
-    """An installed object whose bytes no longer hash to its name."""
-
-
-def _verified_bytes(path: Path) -> bytes:
+def _verified_bytes(selection: ActiveSelection, relative: str, path: Path) -> bytes:
     """The bytes of the installed object at `path`, checked against its blake3 name.
 
     usearch trusts the graph it loads: an index with bytes overwritten in place (the
@@ -101,7 +97,9 @@ def _verified_bytes(path: Path) -> bytes:
     if len(path.name) == 64 and path.parent.parent.name == "blake3":
         digest = blake3.blake3(data, max_threads=blake3.blake3.AUTO).hexdigest()
         if digest != path.name:
-            raise _NotTheObject(f"has other bytes than installed (blake3 {digest[:12]}…)")
+            raise DamagedComponent(
+                selection, relative, f"has other bytes than installed (blake3 {digest[:12]}…)"
+            )
     return data
 
 
@@ -126,11 +124,13 @@ class _Vectors:
         # index is 20 MB.
         try:
             index = Index.restore(
-                _verified_bytes(index_path), view=False, expansion_search=_EXPANSION_SEARCH
+                _verified_bytes(selection, relative, index_path),
+                view=False,
+                expansion_search=_EXPANSION_SEARCH,
             )
-        except _NotTheObject as exc:
+        except DamagedComponent:
             self.matrix.close()
-            raise DamagedComponent(selection, relative, str(exc)) from None
+            raise
         except Exception as exc:  # whatever usearch raises on a file it cannot load
             self.matrix.close()
             raise DamagedComponent(selection, relative, f"cannot be loaded ({exc})") from None
