@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,33 +19,67 @@ from lexicon_server.errors import LexiconServerError
 from lexicon_server.http import (
     DEFAULT_MAX_SESSIONS,
     DEFAULT_SESSION_IDLE_TIMEOUT,
+    MAX_READ_TIMEOUT,
+    MAX_SESSION_IDLE_TIMEOUT,
+    MAX_SESSIONS_LIMIT,
+    MAX_WORKERS,
     ExposureError,
     HttpOptions,
     check_options,
+    seconds_problem,
     serve,
 )
+from lexicon_server.http_deadlines import DEFAULT_BODY_TIMEOUT, DEFAULT_HEADER_TIMEOUT
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["main", "open_corpus"]
+__all__ = ["Seconds", "main", "open_corpus"]
 
 
 def open_corpus(config: ServerConfig, *, follow: bool = True) -> Corpus:
     """The active selection's corpus, under a reader lease and following the active
-    selection; or exit 2 with the command that fixes what is wrong."""
+    selection; or exit 2 with the command that fixes what is wrong.
+
+    A damaged component does not stop the server: one line on stderr names each, and the
+    calls that need it answer `damaged_component`; everything else is served."""
     from lexicon_server.corpus.live import open_serving
-    from lexicon_server.corpus.reader import DamagedComponent
     from lexicon_store.selection import NoActiveSelection
 
     try:
-        return open_serving(config.data_dir, follow=follow)
+        corpus = open_serving(config.data_dir, follow=follow)
     except NoActiveSelection as exc:
         click.echo(f"lexicon-mcp: {exc}", err=True)
         sys.exit(2)
-    except DamagedComponent as exc:
-        click.echo(f"lexicon-mcp: the active selection is damaged: {exc}", err=True)
-        sys.exit(2)
+    for damage in corpus.damaged.values():
+        click.echo(
+            f"lexicon-mcp: serving without component {damage.component}, which is damaged: "
+            f"{damage}",
+            err=True,
+        )
+    return corpus
+
+
+class Seconds(click.ParamType[float, Any]):
+    """A finite number of seconds above 0 and at most `limit` (inf, nan and 1e400 are
+    refused with the allowed range, not met later as a traceback)."""
+
+    name = "seconds"
+
+    def __init__(self, limit: float) -> None:
+        self.limit = limit
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        try:
+            seconds = float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        problem = seconds_problem(seconds, self.limit)
+        if problem is not None:
+            self.fail(problem, param, ctx)
+        return seconds
 
 
 def _http_options(
@@ -125,24 +159,39 @@ def _http_options(
 )
 @click.option(
     "--workers",
-    type=int,
+    type=click.IntRange(1, MAX_WORKERS),
     default=1,
     show_default=True,
     help="HTTP worker processes sharing the port (needs --stateless).",
 )
 @click.option(
     "--max-sessions",
-    type=int,
+    type=click.IntRange(1, MAX_SESSIONS_LIMIT),
     default=DEFAULT_MAX_SESSIONS,
     show_default=True,
     help="Open HTTP sessions at most; at the limit the idlest one is closed for a new client.",
 )
 @click.option(
     "--session-idle-timeout",
-    type=float,
+    type=Seconds(MAX_SESSION_IDLE_TIMEOUT),
     default=DEFAULT_SESSION_IDLE_TIMEOUT,
     show_default=True,
     help="Seconds after which an HTTP session with no request is closed.",
+)
+@click.option(
+    "--header-timeout",
+    type=Seconds(MAX_READ_TIMEOUT),
+    default=DEFAULT_HEADER_TIMEOUT,
+    show_default=True,
+    help="Seconds an HTTP request's headers may take to arrive (from the connection, or "
+    "from the first byte of a later request); then 408 and the connection is closed.",
+)
+@click.option(
+    "--body-timeout",
+    type=Seconds(MAX_READ_TIMEOUT),
+    default=DEFAULT_BODY_TIMEOUT,
+    show_default=True,
+    help="Seconds an HTTP request's body may take to arrive after its headers.",
 )
 @click.option(
     "--token-file",
@@ -177,6 +226,8 @@ def main(
     workers: int,
     max_sessions: int,
     session_idle_timeout: float,
+    header_timeout: float,
+    body_timeout: float,
     token_file: Path | None,
     allowed_hosts: tuple[str, ...],
     allowed_origins: tuple[str, ...],
@@ -207,6 +258,8 @@ def main(
                 json_response=json_response,
                 max_sessions=max_sessions,
                 session_idle_timeout=session_idle_timeout,
+                header_timeout=header_timeout,
+                body_timeout=body_timeout,
                 workers=workers,
                 allowed_hosts=allowed_hosts,
                 allowed_origins=allowed_origins,
@@ -215,6 +268,8 @@ def main(
             token_file,
         )
     corpus = open_corpus(config, follow=follow)
+    # Over HTTP the answers go to other machines: no server path in them.
+    corpus.remote_clients = transport != "stdio"
     if options is not None and options.workers > 1:
         # Checked here so a damaged data dir fails once, not in every worker; each worker
         # opens (and leases) the corpus itself.

@@ -82,23 +82,45 @@ REASON_TEXT = {
 }
 
 
-def fix_command(reason: str, language: str, capability: str, dataset_version: str) -> str | None:
-    """The `lexicon-data` command that would make the query work, if one exists."""
+def fix_command(
+    reason: str,
+    language: str,
+    capability: str,
+    dataset_version: str,
+    *,
+    data_dir: str | None = None,
+    source: str | None = None,
+) -> str | None:
+    """The `lexicon-data` command that would make the query work, if one exists.
+
+    `data_dir` is the `--data-dir` value to pass (None: the default data dir), `source`
+    the `--from` value that reaches the release (None: a placeholder naming it)."""
     # add-language extends the active selection; it also adds a capability to a language
-    # that is already installed.
-    if reason in ("language_not_installed", "capability_not_installed"):
-        return (
-            f"lexicon-data add-language --version {dataset_version} --languages {language} "
-            f"--capabilities {capability}"
-        )
-    return None
+    # that is already installed. Both options are needed as printed: the store reads no
+    # data dir but the default without --data-dir, and no release without --from.
+    if reason not in ("language_not_installed", "capability_not_installed"):
+        return None
+    prefix = "lexicon-data" if data_dir is None else f"lexicon-data --data-dir {data_dir}"
+    origin = source or f"<directory or URL of the {dataset_version} release>"
+    return (
+        f"{prefix} add-language --version {dataset_version} --languages {language} "
+        f"--capabilities {capability} --from {origin}"
+    )
 
 
-def describe_unavailable(exc: CapabilityUnavailable, dataset_version: str) -> str:
+def describe_unavailable(
+    exc: CapabilityUnavailable,
+    dataset_version: str,
+    *,
+    data_dir: str | None = None,
+    source: str | None = None,
+) -> str:
     """A message for a person: the reason code first, then what it means and the fix."""
     text = REASON_TEXT.get(exc.reason, exc.reason)
     message = f"{exc.reason}: {exc.capability} data for language {exc.language!r}: {text}"
-    fix = fix_command(exc.reason, exc.language, exc.capability, dataset_version)
+    fix = fix_command(
+        exc.reason, exc.language, exc.capability, dataset_version, data_dir=data_dir, source=source
+    )
     if fix is not None:
         message += f". To get it, run: {fix}"
     return message

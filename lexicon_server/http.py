@@ -17,6 +17,7 @@ import dataclasses
 import hashlib
 import hmac
 import json
+import math
 import os
 import socket
 from dataclasses import dataclass
@@ -24,6 +25,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexicon_server.errors import LexiconServerError
+from lexicon_server.http_deadlines import (
+    DEFAULT_BODY_TIMEOUT,
+    DEFAULT_HEADER_TIMEOUT,
+    ReadTimeouts,
+    configure,
+)
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -35,6 +42,10 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_MAX_SESSIONS",
     "DEFAULT_SESSION_IDLE_TIMEOUT",
+    "MAX_READ_TIMEOUT",
+    "MAX_SESSIONS_LIMIT",
+    "MAX_SESSION_IDLE_TIMEOUT",
+    "MAX_WORKERS",
     "MIN_TOKEN_CHARS",
     "BearerToken",
     "ExposureError",
@@ -43,6 +54,7 @@ __all__ = [
     "check_options",
     "is_loopback",
     "run_workers",
+    "seconds_problem",
     "serve",
 ]
 
@@ -51,6 +63,12 @@ __all__ = [
 DEFAULT_MAX_SESSIONS = 1_000
 DEFAULT_SESSION_IDLE_TIMEOUT = 600.0
 MIN_TOKEN_CHARS = 16
+# Upper bounds of the numeric options: beyond them a value is a mistake, and some (inf,
+# 1e300 seconds) would overflow the event loop's clock arithmetic.
+MAX_SESSIONS_LIMIT = 1_000_000
+MAX_WORKERS = 64
+MAX_SESSION_IDLE_TIMEOUT = 7 * 24 * 3600.0
+MAX_READ_TIMEOUT = 3600.0
 _WORKER_ENV = "LEXICON_HTTP_WORKER"  # the options, handed from the supervisor to workers
 _LOOPBACK_HOSTS = ["127.0.0.1:*", "localhost:*", "[::1]:*"]
 _LOOPBACK_ORIGINS = ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"]
@@ -74,6 +92,8 @@ class HttpOptions:
     json_response: bool = False
     max_sessions: int = DEFAULT_MAX_SESSIONS
     session_idle_timeout: float = DEFAULT_SESSION_IDLE_TIMEOUT
+    header_timeout: float = DEFAULT_HEADER_TIMEOUT
+    body_timeout: float = DEFAULT_BODY_TIMEOUT
     workers: int = 1
     token: str | None = None
     allowed_hosts: tuple[str, ...] = ()
@@ -98,18 +118,25 @@ def is_loopback(host: str) -> bool:
 
 def check_options(options: HttpOptions) -> None:
     """Raise ExposureError unless the options are safe and coherent."""
-    if options.max_sessions < 1:
+    if not 1 <= options.max_sessions <= MAX_SESSIONS_LIMIT:
         raise ExposureError(
-            f"--max-sessions must be at least 1, got {options.max_sessions}", "--max-sessions"
+            f"--max-sessions must be a whole number from 1 to {MAX_SESSIONS_LIMIT}, got "
+            f"{options.max_sessions}",
+            "--max-sessions",
         )
-    if not options.session_idle_timeout > 0:
+    for value, limit, param in (
+        (options.session_idle_timeout, MAX_SESSION_IDLE_TIMEOUT, "--session-idle-timeout"),
+        (options.header_timeout, MAX_READ_TIMEOUT, "--header-timeout"),
+        (options.body_timeout, MAX_READ_TIMEOUT, "--body-timeout"),
+    ):
+        message = seconds_problem(value, limit)
+        if message is not None:
+            raise ExposureError(f"{param} {message}", param)
+    if not 1 <= options.workers <= MAX_WORKERS:
         raise ExposureError(
-            f"--session-idle-timeout must be a positive number of seconds, got "
-            f"{options.session_idle_timeout}",
-            "--session-idle-timeout",
+            f"--workers must be a whole number from 1 to {MAX_WORKERS}, got {options.workers}",
+            "--workers",
         )
-    if options.workers < 1:
-        raise ExposureError(f"--workers must be at least 1, got {options.workers}", "--workers")
     if options.workers > 1 and not options.stateless:
         raise ExposureError(
             "--workers N needs --stateless: a protocol session lives in one process, and "
@@ -137,6 +164,13 @@ def check_options(options: HttpOptions) -> None:
             "with --allowed-host (for example --allowed-host lexicon.internal:8765)",
             "--allowed-host",
         )
+
+
+def seconds_problem(value: float, limit: float) -> str | None:
+    """What is wrong with `value` as a number of seconds up to `limit`, or None."""
+    if not math.isfinite(value) or not 0 < value <= limit:
+        return f"must be a number of seconds above 0 and at most {limit:g}, got {value}"
+    return None
 
 
 class BearerToken:
@@ -234,6 +268,7 @@ def _worker_app() -> ASGIApp:
     fields["allowed_origins"] = tuple(fields["allowed_origins"])
     options = HttpOptions(**fields)
     corpus = open_corpus(config, follow=options.follow)
+    corpus.remote_clients = True  # answers go to other machines: no server path in them
     return build_app(build_server(corpus, config), options)
 
 
@@ -242,15 +277,17 @@ def serve(server: MCPServer[Any] | None, config: ServerConfig, options: HttpOpti
     on one port (uvicorn's own supervisor, which restarts a worker that dies)."""
     import uvicorn
 
-    common: dict[str, Any] = {
-        "host": options.host,
-        "port": options.port,
-        "log_level": "warning",
-        "timeout_graceful_shutdown": 5,
-    }
     if options.workers == 1:
         assert server is not None
-        uvicorn.run(build_app(server, options), **common)
+        served = uvicorn.Config(
+            build_app(server, options),
+            host=options.host,
+            port=options.port,
+            log_level="warning",
+            timeout_graceful_shutdown=5,
+        )
+        configure(served, _read_timeouts(options))
+        uvicorn.Server(served).run()
         return
     # The token reaches the workers through their environment, never their command line.
     spec = {
@@ -276,10 +313,15 @@ def run_workers(factory: str, options: HttpOptions) -> None:
         log_level="warning",
         timeout_graceful_shutdown=5,
     )
+    configure(config, _read_timeouts(options))
     # uvicorn.run would bind with socket.socket(family) (protocol number 0); asyncio then
     # leaves TCP_NODELAY off on every accepted connection, and each answer waits ~40 ms
     # for a delayed ACK (Nagle). A socket made with IPPROTO_TCP passes asyncio's check.
     Multiprocess(config, sockets=[_listening_socket(options)]).run()
+
+
+def _read_timeouts(options: HttpOptions) -> ReadTimeouts:
+    return ReadTimeouts(header=options.header_timeout, body=options.body_timeout)
 
 
 def _listening_socket(options: HttpOptions) -> socket.socket:

@@ -56,23 +56,38 @@ def manifest_json(corpus: Corpus) -> str:
 
 def source_descriptions(corpus: Corpus) -> dict[str, dict[str, str]]:
     """Every source key of the installed component databases: title, version, licence."""
+    from lexicon_server.corpus.reader import DamagedComponent
+
     out: dict[str, dict[str, str]] = {}
     selection = corpus.selection
     for language, capabilities in sorted(selection.installed.items()):
         for capability in _DATABASES:
             if capability not in capabilities:
                 continue
-            rows = corpus.db(language, capability).execute(
-                "SELECT name, title, version, licence FROM sources"
-            )
+            try:
+                rows = (
+                    corpus.db(language, capability)
+                    .execute("SELECT name, title, version, licence FROM sources")
+                    .fetchall()
+                )
+            except DamagedComponent:
+                continue  # lexicon://languages names it; the other sources are still listed
             for name, title, version, licence in rows:
                 out.setdefault(name, {"title": title, "version": version, "licence": licence})
     return dict(sorted(out.items()))
 
 
 def languages_json(corpus: Corpus) -> str:
-    """Every language the release carries, what it has, and what this install serves."""
+    """Every language the release carries, what it has, and what this install serves.
+
+    A capability with a component file found damaged when the selection was opened has
+    the status `damaged`, and `damaged` lists those components (no server paths)."""
     selection = corpus.selection
+    damaged = corpus.damaged
+    broken: set[tuple[str, str]] = set()
+    for damage in damaged.values():
+        language, _, rest = damage.component.partition(".")
+        broken.add((language, rest.partition(".")[0]))
     rows = []
     for code in sorted(selection.catalogue):
         carried = sorted(selection.catalogue[code])
@@ -83,13 +98,16 @@ def languages_json(corpus: Corpus) -> str:
                 "capabilities": carried,
                 "installed": sorted(selection.installed.get(code, frozenset())),
                 "status": {
-                    cap: selection.availability(code, cap) or "installed"
+                    cap: selection.availability(code, cap)
+                    or ("damaged" if (code, cap) in broken else "installed")
                     for cap in ("lexical", "semantic", "wordplay")
                 },
             }
         )
-    return json.dumps(
-        {"dataset_version": selection.dataset_version, "languages": rows},
-        indent=2,
-        ensure_ascii=False,
-    )
+    body: dict[str, object] = {"dataset_version": selection.dataset_version, "languages": rows}
+    if damaged:
+        body["damaged"] = [
+            {"component": d.component, "file": d.relative, "message": d.remote_message}
+            for d in damaged.values()
+        ]
+    return json.dumps(body, indent=2, ensure_ascii=False)

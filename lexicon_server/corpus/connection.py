@@ -5,6 +5,10 @@ of its database (the sources table, which indexes and columns a release has...) 
 answers kept across calls (synset members, whether a word has an entry...). Installed
 objects never change, so nothing kept goes stale; it lives and dies with the connection,
 and `forget()` empties all of it at once (for measuring cold look-ups).
+
+Every read error of the database passes through one place, `Connection.failed`: the reader
+sets it to turn an error that means a damaged file ("database disk image is malformed",
+"file is not a database") into `DamagedComponent`, whichever query met it.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import threading
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, Generic, TypeVar, cast
 
-__all__ = ["Connection", "Memo", "kept"]
+__all__ = ["Connection", "Cursor", "Memo", "kept"]
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -60,14 +64,79 @@ class Memo(Generic[_K, _V]):
         return len(self._answers)
 
 
+class Cursor(sqlite3.Cursor):
+    """A cursor whose read errors go through its connection's `failed` (if it has one)."""
+
+    __slots__ = ()
+
+    def _failed(self, exc: sqlite3.DatabaseError) -> BaseException:
+        failed = getattr(self.connection, "failed", None)
+        return exc if failed is None else failed(exc)
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
+        try:
+            return super().execute(sql, parameters)
+        except sqlite3.DatabaseError as exc:
+            raised = self._failed(exc)
+            if raised is exc:
+                raise
+            raise raised from exc
+
+    def fetchone(self) -> Any:
+        try:
+            return super().fetchone()
+        except sqlite3.DatabaseError as exc:
+            raised = self._failed(exc)
+            if raised is exc:
+                raise
+            raise raised from exc
+
+    def fetchmany(self, size: int | None = 1) -> list[Any]:
+        try:
+            return super().fetchmany(size)
+        except sqlite3.DatabaseError as exc:
+            raised = self._failed(exc)
+            if raised is exc:
+                raise
+            raise raised from exc
+
+    def fetchall(self) -> list[Any]:
+        try:
+            return super().fetchall()
+        except sqlite3.DatabaseError as exc:
+            raised = self._failed(exc)
+            if raised is exc:
+                raise
+            raise raised from exc
+
+    def __next__(self) -> Any:
+        try:
+            return super().__next__()
+        except sqlite3.DatabaseError as exc:
+            raised = self._failed(exc)
+            if raised is exc:
+                raise
+            raise raised from exc
+
+
 class Connection(sqlite3.Connection):
     """A read-only component connection (open it with `factory=Connection`) that keeps
-    the facts and memos of its database, keyed by whoever asks."""
+    the facts and memos of its database, keyed by whoever asks, and reads through
+    `Cursor`, so that every read error meets `failed`."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._kept: dict[Hashable, Any] = {}
         self._kept_lock = threading.Lock()
+        # What a read error becomes (the reader sets it): the error itself, or the
+        # damage it reveals.
+        self.failed: Callable[[sqlite3.DatabaseError], BaseException] | None = None
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
+        return Cursor(self).execute(sql, parameters)
+
+    def cursor(self, factory: Any = None) -> Any:
+        return super().cursor(Cursor if factory is None else factory)
 
     def fact(self, key: Hashable, read: Callable[[], _T]) -> _T:
         """The fact `key`, read once by `read()` and kept while the connection lives."""

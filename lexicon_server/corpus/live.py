@@ -2,7 +2,8 @@
 
 `open_serving` loads the active selection, takes a reader lease on it (so `prune` keeps
 what it serves; see lexicon_store/leases.py) and checks every component file's size
-against the activation record. `ActiveFollower` then watches the data dir's `current`
+against the activation record: a damaged file fails only the calls that need it
+(`Corpus.damaged`). `ActiveFollower` then watches the data dir's `current`
 pointer (one `stat` per tool call): when `activate`, `install` or `repair` replaces it,
 the next call opens the new selection under a new lease, and the corpus releases the
 old one once the calls still running on it have finished.
@@ -40,10 +41,13 @@ def _stamp(data_dir: Path) -> _Stamp:
     return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
-def acquire(data_dir: Path | None, program: str = _PROGRAM) -> tuple[ActiveSelection, Lease | None]:
-    """The active selection, leased and size-checked.
+def acquire(
+    data_dir: Path | None, program: str = _PROGRAM, *, strict: bool = True
+) -> tuple[ActiveSelection, Lease | None]:
+    """The active selection, leased and (when `strict`) size-checked.
 
-    Raises NoActiveSelection, or DamagedComponent naming the first damaged file. The lease
+    Raises NoActiveSelection, or (when `strict`) DamagedComponent naming the first damaged
+    file. The lease
     is taken before the check, and the pointer read again after it: a prune that planned
     before the lease existed can only have deleted objects of a selection that was no
     longer current, and then we start over on the current one.
@@ -66,7 +70,8 @@ def acquire(data_dir: Path | None, program: str = _PROGRAM) -> tuple[ActiveSelec
         try:
             if load_active(data_dir).activation_id != selection.activation_id:
                 continue
-            check_sizes(selection)
+            if strict:
+                check_sizes(selection)
         except BaseException:
             if lease is not None:
                 lease.release()
@@ -110,9 +115,13 @@ class ActiveFollower:
 
 
 def open_serving(data_dir: Path | None, *, follow: bool = True) -> Corpus:
-    """A corpus over the active selection, under a reader lease, following the pointer."""
+    """A corpus over the active selection, under a reader lease, following the pointer.
+
+    A damaged component file does not stop it: the corpus serves what is sound, and
+    `Corpus.damaged` says what is not (the calls that need it fail with that damage).
+    A new selection the follower finds damaged is not switched to: the sound one stays."""
     root = Path(data_dir) if data_dir is not None else default_data_dir()
     seen = _stamp(root)
-    selection, lease = acquire(root)
+    selection, lease = acquire(root, strict=False)
     follower = ActiveFollower(root, seen) if follow else None
     return Corpus(selection, lease=lease, follower=follower)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import shlex
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib import resources
@@ -35,7 +35,12 @@ __all__ = [
     "Releasable",
     "SchemaMismatch",
     "check_sizes",
+    "data_dir_value",
+    "find_damage",
+    "is_damage",
+    "release_source",
     "schema_sql",
+    "store_command",
 ]
 
 # The schema versions the builder writes, and those this server reads; a database with
@@ -100,43 +105,136 @@ class DamagedComponent(LexiconServerError, OSError):
     """A component file of the active selection is missing, truncated or unreadable.
 
     Fails the one call that met it; the message names the component and the commands that
-    find and fix the damage."""
+    find and fix the damage. `str()` is the local form (object paths included, for the log
+    and stdio); `remote_message` names files only relative to the data dir (HTTP)."""
 
     def __init__(self, selection: ActiveSelection, relative: str, detail: str) -> None:
         self.relative = relative
         self.component = selection.components.get(relative, (relative, -1))[0]
         self.object_path = selection.files.get(relative)
         self.detail = detail
-        prefix = "lexicon-data"
-        if selection.data_dir != default_data_dir():
-            prefix += f" --data-dir {shlex.quote(str(selection.data_dir))}"
-        self.verify_command = f"{prefix} verify"
-        self.repair_command = (
-            f"{prefix} repair --from <directory or URL of the {selection.dataset_version} release>"
+        self.verify_command = store_command(selection, "verify")
+        self.repair_command = store_command(selection, "repair", with_source=True)
+        self.remote_message = (
+            f"damaged data: component {self.component} ({relative}) "
+            f"{_without_paths(detail, selection.data_dir)}. On the server, find the damage "
+            f"with: {store_command(selection, 'verify', local=False)} ; fix it with: "
+            f"{store_command(selection, 'repair', with_source=True, local=False)}{_AFTERWARDS}"
         )
         super().__init__(
             f"damaged data: component {self.component} ({relative}, object "
             f"{self.object_path}) {detail}. Find the damage with: {self.verify_command} ; "
-            f"fix it with: {self.repair_command} (a server started with --no-follow needs a "
-            "restart afterwards; others pick up the repaired files by themselves)"
+            f"fix it with: {self.repair_command}{_AFTERWARDS}"
         )
 
 
-def check_sizes(selection: ActiveSelection) -> None:
-    """Raise DamagedComponent for the first component file that is missing or whose size
-    differs from the activation record (a stat per file, whatever the data's size)."""
+_AFTERWARDS = (
+    " (a server started with --no-follow needs a restart afterwards; others pick up the "
+    "repaired files by themselves)"
+)
+
+
+def _without_paths(text: str, data_dir: Path) -> str:
+    """`text` with the data dir's absolute path replaced by a placeholder."""
+    for root in {str(data_dir), str(data_dir.resolve())}:
+        text = text.replace(root, "<data dir>")
+    return text
+
+
+def store_command(
+    selection: ActiveSelection, command: str, *, with_source: bool = False, local: bool = True
+) -> str:
+    """`lexicon-data [--data-dir DIR] COMMAND [--from SOURCE]` for the selection's data dir.
+
+    `--data-dir` is given unless it is the default one; `--from` (when asked for) is the
+    release source the install used, when the activation record says so, else a
+    placeholder naming the release. `local=False` leaves the server's paths out."""
+    parts = ["lexicon-data"]
+    data_dir = data_dir_value(selection, local=local)
+    if data_dir is not None:
+        parts.append(f"--data-dir {data_dir}")
+    parts.append(command)
+    if with_source:
+        parts.append("--from " + release_source(selection, local=local))
+    text = " ".join(parts)
+    if data_dir == "DIR":
+        text += " (DIR: the server's data dir)"
+    return text
+
+
+def data_dir_value(selection: ActiveSelection, *, local: bool = True) -> str | None:
+    """The `--data-dir` value a printed command needs: None for the default data dir,
+    else its path (shell-quoted), or `DIR` when the path is not to be shown (`local=False`)."""
+    if selection.data_dir == default_data_dir():
+        return None
+    return shlex.quote(str(selection.data_dir)) if local else "DIR"
+
+
+def release_source(selection: ActiveSelection, *, local: bool = True) -> str:
+    """The `--from` value that reaches the selection's release: the source the install
+    used when the activation record carries it, else a placeholder naming the release."""
+    # The activation record does not carry its source yet (see docs/deploying.md#damage);
+    # read it when a store that records it is installed.
+    source = getattr(selection, "source", None)
+    if isinstance(source, str) and source and (local or "://" in source):
+        return shlex.quote(source)
+    return f"<directory or URL of the {selection.dataset_version} release>"
+
+
+# Primary SQLite result codes that mean the file, not the query, is at fault.
+_DAMAGE_CODES = frozenset(
+    getattr(sqlite3, name)
+    for name in (
+        "SQLITE_CORRUPT",
+        "SQLITE_NOTADB",
+        "SQLITE_IOERR",
+        "SQLITE_CANTOPEN",
+        "SQLITE_FORMAT",
+        "SQLITE_PERM",
+        "SQLITE_AUTH",
+    )
+)
+
+
+def is_damage(exc: sqlite3.Error) -> bool:
+    """Whether an SQLite error says the database file is damaged or unreadable (rather
+    than that a statement is wrong)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int) and code & 0xFF in _DAMAGE_CODES:
+        return True
+    if type(exc) is sqlite3.DatabaseError:  # "file is not a database", "malformed", ...
+        return True
+    text = str(exc)
+    # Text that does not decode comes from a damaged page; the module raises it without
+    # an SQLite code.
+    return "malformed" in text or "not a database" in text or "decode to UTF-8" in text
+
+
+def find_damage(selection: ActiveSelection) -> dict[str, DamagedComponent]:
+    """Every component file that is missing or whose size differs from the activation
+    record, by dataset-relative path (a stat per file, whatever the data's size)."""
+    damaged: dict[str, DamagedComponent] = {}
     for relative, path in sorted(selection.files.items()):
         expected = selection.components.get(relative, ("", -1))[1]
         try:
             size = path.stat().st_size
         except FileNotFoundError:
-            raise DamagedComponent(selection, relative, "is missing") from None
+            damaged[relative] = DamagedComponent(selection, relative, "is missing")
+            continue
         except OSError as exc:
-            raise DamagedComponent(selection, relative, f"cannot be read ({exc})") from None
+            damaged[relative] = DamagedComponent(selection, relative, f"cannot be read ({exc})")
+            continue
         if expected >= 0 and size != expected:
-            raise DamagedComponent(
+            damaged[relative] = DamagedComponent(
                 selection, relative, f"is {size} bytes, the activation record says {expected}"
             )
+    return damaged
+
+
+def check_sizes(selection: ActiveSelection) -> None:
+    """Raise DamagedComponent for the first component file that `find_damage` reports."""
+    for damage in find_damage(selection).values():
+        raise damage
 
 
 class _Generation:
@@ -145,6 +243,9 @@ class _Generation:
     def __init__(self, selection: ActiveSelection, lease: Releasable | None) -> None:
         self.selection = selection
         self.lease = lease
+        # Files found missing or of the wrong size when the selection was opened: the
+        # calls that need them fail with this damage, every other call is served.
+        self.damaged = find_damage(selection)
         self.connections: dict[str, Connection] = {}
         self.caches: dict[str, dict[str, Any]] = {}
         self.users = 0
@@ -182,6 +283,9 @@ class Corpus:
     ) -> None:
         self._latest = _Generation(selection, lease)
         self._follower = follower
+        # Whether answers go to clients on other machines (HTTP): error answers then name
+        # files relative to the data dir, never by the server's paths.
+        self.remote_clients = False
         self._lock = threading.Lock()
         self._pinned: ContextVar[_Generation | None] = ContextVar(
             "lexicon_generation", default=None
@@ -197,6 +301,11 @@ class Corpus:
     @property
     def dataset_version(self) -> str:
         return self.selection.dataset_version
+
+    @property
+    def damaged(self) -> Mapping[str, DamagedComponent]:
+        """The component files found damaged when the selection in use was opened."""
+        return self._generation().damaged
 
     @contextmanager
     def pinned(self) -> Iterator[ActiveSelection]:
@@ -249,8 +358,13 @@ class Corpus:
             raise CapabilityUnavailable(language, capability, reason)
 
     def path(self, relative: str) -> Path:
-        """Absolute path of a dataset-relative file of the active selection."""
-        return self.selection.files[relative]
+        """Absolute path of a dataset-relative file of the active selection; raises its
+        DamagedComponent if it was found damaged."""
+        generation = self._generation()
+        damage = generation.damaged.get(relative)
+        if damage is not None:
+            raise damage
+        return generation.selection.files[relative]
 
     def db(self, language: str, capability: str) -> Connection:
         """A read-only, query-only connection to one component database (cached), with the
@@ -261,9 +375,7 @@ class Corpus:
         with self._lock:
             conn = generation.connections.get(relative)
             if conn is None:
-                conn = _open_component(
-                    generation.selection, relative, capability, self.path(relative)
-                )
+                conn = _open_component(generation, relative, capability)
                 generation.connections[relative] = conn
             return conn
 
@@ -277,7 +389,7 @@ class Corpus:
         with self._lock:
             conn = generation.connections.get(relative)
             if conn is None:
-                conn = _open_component(generation.selection, relative, schema, self.path(relative))
+                conn = _open_component(generation, relative, schema)
                 generation.connections[relative] = conn
             return conn
 
@@ -291,11 +403,10 @@ class Corpus:
             conn.forget()
 
     def damage(self) -> DamagedComponent | None:
-        """The first damaged component file of the selection in use, if any."""
-        try:
-            check_sizes(self.selection)
-        except DamagedComponent as exc:
-            return exc
+        """The first damaged component file of the selection in use, if any (sizes
+        checked again now)."""
+        for damage in find_damage(self.selection).values():
+            return damage
         return None
 
     def close(self) -> None:
@@ -304,16 +415,26 @@ class Corpus:
         generation.close()
 
 
-def _open_component(
-    selection: ActiveSelection, relative: str, schema: str, path: Path
-) -> Connection:
+def _open_component(generation: _Generation, relative: str, schema: str) -> Connection:
+    selection = generation.selection
+    damage = generation.damaged.get(relative)
+    if damage is not None:
+        raise damage
+
+    def failed(exc: sqlite3.DatabaseError) -> BaseException:
+        if is_damage(exc):
+            return DamagedComponent(selection, relative, f"cannot be read ({exc})")
+        return exc
+
     try:
-        return _open_readonly(path, schema)
+        conn = _open_readonly(selection.files[relative], schema, relative)
     except sqlite3.DatabaseError as exc:
         raise DamagedComponent(selection, relative, f"cannot be opened ({exc})") from None
+    conn.failed = failed
+    return conn
 
 
-def _open_readonly(path: Path, schema: str) -> Connection:
+def _open_readonly(path: Path, schema: str, name: str) -> Connection:
     # immutable=1: objects are read-only and never change under us, so SQLite can skip locking.
     conn = sqlite3.connect(
         f"{path.resolve().as_uri()}?mode=ro&immutable=1",
@@ -321,16 +442,20 @@ def _open_readonly(path: Path, schema: str) -> Connection:
         check_same_thread=False,
         factory=Connection,
     )
-    conn.execute("PRAGMA query_only = ON")
-    # Objects never change once installed, so mapping them would be safe; see _MMAP_BYTES
-    # for why it is off.
-    conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    try:
+        conn.execute("PRAGMA query_only = ON")
+        # Objects never change once installed, so mapping them would be safe; see
+        # _MMAP_BYTES for why it is off.
+        conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.DatabaseError:
+        conn.close()  # a file that is no database: the caller reports the damage
+        raise
     readable = READABLE_VERSIONS[schema]
     if version not in readable:
         conn.close()
         raise SchemaMismatch(
-            f"{path} has {schema} schema version {version}, this server reads version "
+            f"{name} has {schema} schema version {version}, this server reads version "
             f"{' or '.join(map(str, readable))}; install the matching data release with "
             "`lexicon-data install`"
         )

@@ -80,7 +80,12 @@ class RowFile:
 
         if not 0 <= index < self.shape[0]:
             raise IndexError(index)
-        return np.frombuffer(self._read(index, 1), dtype=self.dtype)
+        row = np.frombuffer(self._read(index, 1), dtype=self.dtype)
+        if not np.isfinite(row).all():
+            raise DamagedComponent(
+                self._selection, self._relative, f"holds values that are not numbers (row {index})"
+            )
+        return row
 
     def rows(self, keys: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
         """The rows `keys` (ascending), as one (len(keys), dim) array; runs of consecutive
@@ -97,6 +102,13 @@ class RowFile:
             if end == len(keys) or int(keys[end]) != int(keys[end - 1]) + 1:
                 first = int(keys[start])
                 block = np.frombuffer(self._read(first, end - start), dtype=self.dtype)
+                if not np.isfinite(block).all():
+                    # The builder writes finite vectors only: these bytes were overwritten.
+                    raise DamagedComponent(
+                        self._selection,
+                        self._relative,
+                        f"holds values that are not numbers (rows {first}..{end - 1})",
+                    )
                 out[start:end] = block.reshape(end - start, self.shape[1])
                 start = end
         return out

@@ -17,6 +17,7 @@ serves larger limits and cross-lingual search.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, DamagedComponent
@@ -82,6 +83,26 @@ def _method(found: bool, stored_by_language: list[bool]) -> str:
     return _METHOD_STORED if stored_by_language and all(stored_by_language) else _METHOD
 
 
+def _verified_bytes(selection: ActiveSelection, relative: str, path: Path) -> bytes:
+    """The bytes of the installed object at `path`, checked against its blake3 name.
+
+    usearch trusts the graph it loads: an index with bytes overwritten in place (the
+    same size, so the start-up check passes) loaded here and then crashed the process
+    (SIGSEGV) or hung in its first search. Objects are named by their digest
+    (`objects/blake3/ab/<hex>`), so the bytes read once are hashed (a few milliseconds
+    for the starter's 20 MB index) and loaded from memory only when they match."""
+    import blake3
+
+    data = path.read_bytes()
+    if len(path.name) == 64 and path.parent.parent.name == "blake3":
+        digest = blake3.blake3(data, max_threads=blake3.blake3.AUTO).hexdigest()
+        if digest != path.name:
+            raise DamagedComponent(
+                selection, relative, f"has other bytes than installed (blake3 {digest[:12]}…)"
+            )
+    return data
+
+
 class _Vectors:
     """One language's vocabulary, float16 matrix (mmap) and HNSW index (mmap)."""
 
@@ -93,16 +114,24 @@ class _Vectors:
         selection = corpus.selection
         # Rows are read with pread, not mapped: a truncated file then fails one call
         # instead of killing the process with SIGBUS (see corpus/vectors.py).
-        self.matrix = RowFile(selection, f"{language}/semantic.f16.npy")
+        matrix = f"{language}/semantic.f16.npy"
         relative = f"{language}/semantic.usearch"
+        index_path = corpus.path(relative)  # raises the damage found at start-up
+        corpus.path(matrix)
+        self.matrix = RowFile(selection, matrix)
         # Loaded into memory (view=False) for the same reason: a mapped index that is
         # truncated under the server would SIGBUS inside usearch. The starter's English
         # index is 20 MB.
         try:
             index = Index.restore(
-                str(corpus.path(relative)), view=False, expansion_search=_EXPANSION_SEARCH
+                _verified_bytes(selection, relative, index_path),
+                view=False,
+                expansion_search=_EXPANSION_SEARCH,
             )
-        except (OSError, RuntimeError, ValueError) as exc:
+        except DamagedComponent:
+            self.matrix.close()
+            raise
+        except Exception as exc:  # whatever usearch raises on a file it cannot load
             self.matrix.close()
             raise DamagedComponent(selection, relative, f"cannot be loaded ({exc})") from None
         if index is None:

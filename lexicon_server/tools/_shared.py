@@ -8,7 +8,6 @@ such word".
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -17,7 +16,13 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from pydantic_core import to_json
 
 from lexicon_server.answers import error_answer, error_body
-from lexicon_server.corpus.reader import CapabilityUnavailable, DamagedComponent, SchemaMismatch
+from lexicon_server.corpus.reader import (
+    CapabilityUnavailable,
+    DamagedComponent,
+    SchemaMismatch,
+    data_dir_value,
+    release_source,
+)
 from lexicon_server.errors import (
     InvalidArgument,
     LexiconServerError,
@@ -40,6 +45,7 @@ __all__ = [
     "Text",
     "Word",
     "compact_schema",
+    "damaged_body",
     "inline_refs",
     "published_output",
     "respond",
@@ -183,28 +189,22 @@ def respond(corpus: Corpus, query: Callable[[], _M | dict[str, Any]]) -> CallToo
         with corpus.pinned():
             try:
                 result = query()
-            except (sqlite3.DatabaseError, OSError, ValueError) as exc:
-                # Unexpected low-level failures: when a component file is damaged, say
-                # which and how to fix it, rather than "Error executing tool".
+            except Exception as exc:
+                # Read errors of a damaged database arrive as DamagedComponent already
+                # (corpus.connection); for anything else unexpected, a file that changed
+                # size since start-up is the likelier cause than a bug: name it.
                 damage = None if isinstance(exc, LexiconServerError) else corpus.damage()
                 if damage is not None:
                     raise damage from exc
                 raise
     except CapabilityUnavailable as exc:
-        return error_answer(unavailable_body(exc, corpus.dataset_version))
+        return error_answer(unavailable_body(exc, corpus))
     except InvalidArgument as exc:
         return error_answer(error_body("invalid_argument", str(exc), parameter=exc.parameter))
     except NoSuchSense as exc:
         return error_answer(error_body("no_such_sense", str(exc), sense_id=exc.sense_id))
     except DamagedComponent as exc:
-        body = error_body(
-            "damaged_component",
-            str(exc),
-            component=exc.component,
-            verify=exc.verify_command,
-            repair=exc.repair_command,
-        )
-        return error_answer(body)
+        return error_answer(damaged_body(exc, remote=corpus.remote_clients))
     except SchemaMismatch as exc:
         return error_answer(error_body("schema_mismatch", str(exc)))
     except LexiconServerError as exc:
@@ -215,12 +215,38 @@ def respond(corpus: Corpus, query: Callable[[], _M | dict[str, Any]]) -> CallToo
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 
-def unavailable_body(exc: CapabilityUnavailable, dataset_version: str) -> dict[str, Any]:
-    """The error body of a language or capability the selection cannot serve."""
+def damaged_body(exc: DamagedComponent, *, remote: bool) -> dict[str, Any]:
+    """The error body of a damaged component: its id, its dataset-relative file and the
+    commands that find and fix it; for `remote` clients (HTTP) no server path at all."""
+    if remote:
+        return error_body(
+            "damaged_component", exc.remote_message, component=exc.component, file=exc.relative
+        )
     return error_body(
-        exc.reason,
-        describe_unavailable(exc, dataset_version),
-        language=exc.language,
-        capability=exc.capability,
-        fix=fix_command(exc.reason, exc.language, exc.capability, dataset_version),
+        "damaged_component",
+        str(exc),
+        component=exc.component,
+        file=exc.relative,
+        verify=exc.verify_command,
+        repair=exc.repair_command,
+    )
+
+
+def unavailable_body(exc: CapabilityUnavailable, corpus: Corpus) -> dict[str, Any]:
+    """The error body of a language or capability the selection cannot serve; its fix
+    carries the data dir and release source the install used, so that it runs as printed
+    (for remote clients the data dir is a placeholder: its path is the server's)."""
+    selection = corpus.selection
+    remote = corpus.remote_clients
+    data_dir = data_dir_value(selection, local=not remote)
+    source = release_source(selection, local=not remote)
+    version = selection.dataset_version
+    fix = fix_command(
+        exc.reason, exc.language, exc.capability, version, data_dir=data_dir, source=source
+    )
+    message = describe_unavailable(exc, version, data_dir=data_dir, source=source)
+    if fix is not None and data_dir == "DIR":
+        message += " (DIR: the server's data dir)"
+    return error_body(
+        exc.reason, message, language=exc.language, capability=exc.capability, fix=fix
     )

@@ -43,6 +43,9 @@ def test_http_transport_refuses_a_non_loopback_host(mini_data_dir: Path) -> None
 
 
 def test_damaged_selection_is_reported(mini_data_dir: Path, tmp_path: Path) -> None:
+    """A missing object does not stop the server: it starts, and says on stderr which
+    component it serves without and the exact commands that find and fix it."""
+    import os
     import shutil
 
     copy = tmp_path / "copy"
@@ -52,13 +55,24 @@ def test_damaged_selection_is_reported(mini_data_dir: Path, tmp_path: Path) -> N
     target = copy / "objects" / "blake3" / obj[:2] / obj
     target.chmod(0o644)
     target.unlink()
-    result = CliRunner().invoke(main, ["--data-dir", str(copy)])
-    assert result.exit_code == 2
-    # The message names the component and the exact commands that find and fix it.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LEXICON_")}
+    proc = subprocess.run(
+        [sys.executable, "-m", "lexicon_server.cli", "--data-dir", str(copy)],
+        stdin=subprocess.DEVNULL,  # the stdio server stops at once, normally
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
     component = record["components"][0]
-    assert f"component {component['id']} ({component['path']}" in result.output
-    assert f"lexicon-data --data-dir {copy} verify" in result.output
-    assert f"lexicon-data --data-dir {copy} repair --from" in result.output
+    assert f"serving without component {component['id']}, which is damaged" in proc.stderr
+    assert f"component {component['id']} ({component['path']}" in proc.stderr
+    assert "is missing" in proc.stderr
+    assert f"lexicon-data --data-dir {copy} verify" in proc.stderr
+    assert f"lexicon-data --data-dir {copy} repair --from" in proc.stderr
+    assert proc.stdout == ""  # stdout belongs to the protocol
 
 
 def test_importing_the_server_stays_light() -> None:

@@ -13,10 +13,8 @@ from typing import Any
 
 import anyio
 from _support.installs import install_english_lexical
-from click.testing import CliRunner
 from mcp import Client, StdioServerParameters
 
-from lexicon_server.cli import main as server_main
 from lexicon_store import integrity, ops
 from lexicon_store.leases import live_leases
 from lexicon_store.selection import load_active
@@ -105,17 +103,25 @@ def test_truncated_vectors_fail_one_call_and_repair_heals(
 
 
 def test_start_up_checks_sizes_against_the_record(data_dir: Path) -> None:
+    """The size check at start-up finds a truncated file; the server serves the rest
+    (tests/server/corpus/test_damage_faults.py drives it through a client)."""
+    from lexicon_server.corpus.live import open_serving
+
     selection = load_active(data_dir)
     target = selection.files["en/lexical.sqlite"]
     size = target.stat().st_size
     target.chmod(0o644)
     os.truncate(target, size - 4096)
-    result = CliRunner().invoke(server_main, ["--data-dir", str(data_dir)])
-    assert result.exit_code == 2
-    component = selection.components["en/lexical.sqlite"][0]
-    assert f"component {component} (en/lexical.sqlite" in result.output
-    assert f"is {size - 4096} bytes, the activation record says {size}" in result.output
-    assert live_leases(data_dir) == []  # a server that did not start holds no lease
+    corpus = open_serving(data_dir)
+    try:
+        (damage,) = corpus.damaged.values()
+        component = selection.components["en/lexical.sqlite"][0]
+        assert f"component {component} (en/lexical.sqlite" in str(damage)
+        assert f"is {size - 4096} bytes, the activation record says {size}" in str(damage)
+        assert [lease.activation_id for lease in live_leases(data_dir)] == [selection.activation_id]
+    finally:
+        corpus.close()
+    assert live_leases(data_dir) == []  # the lease goes with the corpus
 
 
 def test_a_call_in_flight_finishes_on_the_old_selection(

@@ -5,6 +5,7 @@ partial install of the same release."""
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -129,7 +130,11 @@ def test_four_reasons_are_structured_errors(
     assert error["reason"] == reason
     assert error["message"].startswith(reason) and "no such word" not in error["message"]
     if reason in ("language_not_installed", "capability_not_installed"):
-        assert error["fix"].startswith("lexicon-data add-language ")
+        # The store reads another data dir than its default only when told: the fix says
+        # which, and which release to add from.
+        data_dir = shlex.quote(str(partial_corpus.selection.data_dir))
+        assert error["fix"].startswith(f"lexicon-data --data-dir {data_dir} add-language ")
+        assert " --from " in error["fix"] and error["fix"] in error["message"]
 
 
 def test_translation_into_a_language_not_installed_still_answers(partial_corpus: Corpus) -> None:

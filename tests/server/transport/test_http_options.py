@@ -185,9 +185,22 @@ def test_activate_under_a_running_http_server_keeps_the_session(
     assert all(item < 400 for item in traffic if isinstance(item, int))
 
 
-@pytest.mark.parametrize("value", ["0", "-1"])
+@pytest.mark.parametrize("value", ["0", "-1", "1e400", "99999999999999999999"])
 def test_session_options_are_checked(value: str) -> None:
     result = _run_cli("--max-sessions", value)
     assert result.exit_code == 2 and "--max-sessions" in result.output
-    result = _run_cli("--session-idle-timeout", value)
-    assert result.exit_code == 2 and "--session-idle-timeout" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "inf", "-inf", "nan", "NaN", "1e400", "1e300", "x"])
+@pytest.mark.parametrize("option", ["--session-idle-timeout", "--header-timeout", "--body-timeout"])
+def test_seconds_options_are_checked(option: str, value: str) -> None:
+    """Not finite, not positive or absurdly large: a usage error naming the option and
+    the range (issue 27: `--session-idle-timeout inf` printed a traceback)."""
+    result = _run_cli(option, value)
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit)  # a usage error, not a crash
+    assert f"Invalid value for '{option}'" in result.output
+    assert "Traceback" not in result.output
+    if value != "x":
+        assert "must be a number of seconds above 0 and at most" in result.output
