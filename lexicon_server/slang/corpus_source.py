@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from lexicon_server.corpus.normalize import norm  # the key the builder stored in terms.norm
+from lexicon_server.corpus.rows.facts import sources
 from lexicon_server.query.definitions import definition_keys, definition_rows
-from lexicon_server.query.provenance import sources
 from lexicon_server.query.senses import read_senses
 from lexicon_server.slang.definitions import SLANG_TAGS, Definition
 from lexicon_server.slang.errors import MeaningSourceError
