@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from lexicon_server.corpus.rows.facts import source_details
+
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
@@ -62,10 +64,7 @@ def source_descriptions(corpus: Corpus) -> dict[str, dict[str, str]]:
         for capability in _DATABASES:
             if capability not in capabilities:
                 continue
-            rows = corpus.db(language, capability).execute(
-                "SELECT name, title, version, licence FROM sources"
-            )
-            for name, title, version, licence in rows:
+            for name, title, version, licence in source_details(corpus.db(language, capability)):
                 out.setdefault(name, {"title": title, "version": version, "licence": licence})
     return dict(sorted(out.items()))
 

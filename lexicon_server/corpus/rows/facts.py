@@ -34,6 +34,7 @@ __all__ = [
     "id_list",
     "meta_value",
     "relations_stored",
+    "source_details",
     "sources",
 ]
 
@@ -165,3 +166,8 @@ def _read_sources(conn: sqlite3.Connection) -> SourceTable:
 def sources(conn: sqlite3.Connection) -> SourceTable:
     """The `sources` table of one component database, read once per connection."""
     return kept(conn).fact(_read_sources, lambda: _read_sources(conn))
+
+
+def source_details(conn: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
+    """(name, title, version, licence) of every row of the `sources` table."""
+    return conn.execute("SELECT name, title, version, licence FROM sources").fetchall()
