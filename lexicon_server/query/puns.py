@@ -16,13 +16,7 @@ from typing import TYPE_CHECKING
 
 from pydantic_core import to_json
 
-from lexicon_server.corpus.rows.wordplay import (
-    distinct_phones,
-    homophones,
-    synset_gloss,
-    synsets_in_sense_order,
-    word_synsets,
-)
+from lexicon_server.corpus.rows import wordplay as rows
 from lexicon_server.corpus.wordplay_keys import fold
 from lexicon_server.models import MAX_RESPONSE_CHARS
 from lexicon_server.query.budget import clip
@@ -104,7 +98,7 @@ def _in_sense_order(corpus: Corpus, word: str, synsets: list[str]) -> list[str]:
     order at the end."""
     lexical = corpus.db(LANGUAGE, "lexical")
     order: dict[str, int] = {}
-    for synset in synsets_in_sense_order(lexical, normalize(word), word):
+    for synset in rows.synsets_in_sense_order(lexical, normalize(word), word):
         order.setdefault(synset, len(order))
     return sorted(synsets, key=lambda synset: order.get(synset, len(order)))
 
@@ -115,7 +109,7 @@ def _gloss_reader(corpus: Corpus) -> Callable[[str], str | None] | None:
         return None
     lexical = corpus.db(LANGUAGE, "lexical")
 
-    return lambda synset: synset_gloss(lexical, synset)
+    return lambda synset: rows.synset_gloss(lexical, synset)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +136,8 @@ def puns(
     cut: list[str] = []
     phones_list: list[str] = []
     if query_ids:
-        phones_list = distinct_phones(conn, query_ids)
-    query_senses = set(word_synsets(conn, query_ids))
+        phones_list = rows.distinct_phones(conn, query_ids)
+    query_senses = set(rows.word_synsets(conn, query_ids))
     gloss = _gloss_reader(corpus)
     context_words = _context_words(context) if context is not None else set()
     if context is not None and gloss is None:
@@ -151,7 +145,7 @@ def puns(
     # Homophones grouped by spelling ignoring case, in rank order.
     groups: dict[str, tuple[str, str, list[int], int, int]] = {}
     for phones in phones_list:
-        for word_id, word, source_id, pron_source in homophones(conn, phones):
+        for word_id, word, source_id, pron_source in rows.homophones(conn, phones):
             key = fold(word)
             if key == folded:
                 continue
@@ -162,7 +156,7 @@ def puns(
     for word, phones, ids, source_id, pron_source in groups.values():
         # Senses may sit on another capitalisation of the spelling ('Mars' beside 'mars').
         same_word = {row[0] for row in query_words(conn, word)[0]} | set(ids)
-        distinct = [s for s in word_synsets(conn, sorted(same_word)) if s not in query_senses]
+        distinct = [s for s in rows.word_synsets(conn, sorted(same_word)) if s not in query_senses]
         if not distinct:
             continue  # no meaning of its own to pun on
         if gloss is not None:
