@@ -164,7 +164,7 @@ def inprocess(
     """(wall, on-CPU) seconds per call, every call interleaved word by word so a change
     of load on the shared machine hits all of them alike (NLTK taking its turn in its
     own process)."""
-    from lexicon_server.query.facts import clear_caches
+    from lexicon_server.corpus.rows.facts import clear_caches
     from lexicon_server.query.lookup import lookup, lookup_data
     from lexicon_server.query.relations import relations_data
     from lexicon_server.query.rhymes import rhymes_data
@@ -235,7 +235,7 @@ def one_tool_at_a_time(
     """Each tool alone, the way NLTK's worker runs its look-ups: a fresh corpus (new
     connections, so nothing cached from the interleaved loop), one call on another word to
     open the databases, then the first call for each word with no other call between."""
-    from lexicon_server.query.facts import clear_caches
+    from lexicon_server.corpus.rows.facts import clear_caches
     from lexicon_server.query.lookup import lookup_data
     from lexicon_server.query.rhymes import rhymes_data
 

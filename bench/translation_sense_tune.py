@@ -35,9 +35,9 @@ from lexicon_server.builder.parsers import dictd
 from lexicon_server.builder.translation_rank import WEIGHTS, Evidence, score
 from lexicon_server.corpus.connection import Connection
 from lexicon_server.corpus.normalize import norm
+from lexicon_server.corpus.rows.senses import sense_rows
 from lexicon_server.query.budget import round_robin
 from lexicon_server.query.headwords import resolve_headwords
-from lexicon_server.query.senses import sense_rows
 
 ORDERS = ("built", "score", "supported", "groups")
 

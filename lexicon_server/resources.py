@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from lexicon_server.corpus.rows.facts import source_details
+
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
@@ -65,11 +67,7 @@ def source_descriptions(corpus: Corpus) -> dict[str, dict[str, str]]:
             if capability not in capabilities:
                 continue
             try:
-                rows = (
-                    corpus.db(language, capability)
-                    .execute("SELECT name, title, version, licence FROM sources")
-                    .fetchall()
-                )
+                rows = source_details(corpus.db(language, capability))
             except DamagedComponent:
                 continue  # lexicon://languages names it; the other sources are still listed
             for name, title, version, licence in rows:

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from lexicon_server.corpus.reader import CapabilityUnavailable
+from lexicon_server.corpus.rows.facts import sources
 from lexicon_server.query.headwords import normalize
-from lexicon_server.query.provenance import sources
 from lexicon_server.query.senses import read_senses
 
 if TYPE_CHECKING:

@@ -15,9 +15,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from lexicon_server.corpus.normalize import norm
 from lexicon_server.corpus.reader import GCIDE_FILE
+from lexicon_server.corpus.rows.definitions import (
+    count_definitions,
+    definitions,
+    tagged_definitions,
+)
+from lexicon_server.corpus.rows.facts import sources
+from lexicon_server.corpus.rows.senses import examples as example_rows
 from lexicon_server.query.budget import EXAMPLE_CHARS, GLOSS_CHARS, Cuts
-from lexicon_server.query.facts import ID_LIST, id_list
-from lexicon_server.query.provenance import sources
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
@@ -32,28 +37,6 @@ __all__ = [
 ]
 
 _Json = dict[str, Any]
-
-_WHERE = (
-    "FROM terms t JOIN entries e ON e.term_id = t.id JOIN senses s ON s.entry_id = e.id "
-    f"WHERE t.norm IN {ID_LIST}"
-)
-# An inflected form keeps the parts of speech it can have ('ran': verbs only).
-_PARTS = f" AND (? IS NULL OR e.pos IN {ID_LIST})"
-_SENSES = (
-    "SELECT s.id, s.gloss, e.pos, e.etymology, t.text, s.source_id "
-    f"{_WHERE}{_PARTS} ORDER BY t.id, e.id, s.rank, s.id LIMIT ?"
-)
-_TOTAL = f"SELECT count(*) {_WHERE}{_PARTS}"
-# Every sense with its tags (GCIDE's usage labels) and first example, for the slang tools.
-_TAGGED = (
-    "SELECT t.text, e.pos, s.gloss, s.tags, s.source_id, (SELECT x.text FROM examples x "
-    f"WHERE x.sense_id = s.id ORDER BY x.id LIMIT 1) {_WHERE}{_PARTS} "
-    "ORDER BY t.id, e.id, s.rank, s.id"
-)
-_EXAMPLES = (
-    f"SELECT sense_id, text, source_id FROM examples WHERE sense_id IN {ID_LIST} "
-    "ORDER BY sense_id, id"
-)
 
 
 @dataclass
@@ -104,21 +87,12 @@ def definition_rows(
     if conn is None:
         return []
     keys = sources(conn)
-    pos = None if parts is None else _json_list(parts)
     return [
         DefinitionRow(
             head, sense_pos, gloss, tuple(tags.split()), keys.keys[sid], keys.infos[sid], ex
         )
-        for head, sense_pos, gloss, tags, sid, ex in conn.execute(
-            _TAGGED, (_json_list(norms), pos, pos)
-        )
+        for head, sense_pos, gloss, tags, sid, ex in tagged_definitions(conn, norms, parts)
     ]
-
-
-def _json_list(texts: set[str]) -> str:
-    import json
-
-    return json.dumps(sorted(texts), ensure_ascii=False)
 
 
 def definition_senses(
@@ -143,14 +117,12 @@ def definition_senses(
     if conn is None:
         return out
     keys = sources(conn)
-    wanted = _json_list(norms)
-    pos = None if parts is None else _json_list(parts)
-    out.total = conn.execute(_TOTAL, (wanted, pos, pos)).fetchone()[0]
+    out.total = count_definitions(conn, norms, parts)
     if limit <= 0 or not out.total:
         return out
-    rows = conn.execute(_SENSES, (wanted, pos, pos, limit)).fetchall()
+    rows = definitions(conn, norms, parts, limit)
     examples: dict[int, list[tuple[str, int]]] = {}
-    for sense_id, text, source_id in conn.execute(_EXAMPLES, (id_list(r[0] for r in rows),)):
+    for sense_id, text, source_id in example_rows(conn, (r[0] for r in rows)):
         examples.setdefault(sense_id, []).append((text, source_id))
     # One example to each sense in turn, so the first sense cannot take them all.
     takes = [0] * len(rows)

@@ -1,31 +1,28 @@
 """Headword resolution: the terms a query word names, and how it reached them.
 
 An exact spelling first; else, for an inflected form, the lemmas WordNet's exception
-lists (the `inflections` table) and morphy's suffix rules reach. The SQL fragments here
-keep the order and the entries a resolution chose in every statement that reads them.
+lists (the `inflections` table) and morphy's suffix rules reach. The rows come from
+`corpus.rows.terms`, whose SQL fragments keep the order and the entries a resolution
+chose in every statement that reads them.
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from lexicon_server.corpus.normalize import norm as _norm
+from lexicon_server.corpus.rows import terms as term_rows
+from lexicon_server.corpus.rows.facts import sources
 from lexicon_server.models import Resolution
-from lexicon_server.query.facts import ID_LIST, id_list
-from lexicon_server.query.provenance import Cited, cited_by, sources
+from lexicon_server.query.provenance import Cited, cited_by
 
 __all__ = [
     "Headwords",
     "best_first",
-    "entry_filter",
-    "entry_filter_args",
     "normalize",
     "resolve_headwords",
-    "term_order",
-    "term_order_args",
 ]
 
 
@@ -94,53 +91,6 @@ def best_first(terms: list[tuple[int, str]], word: str) -> list[tuple[int, str]]
     return [best, *(t for t in terms if t is not best)]
 
 
-# Parts of speech in the order WordNet (and NLTK's `wn.synsets()`) lists them.
-_POS_RANK = (
-    "CASE {alias}.pos WHEN 'noun' THEN 0 WHEN 'verb' THEN 1 WHEN 'adj' THEN 2 "
-    "WHEN 'adv' THEN 3 ELSE 4 END, "
-)
-
-
-def term_order(column: str, count: int, parts: int = 0) -> str:
-    """The start of an ORDER BY that keeps the order `resolve_headwords` gave `count` terms:
-    the first (the best match, see `best_first`) before the others, which follow by id.
-    Put it before `column` in the ORDER BY and bind `term_order_args` after the term ids.
-    One term needs nothing, so the usual statement keeps reading in index order.
-
-    With `parts` kept entries (a form that reached lemmas, see Headwords.entries) and an
-    entries column (`e.term_id`), parts of speech come first, as `wn.synsets()` lists
-    them: 'running' gives its own nouns, then the verb 'run', then its own adjectives, so
-    a small `limit` still shows the lemma."""
-    if count < 2:
-        return ""
-    alias, dot, _name = column.rpartition(".")
-    rank = _POS_RANK.format(alias=alias) if parts and dot else ""
-    return f"{rank}{column} <> ?, "
-
-
-def entry_filter(alias: str, count: int) -> str:
-    """A condition for a WHERE over entries (`alias`) keeping `count` bound (term id, part
-    of speech) pairs, `entry_filter_args`; nothing when `count` is 0."""
-    if not count:
-        return ""
-    return f" AND ({alias}.term_id, {alias}.pos) IN (VALUES {', '.join(['(?, ?)'] * count)})"
-
-
-def entry_filter_args(entries: Sequence[tuple[int, str]]) -> tuple[int | str, ...]:
-    """The parameters of `entry_filter` for `entries` (see Headwords.entries), flattened."""
-    return tuple(value for pair in entries for value in pair)
-
-
-def term_order_args(term_ids: Sequence[int]) -> tuple[int, ...]:
-    """The parameter `term_order` binds: the first term's id, when there are several."""
-    return (term_ids[0],) if len(term_ids) > 1 else ()
-
-
-def _term_text(conn: sqlite3.Connection, term_id: int) -> str:
-    row = conn.execute("SELECT text FROM terms WHERE id = ?", (term_id,)).fetchone()
-    return str(row[0]) if row else ""
-
-
 def _suffix_candidates(norm: str) -> Iterable[tuple[str, str, str]]:
     """(lemma, pos, rule) guesses for an English inflected form, morphy-style."""
     for pos, rules in _SUFFIX_RULES.items():
@@ -163,12 +113,6 @@ def _suffix_candidates(norm: str) -> Iterable[tuple[str, str, str]]:
 _Reached = tuple[tuple[int, ...], Resolution]
 
 
-_LEMMA_ENTRIES = (
-    "SELECT DISTINCT t.id, t.text, t.norm, e.pos FROM terms t JOIN entries e ON e.term_id = t.id "
-    "WHERE t.norm IN (SELECT value FROM json_each(?)) ORDER BY t.id"
-)
-
-
 def _apply_suffix_rules(
     conn: sqlite3.Connection,
     word: str,
@@ -188,8 +132,7 @@ def _apply_suffix_rules(
     if not guesses:
         return
     found: dict[tuple[str, str], list[tuple[int, str]]] = {}
-    lemmas = json.dumps(sorted({g[0] for g in guesses}))
-    for term_id, text, lemma_norm, pos in conn.execute(_LEMMA_ENTRIES, (lemmas,)):
+    for term_id, text, lemma_norm, pos in term_rows.lemma_entries(conn, {g[0] for g in guesses}):
         found.setdefault((lemma_norm, pos), []).append((term_id, text))
     if not found:
         return
@@ -231,15 +174,9 @@ def _form_terms(
         for term_id in ids:
             wanted.setdefault(term_id, set()).add(resolution.pos)
     have: dict[int, list[str]] = {}
-    for term_id, pos in conn.execute(
-        f"SELECT DISTINCT term_id, pos FROM entries WHERE term_id IN {ID_LIST} "
-        "ORDER BY term_id, pos",
-        (id_list(wanted),),
-    ):
+    for term_id, pos in term_rows.entry_parts(conn, wanted):
         have.setdefault(term_id, []).append(pos)
-    texts = dict(
-        conn.execute(f"SELECT id, text FROM terms WHERE id IN {ID_LIST}", (id_list(have),))
-    )
+    texts = term_rows.term_texts(conn, have)
     matched = {
         term_id: [p for p in parts if p in wanted[term_id] or None in wanted[term_id]]
         for term_id, parts in have.items()
@@ -270,14 +207,7 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
     part of speech `pos` comes from the resolution with that lemma (and that `pos`, or
     none: the form's own entries)."""
     norm = normalize(word)
-    exact = best_first(
-        conn.execute(
-            "SELECT t.id, t.text FROM terms t WHERE t.norm = ? "
-            "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id) ORDER BY t.id",
-            (norm,),
-        ).fetchall(),
-        word,
-    )
+    exact = best_first(term_rows.exact_terms(conn, norm), word)
     cited = Cited()
     reached: list[_Reached] = []
     rows = [
@@ -285,11 +215,7 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
         # English has WordNet's own tables and morphy's rules, which name the part of
         # speech ('was' is the verb 'be', not the noun 'Be'), so there they are not read.
         (lemma_id, pos or None, source_id)
-        for lemma_id, pos, source_id in conn.execute(
-            "SELECT lemma_term_id, pos, source_id FROM inflections WHERE form_norm = ? "
-            "ORDER BY lemma_term_id, pos",
-            (norm,),
-        )
+        for lemma_id, pos, source_id in term_rows.inflections(conn, norm)
         if pos or language != "en"
     ]
     if rows:
@@ -297,7 +223,7 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
         for lemma_id, pos, source_id in rows:
             resolution = Resolution(
                 form=word,
-                lemma=_term_text(conn, lemma_id),
+                lemma=term_rows.term_text(conn, lemma_id),
                 via="inflection_table",
                 pos=pos,
                 source=cited.key(table, source_id),
@@ -323,10 +249,7 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
             (Resolution(form=word, lemma=exact[0][1], via="exact"),),
         )
     # No entry at all: a bare term may still carry translations or pronunciations.
-    bare = best_first(
-        conn.execute("SELECT id, text FROM terms WHERE norm = ? ORDER BY id", (norm,)).fetchall(),
-        word,
-    )
+    bare = best_first(term_rows.bare_terms(conn, norm), word)
     if bare:
         return Headwords(
             norm,

@@ -8,7 +8,7 @@ the class in `truncated_fields`.
 The result is built as plain JSON-ready data (`lookup_data`), exactly what
 `LookupResult.model_dump(mode="json")` gives: one model object per example or
 translation cost more than the SQL behind them. A word's rows are read by
-`query.lookup_rows`, from its term document or from the normalised tables.
+`corpus.rows.documents`, from its term document or from the normalised tables.
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic_core import to_json
 
+from lexicon_server.corpus.rows.documents import read_documents, read_tables
+from lexicon_server.corpus.rows.facts import has_term_docs, sources
+from lexicon_server.corpus.rows.translations import TranslationRow, language_key
 from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
 from lexicon_server.query.arguments import check_budget, check_limit, check_text, corpus_language
 from lexicon_server.query.budget import (
@@ -29,20 +32,13 @@ from lexicon_server.query.budget import (
     round_robin,
 )
 from lexicon_server.query.definitions import definition_keys, definition_senses
-from lexicon_server.query.facts import has_term_docs
-from lexicon_server.query.headwords import entry_filter_args, resolve_headwords
-from lexicon_server.query.lookup_rows import (
-    TranslationRow,
-    language_key,
-    read_documents,
-    read_tables,
-)
-from lexicon_server.query.provenance import resolution_data, sources
+from lexicon_server.query.headwords import resolve_headwords
+from lexicon_server.query.provenance import resolution_data
 from lexicon_server.query.targets import installed_targets
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.query.provenance import SourceTable
+    from lexicon_server.corpus.rows.facts import SourceTable
 
 __all__ = ["DEFAULT_BUDGETS", "lookup", "lookup_data"]
 
@@ -144,9 +140,7 @@ def _lookup_data(
     if documented and not heads.entries:
         rows = read_documents(conn, term_ids, limit, tr_budget)
     if rows is None:
-        rows = read_tables(
-            conn, term_ids, limit, tr_budget, entry_filter_args(heads.entries), documented
-        )
+        rows = read_tables(conn, term_ids, limit, tr_budget, heads.entries, documented)
     chosen, total_senses, examples = rows.chosen, rows.total_senses, rows.examples
     by_sense, unsensed = rows.by_sense, rows.unsensed
     if total_senses > limit:

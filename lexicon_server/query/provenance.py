@@ -1,25 +1,17 @@
-"""Provenance: the `sources` table of a database, and the sources one result cites."""
+"""Provenance: the sources one result cites (the `sources` table is read by
+`corpus.rows.facts.sources`)."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lexicon_server.corpus.connection import kept
 from lexicon_server.models import Resolution
 
-__all__ = ["Cited", "SourceTable", "cited_by", "resolution_data", "sources"]
+if TYPE_CHECKING:
+    from lexicon_server.corpus.rows.facts import SourceTable
 
-
-@dataclass(frozen=True)
-class SourceTable:
-    """The `sources` table of one component database: key and description per row id."""
-
-    keys: dict[int, str]
-    infos: dict[int, str]  # the licence of each source, as the result's `sources` gives it
-    by_key: dict[str, str]  # the same licences by key
+__all__ = ["Cited", "cited_by", "resolution_data"]
 
 
 class Cited:
@@ -51,19 +43,6 @@ def cited_by(resolutions: Iterable[Resolution], cited: Cited) -> dict[str, str]:
     """The sources of the resolutions kept (a dropped one's source is not cited)."""
     used = {r.source for r in resolutions if r.source}
     return {key: info for key, info in cited.sources().items() if key in used}
-
-
-def _read_sources(conn: sqlite3.Connection) -> SourceTable:
-    rows = conn.execute("SELECT id, name, licence FROM sources").fetchall()
-    # An answer names each source's licence; titles and versions are in lexicon://manifest.
-    infos = {row[0]: row[2] for row in rows}
-    keys = {row[0]: row[1] for row in rows}
-    return SourceTable(keys, infos, {keys[i]: info for i, info in infos.items()})
-
-
-def sources(conn: sqlite3.Connection) -> SourceTable:
-    """The `sources` table of one component database, read once per connection."""
-    return kept(conn).fact(_read_sources, lambda: _read_sources(conn))
 
 
 def resolution_data(resolutions: Iterable[Resolution]) -> list[dict[str, Any]]:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pydantic_core import to_json
 
+from lexicon_server.corpus.rows import wordplay as rows
 from lexicon_server.corpus.wordplay_keys import fold
 from lexicon_server.models import MAX_RESPONSE_CHARS
 from lexicon_server.query.budget import clip
@@ -91,35 +92,13 @@ def _context_words(context: str) -> set[str]:
     return {w for w in _CONTEXT_WORD.findall(fold(context)) if len(w) > 1} - _STOPWORDS
 
 
-def _synsets(conn: sqlite3.Connection, ids: Sequence[int]) -> list[str]:
-    if not ids:
-        return []
-    marks = ",".join("?" * len(ids))
-    rows = conn.execute(
-        f"SELECT DISTINCT synset FROM word_synsets WHERE word_id IN ({marks}) ORDER BY synset",
-        tuple(ids),
-    )
-    return [row[0] for row in rows]
-
-
-# The word's synsets in the dictionary's sense order: the term spelled as given first
-# ('night' before the goddess 'Night'), then by sense rank, so each part of speech's
-# first sense comes before any second one (a pun lists five senses at most), then by
-# entry.
-_SENSE_ORDER = (
-    "SELECT y.external_id FROM terms t JOIN entries e ON e.term_id = t.id "
-    "JOIN senses s ON s.entry_id = e.id JOIN synsets y ON y.id = s.synset_id "
-    "WHERE t.norm = ? ORDER BY t.text <> ?, s.rank, e.id, s.id"
-)
-
-
 def _in_sense_order(corpus: Corpus, word: str, synsets: list[str]) -> list[str]:
     """`synsets` (external ids) in the lexical component's sense order for `word`
     ('night': the time after sunset before the goddess); any it does not list keep their
     order at the end."""
     lexical = corpus.db(LANGUAGE, "lexical")
     order: dict[str, int] = {}
-    for (synset,) in lexical.execute(_SENSE_ORDER, (normalize(word), word)):
+    for synset in rows.synsets_in_sense_order(lexical, normalize(word), word):
         order.setdefault(synset, len(order))
     return sorted(synsets, key=lambda synset: order.get(synset, len(order)))
 
@@ -130,12 +109,7 @@ def _gloss_reader(corpus: Corpus) -> Callable[[str], str | None] | None:
         return None
     lexical = corpus.db(LANGUAGE, "lexical")
 
-    def gloss(synset: str) -> str | None:
-        row = lexical.execute("SELECT gloss FROM synsets WHERE external_id = ?", (synset,))
-        found = row.fetchone()
-        return None if found is None else str(found[0])
-
-    return gloss
+    return lambda synset: rows.synset_gloss(lexical, synset)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,15 +136,8 @@ def puns(
     cut: list[str] = []
     phones_list: list[str] = []
     if query_ids:
-        marks = ",".join("?" * len(query_ids))
-        phones_list = [
-            row[0]
-            for row in conn.execute(
-                f"SELECT DISTINCT phones FROM prons WHERE word_id IN ({marks}) ORDER BY id",
-                tuple(query_ids),
-            )
-        ]
-    query_senses = set(_synsets(conn, query_ids))
+        phones_list = rows.distinct_phones(conn, query_ids)
+    query_senses = set(rows.word_synsets(conn, query_ids))
     gloss = _gloss_reader(corpus)
     context_words = _context_words(context) if context is not None else set()
     if context is not None and gloss is None:
@@ -178,12 +145,7 @@ def puns(
     # Homophones grouped by spelling ignoring case, in rank order.
     groups: dict[str, tuple[str, str, list[int], int, int]] = {}
     for phones in phones_list:
-        rows = conn.execute(
-            "SELECT w.id, w.text, w.source_id, p.source_id FROM prons p "
-            "JOIN words w ON w.id = p.word_id WHERE p.phones = ? ORDER BY w.id",
-            (phones,),
-        )
-        for word_id, word, source_id, pron_source in rows:
+        for word_id, word, source_id, pron_source in rows.homophones(conn, phones):
             key = fold(word)
             if key == folded:
                 continue
@@ -194,7 +156,7 @@ def puns(
     for word, phones, ids, source_id, pron_source in groups.values():
         # Senses may sit on another capitalisation of the spelling ('Mars' beside 'mars').
         same_word = {row[0] for row in query_words(conn, word)[0]} | set(ids)
-        distinct = [s for s in _synsets(conn, sorted(same_word)) if s not in query_senses]
+        distinct = [s for s in rows.word_synsets(conn, sorted(same_word)) if s not in query_senses]
         if not distinct:
             continue  # no meaning of its own to pun on
         if gloss is not None:

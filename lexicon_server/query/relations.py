@@ -15,6 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from lexicon_server.corpus.rows.facts import (
+    ALL_RELATIONS,
+    has_term_edges,
+    relations_stored,
+    sources,
+)
+from lexicon_server.corpus.rows.relations import edges_from_senses, edges_from_synsets, term_edges
+from lexicon_server.corpus.rows.senses import sense_rows
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, RelationsResult
 from lexicon_server.query.arguments import (
@@ -29,30 +37,15 @@ from lexicon_server.query.budget import (
     json_bound,
     round_robin,
 )
-from lexicon_server.query.facts import (
-    ALL_RELATIONS,
-    has_term_edges,
-    id_list,
-    relations_stored,
-)
 from lexicon_server.query.headwords import resolve_headwords
-from lexicon_server.query.provenance import Cited, resolution_data, sources
+from lexicon_server.query.provenance import Cited, resolution_data
 from lexicon_server.query.relation_edges import (
-    DST_SYNSET,
-    SENSES,
-    TERM_EDGES,
     Found,
     Renderer,
-    Row,
     clear_synset_caches,
-    edges_from_senses,
-    edges_from_synsets,
     target_key,
 )
-from lexicon_server.query.senses import (
-    MAX_SENSES_DEFAULT,
-    word_senses,
-)
+from lexicon_server.query.senses import MAX_SENSES_DEFAULT
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
@@ -202,10 +195,7 @@ def _relations_data(
     cited = Cited()
     cited.merge(heads.sources)
     # Only the senses inspected are read (a polysemous word has dozens more).
-    senses: list[Row] = []
-    if heads.term_ids:
-        sql, args = word_senses(SENSES, heads)
-        senses = conn.execute(sql, (*args, _SENSE_CAP)).fetchall()
+    senses = sense_rows(conn, heads.term_ids, _SENSE_CAP, heads.entries)
 
     # Direct edges, one list per source sense and a last one for term edges.
     per_group: list[list[Found]] = []
@@ -213,18 +203,16 @@ def _relations_data(
     by_sense, by_synset = edges_from_senses(conn, senses, name)
     for row in senses:
         found: list[Found] = []
-        for edges in (by_sense.get(row[0]), by_synset.get(row[5])):
+        for edges in (by_sense.get(row.id), by_synset.get(row.synset_id)):  # type: ignore[arg-type]
             for edge in edges or ():
-                key = edge[DST_SYNSET]
-                if key is None:
-                    key = target_key(edge)
+                key = target_key(edge)
                 if key not in seen_targets:
                     seen_targets.add(key)
                     found.append((row, (edge,)))
         per_group.append(found)
     term_found: list[Found] = []
     if heads.term_ids and has_term_edges(conn):
-        for edge in conn.execute(TERM_EDGES, (id_list(heads.term_ids), name)):
+        for edge in term_edges(conn, heads.term_ids, name):
             key = target_key(edge)
             if key not in seen_targets:
                 seen_targets.add(key)
@@ -235,16 +223,14 @@ def _relations_data(
     transitive: list[Found] = []
     if allocation:
         onward = edges_from_synsets(
-            conn, {p[0][DST_SYNSET] for group in per_group for _, p in group}, name
+            conn, {p[0].dst_synset_id for group in per_group for _, p in group}, name
         )
         for group in per_group:
             for from_sense, (edge,) in group:
-                if edge[DST_SYNSET] is None:
+                if edge.dst_synset_id is None:
                     continue
-                for second in onward.get(edge[DST_SYNSET], ()):
-                    key = second[DST_SYNSET]
-                    if key is None:
-                        key = target_key(second)
+                for second in onward.get(edge.dst_synset_id, ()):
+                    key = target_key(second)
                     if key not in seen_targets:
                         seen_targets.add(key)
                         transitive.append((from_sense, (edge, second)))

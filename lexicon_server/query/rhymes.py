@@ -29,10 +29,17 @@ from typing import TYPE_CHECKING, Any, Literal
 from lexicon_server.corpus import rhyme_docs
 from lexicon_server.corpus.connection import kept
 from lexicon_server.corpus.rhyme_walk import EDITS, SOUND_CLASSES, Candidate, candidates
+from lexicon_server.corpus.rows.facts import SourceTable, meta_value, sources
+from lexicon_server.corpus.rows.wordplay import (
+    folded_pronunciations,
+    rhyme_document,
+    spelled_pronunciations,
+    words_spelled,
+)
 from lexicon_server.corpus.wordplay_keys import fold
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.query.arguments import check_limit, check_text
-from lexicon_server.query.provenance import Cited, SourceTable, sources
+from lexicon_server.query.provenance import Cited
 from lexicon_server.query.wordplay_models import RhymesResult
 
 if TYPE_CHECKING:
@@ -69,10 +76,7 @@ class RhymeIndex:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.table: SourceTable = sources(conn)
-        row = conn.execute(
-            "SELECT value FROM meta WHERE key = ?", (rhyme_docs.META_KEY,)
-        ).fetchone()
-        self.docs = row is not None and row[0] == rhyme_docs.VERSION
+        self.docs = meta_value(conn, rhyme_docs.META_KEY) == rhyme_docs.VERSION
 
     def spelling(self, cited: Cited, source_id: int) -> dict[str, str]:
         """The `spelling` provenance entry for a source id, as plain data."""
@@ -100,25 +104,8 @@ def query_words(conn: sqlite3.Connection, text: str) -> tuple[list[tuple[int, st
     """(id, text, source_id) of the words spelled like `text` ignoring case, and its fold."""
     folded = fold(text)
     spellings = _spellings(text)
-    marks = ",".join("?" * len(spellings))
-    rows = conn.execute(
-        f"SELECT id, text, source_id FROM words WHERE text IN ({marks}) ORDER BY id", spellings
-    ).fetchall()
+    rows = words_spelled(conn, spellings)
     return [row for row in rows if fold(row[1]) == folded], folded
-
-
-_PRON_COLUMNS = "p.id, w.id, w.text, p.variant, p.phones, p.rhyme, p.syllables, p.rhyme_id"
-# Databases with rhyme documents: one index range of spelling_prons, in pron-id order.
-_QUERY_PRONS_FOLDED = (
-    "SELECT pron_id, word_id, text, variant, phones, rhyme, syllables, rhyme_id "
-    "FROM spelling_prons WHERE fold = ?"
-)
-# Others: one equality probe per spelling, joined by UNION ALL (about 2 µs cheaper per
-# query than `text IN (...)`), rows of other folds dropped in Python.
-_QUERY_PRONS = (
-    f"SELECT {_PRON_COLUMNS} FROM words w JOIN prons p ON p.word_id = w.id WHERE w.text = ?"
-)
-_QUERY_PRONS_BY_COUNT = ["", *(" UNION ALL ".join([_QUERY_PRONS] * n) for n in range(1, 7))]
 
 
 def _query_pronunciations(
@@ -131,10 +118,10 @@ def _query_pronunciations(
     """
     folded = fold(text)
     if index.docs:
-        rows = conn.execute(_QUERY_PRONS_FOLDED, (folded,)).fetchall()
+        rows = folded_pronunciations(conn, folded)
     else:
         spellings = _spellings(text)
-        rows = conn.execute(_QUERY_PRONS_BY_COUNT[len(spellings)], spellings).fetchall()
+        rows = spelled_pronunciations(conn, spellings)
         rows = sorted(row for row in rows if fold(row[2]) == folded)
     ids: set[int] = set()
     seen: dict[str, dict[str, object]] = {}
@@ -223,12 +210,6 @@ def rhymes(
     return RhymesResult.model_validate(rhymes_data(corpus, word, mode, limit, syllables))
 
 
-_DOCUMENT = {
-    "perfect": "SELECT perfect FROM rhyme_docs WHERE rhyme_id = ?",
-    "near": "SELECT near FROM rhyme_docs WHERE rhyme_id = ?",
-}
-
-
 def _from_document(
     conn: sqlite3.Connection,
     index: RhymeIndex,
@@ -241,10 +222,10 @@ def _from_document(
     """The answer from the query rhyme's document, or None when the document may end
     before `limit + 1` words (the caller then walks the tables)."""
     rhyme, rhyme_id = query_rhyme
-    row = conn.execute(_DOCUMENT[mode], (rhyme_id,)).fetchone()
-    if row is None:
+    document = rhyme_document(conn, rhyme_id, mode)
+    if document is None:
         return None
-    more, stored = json.loads(row[0])
+    more, stored = json.loads(document)
     if more and limit >= rhyme_docs.CANDIDATES - 1:
         # CANDIDATES words, one of which may be the query's own, cannot decide this limit.
         return None

@@ -21,12 +21,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, DamagedComponent
+from lexicon_server.corpus.rows.facts import meta_value, sources
+from lexicon_server.corpus.rows.vocab import (
+    most_frequent_item,
+    stored_neighbour_ids,
+    vocab_texts,
+)
 from lexicon_server.corpus.vectors import RowFile
 from lexicon_server.models import SemanticResult
 from lexicon_server.query.arguments import check_limit, check_text, corpus_language
-from lexicon_server.query.facts import ID_LIST, id_list
 from lexicon_server.query.headwords import normalize
-from lexicon_server.query.provenance import Cited, sources
+from lexicon_server.query.provenance import Cited
 
 if TYPE_CHECKING:
     import sqlite3
@@ -140,11 +145,10 @@ class _Vectors:
         self.index = index
         self.size = len(index)
         # How many exact neighbours the release stores per word (0: none).
-        row = self.conn.execute("SELECT value FROM meta WHERE key = 'neighbours'").fetchone()
-        self.stored = int(row[0]) if row else 0
+        stored = meta_value(self.conn, "neighbours")
+        self.stored = int(stored) if stored is not None else 0
         # Vectors derived from translations into another language's space (derived_vectors).
-        row = self.conn.execute("SELECT value FROM meta WHERE key = 'derived_from'").fetchone()
-        self.derived_from: str | None = str(row[0]) if row else None
+        self.derived_from = meta_value(self.conn, "derived_from")
         # The expansion is a setting of the index, not of one search: it is set and used
         # under this lock.
         self._search_lock = threading.Lock()
@@ -152,11 +156,7 @@ class _Vectors:
 
     def find(self, norm: str) -> tuple[int, int, float] | None:
         """(row, source_id, zipf) of the most frequent vocabulary item spelled `norm`."""
-        row = self.conn.execute(
-            "SELECT id, source_id, zipf FROM vocab WHERE norm = ? ORDER BY zipf DESC, id LIMIT 1",
-            (norm,),
-        ).fetchone()
-        return (int(row[0]), int(row[1]), float(row[2])) if row else None
+        return most_frequent_item(self.conn, norm)
 
     def stored_neighbours(self, row: int, count: int) -> np.ndarray[Any, Any] | None:
         """The exact neighbours the release stores for vocabulary row `row` (itself
@@ -165,8 +165,8 @@ class _Vectors:
 
         if count > self.stored:
             return None
-        found = self.conn.execute("SELECT ids FROM neighbours WHERE id = ?", (row,)).fetchone()
-        return None if found is None else np.frombuffer(found[0], dtype="<i4").astype(np.int64)
+        found = stored_neighbour_ids(self.conn, row)
+        return None if found is None else np.frombuffer(found, dtype="<i4").astype(np.int64)
 
     def search(
         self,
@@ -212,14 +212,7 @@ class _Vectors:
         self.matrix.close()
 
     def texts(self, rows: list[int]) -> dict[int, tuple[str, int]]:
-        if not rows:
-            return {}
-        return {
-            int(r[0]): (str(r[1]), int(r[2]))
-            for r in self.conn.execute(
-                f"SELECT id, text, source_id FROM vocab WHERE id IN {ID_LIST}", (id_list(rows),)
-            )
-        }
+        return vocab_texts(self.conn, rows)
 
 
 class VectorStore:

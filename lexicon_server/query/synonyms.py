@@ -12,6 +12,17 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from lexicon_server.corpus.rows.facts import (
+    has_term_edges,
+    sources,
+)
+from lexicon_server.corpus.rows.relations import (
+    sense_synonyms,
+    similar_synsets,
+    term_synonyms,
+)
+from lexicon_server.corpus.rows.senses import SenseRow, SynsetMember, sense_rows, synset_members
+from lexicon_server.corpus.rows.terms import term_norms
 from lexicon_server.models import MAX_RESPONSE_CHARS, SynonymsResult
 from lexicon_server.query.arguments import (
     check_allocation,
@@ -28,23 +39,9 @@ from lexicon_server.query.budget import (
     json_bound,
     round_robin,
 )
-from lexicon_server.query.facts import (
-    ID_LIST,
-    SENSE_RELATIONS,
-    has_term_edges,
-    id_list,
-    relations_stored,
-)
 from lexicon_server.query.headwords import normalize, resolve_headwords
-from lexicon_server.query.provenance import Cited, resolution_data, sources
-from lexicon_server.query.senses import (
-    MAX_SENSES_DEFAULT,
-    SynsetMember,
-    sense_handle,
-    sense_ref_data,
-    synset_members,
-    word_senses,
-)
+from lexicon_server.query.provenance import Cited, resolution_data
+from lexicon_server.query.senses import MAX_SENSES_DEFAULT, sense_handle, sense_ref_data
 from lexicon_server.query.targets import installed_entries
 from lexicon_server.query.thesaurus import thesaurus_handle, thesaurus_senses
 
@@ -130,9 +127,7 @@ def _synonyms_data(
     cut: list[str] = []  # what the answer left out, for `budget.cut`
     heads = resolve_headwords(conn, word, language)
     cited.merge(heads.sources)
-    all_senses: list[_Row] = []
-    if heads.term_ids:
-        all_senses = conn.execute(*word_senses(_SENSES, heads)).fetchall()
+    all_senses = sense_rows(conn, heads.term_ids, entries=heads.entries)
     own = _own_norms(conn, heads, all_senses)
     # Enough unsensed rows to fill the allocation after the word's own spellings and what
     # the sense groups show (at most `limit`) are left out.
@@ -162,7 +157,7 @@ def _synonyms_data(
         # The language's MyThes meanings, after its dictionary senses (docs/thesauri.md).
         rows = extra.rows[:max_senses]
         senses = [*senses, *rows]
-        sensed += [extra.candidates[row[0]] for row in rows]
+        sensed += [extra.candidates[row.id] for row in rows]
         tables += [extra.table] * len(rows)
         handles += [thesaurus_handle] * len(rows)
         found = True
@@ -190,16 +185,16 @@ def _synonyms_data(
     ):
         if take == 0:
             continue
-        sense_id, external_id, gloss, source_id, pos, synset_id, _ = row
-        gloss = clip(gloss, GLOSS_CHARS)
-        sense_source = key(group_table, source_id)
-        handle = make_handle(language, sense_id)
+        external_id, pos = row.external_id, row.pos
+        gloss = clip(row.gloss, GLOSS_CHARS)
+        sense_source = key(group_table, row.source_id)
+        handle = make_handle(language, row.id)
         sense = sense_ref_data(handle, external_id, pos, gloss, sense_source)
         shown = cands[:take]
         chars += len(gloss) + len(external_id or "") + len(pos)
         chars += sum(len(c[0]) for c in shown)
         items += 2 + take
-        scope = "sense" if synset_id is None else "synset"
+        scope = "sense" if row.synset_id is None else "synset"
         group: _Json = {
             "sense": sense,
             "sense_scope": scope,
@@ -265,61 +260,22 @@ def _synonyms_data(
     return data, json_bound(items=items) + 6 * chars
 
 
-# A word's sense as `_SENSES` reads it: id, external_id, gloss, source_id, pos,
-# synset_id, term_id.
-_Row = tuple[Any, ...]
 _Edge = tuple[str, str | None, int, bool]  # text, norm, source_id, has_entry
 
-# All the word's senses (the count is reported), entry order then the source's order.
-_SENSES = (
-    "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id, e.term_id "
-    "FROM entries e JOIN senses s ON s.entry_id = e.id "
-    f"WHERE e.term_id IN {ID_LIST}{{entries}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id"
-)
-_TERM_NORMS = f"SELECT norm FROM terms WHERE id IN {ID_LIST}"
-_SIMILAR = (
-    f"SELECT src_synset_id, dst_synset_id FROM relations WHERE src_synset_id IN {ID_LIST} "
-    "AND relation = 'similar' AND scope = 'synset' AND dst_synset_id IS NOT NULL "
-    "ORDER BY src_synset_id, id"
-)
-_SENSE_SYNONYMS = (
-    "SELECT r.src_sense_id, COALESCE(ts.text, tt.text, r.dst_text), "
-    "COALESCE(ts.norm, tt.norm), r.source_id, "
-    "(r.dst_sense_id IS NOT NULL OR EXISTS "
-    "  (SELECT 1 FROM entries e2 WHERE e2.term_id = r.dst_term_id)) "
-    "FROM relations r "
-    "LEFT JOIN senses ds ON ds.id = r.dst_sense_id "
-    "LEFT JOIN entries de ON de.id = ds.entry_id "
-    "LEFT JOIN terms ts ON ts.id = de.term_id "
-    "LEFT JOIN terms tt ON tt.id = r.dst_term_id "
-    f"WHERE r.src_sense_id IN {ID_LIST} AND r.relation = 'synonym' "
-    "ORDER BY r.src_sense_id, r.id"
-)
-# One word's best term edges: the source index is ordered (src_term_id, relation, weight
-# DESC), so this reads `LIMIT` rows, not all of Moby's hundreds. An edge without a weight
-# comes after those with one.
-_TERM_SYNONYMS = (
-    "SELECT COALESCE(t.text, r.dst_text), r.source_id, r.weight FROM relations r "
-    "LEFT JOIN terms t ON t.id = r.dst_term_id "
-    "WHERE r.src_term_id = ? AND r.relation = 'synonym' AND r.scope = 'term' "
-    "AND r.dst_language = ? ORDER BY r.weight DESC, r.id LIMIT ?"
-)
 
-
-def _own_norms(conn: sqlite3.Connection, heads: Headwords, senses: list[_Row]) -> set[str]:
+def _own_norms(conn: sqlite3.Connection, heads: Headwords, senses: list[SenseRow]) -> set[str]:
     """The word's own spellings, which are never candidates: the query's norm and the norm
     of every headword that has senses (`terms.norm` is the builder's `normalize(text)`)."""
     own = {heads.norm}
     # An exact match found its terms by this very norm; lemmas reached through an
     # inflection or a suffix rule have their own.
     if senses and any(r.via != "exact" for r in heads.resolutions):
-        with_senses = {row[6] for row in senses}
-        own.update(row[0] for row in conn.execute(_TERM_NORMS, (id_list(with_senses),)))
+        own.update(term_norms(conn, {row.term_id for row in senses}))
     return own
 
 
 def _sense_material(
-    conn: sqlite3.Connection, senses: list[_Row], limit: int
+    conn: sqlite3.Connection, senses: list[SenseRow], limit: int
 ) -> tuple[dict[int, tuple[SynsetMember, ...]], dict[int, list[_Edge]], dict[int, list[int]]]:
     """Synset members per synset, synonym edges per sense, and the synsets each adjective
     sense's synset is linked to as `similar` (all of them; members are read for the first
@@ -328,33 +284,22 @@ def _sense_material(
     edges: dict[int, list[_Edge]] = {}
     if not senses:
         return {}, edges, {}
-    synsets = {row[5] for row in senses}
-    synsets.discard(None)
-    similar = _similar_synsets(conn, {row[5] for row in senses if row[4] == "adj"} - {None})
+    synsets = {row.synset_id for row in senses if row.synset_id is not None}
+    # WordNet's adjective clusters: a head adjective's synset ('happy') has no other
+    # members, its near-synonyms ('blissful', 'halcyon') sit in satellite synsets linked
+    # to it as `similar` (and each satellite to its head).
+    adjectives = {row.synset_id for row in senses if row.pos == "adj"} - {None}
+    similar = similar_synsets(conn, adjectives)  # type: ignore[arg-type]
     wanted = synsets.union(*(linked[:limit] for linked in similar.values()))
     members = synset_members(conn, wanted) if wanted else {}
-    if "synonym" in relations_stored(conn, SENSE_RELATIONS):
-        for sense_id, text, norm, source_id, has_entry in conn.execute(
-            _SENSE_SYNONYMS, (id_list(row[0] for row in senses),)
-        ):
-            if text is not None:
-                edges.setdefault(sense_id, []).append((text, norm, source_id, bool(has_entry)))
+    for sense_id, text, norm, source_id, has_entry in sense_synonyms(conn, (r.id for r in senses)):
+        if text is not None:
+            edges.setdefault(sense_id, []).append((text, norm, source_id, bool(has_entry)))
     return members, edges, similar
 
 
-def _similar_synsets(conn: sqlite3.Connection, synsets: set[int]) -> dict[int, list[int]]:
-    """WordNet's adjective clusters: a head adjective's synset ('happy') has no other
-    members, its near-synonyms ('blissful', 'halcyon') sit in satellite synsets linked to it
-    as `similar` (and each satellite to its head)."""
-    out: dict[int, list[int]] = {}
-    if synsets:
-        for src, dst in conn.execute(_SIMILAR, (id_list(synsets),)):
-            out.setdefault(src, []).append(dst)
-    return out
-
-
 def _sense_candidates(
-    row: _Row,
+    row: SenseRow,
     own: set[str],
     own_terms: tuple[int, ...],
     members: dict[int, tuple[SynsetMember, ...]],
@@ -366,8 +311,8 @@ def _sense_candidates(
     first `limit` synsets linked as similar, then the source's synonym edges of the sense."""
     out: list[_Cand] = []
     seen = set(own)
-    if row[5] is not None:
-        for term_id, text, norm, source_id in members.get(row[5], ()):
+    if row.synset_id is not None:
+        for term_id, text, norm, source_id in members.get(row.synset_id, ()):
             if term_id in own_terms:  # the word's own sense in this synset
                 continue
             key = norm or normalize(text)
@@ -376,13 +321,13 @@ def _sense_candidates(
                 out.append((text, key, "synset_member", source_id, True, "synset"))
     # WordNet's own near-synonyms before the thesaurus terms tied to the sense (Moby's),
     # which are many and less curated.
-    for synset in similar.get(row[5], ())[:limit]:
+    for synset in similar.get(row.synset_id, ())[:limit]:  # type: ignore[arg-type]
         for _term_id, text, norm, source_id in members.get(synset, ()):
             key = norm or normalize(text)
             if key not in seen:
                 seen.add(key)
                 out.append((text, key, "similar", source_id, True, "synset"))
-    for target, target_norm, source_id, has_entry in edges.get(row[0], ()):
+    for target, target_norm, source_id, has_entry in edges.get(row.id, ()):
         key = target_norm if target_norm is not None else normalize(target)
         if key not in seen:
             seen.add(key)
@@ -405,7 +350,7 @@ def _unsensed_candidates(
     rows: list[tuple[float, int, str, int]] = []
     any_more = False
     for term_id in term_ids:
-        got = conn.execute(_TERM_SYNONYMS, (term_id, language, wanted + 1)).fetchall()
+        got = term_synonyms(conn, term_id, language, wanted + 1)
         if len(got) > wanted:
             any_more = True
             got = got[:wanted]

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lexicon_server.corpus.connection import kept
+from lexicon_server.corpus.rows.terms import has_entry, norms_with_entries
+from lexicon_server.corpus.rows.translations import target_entry_column
 from lexicon_server.corpus.term_docs import TARGET_UNKNOWN
-from lexicon_server.query.facts import has_column
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
@@ -19,23 +19,6 @@ __all__ = ["entry_installed", "installed_entries", "installed_targets", "target_
 # few thousand common targets come back again and again, so answers are kept per database
 # (bounded, oldest answer out first). Objects never change, so an answer never goes stale.
 _ENTRY_CACHE_SIZE = 50_000
-# Below SQLite's default limit of bound parameters with room to spare.
-_ENTRY_BATCH = 200
-_ENTRY_BATCH_SQL = (
-    "SELECT DISTINCT t.norm FROM terms t WHERE t.norm IN ({marks}) "
-    "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id)"
-)
-
-
-def _probe(conn: sqlite3.Connection, missing: list[str]) -> set[str]:
-    # All misses in one statement per chunk: the per-statement cost (bind, step, Python
-    # row objects) was most of a probe, not the index search itself.
-    hits: set[str] = set()
-    for start in range(0, len(missing), _ENTRY_BATCH):
-        chunk = missing[start : start + _ENTRY_BATCH]
-        sql = _ENTRY_BATCH_SQL.format(marks=",".join("?" * len(chunk)))
-        hits.update(row[0] for row in conn.execute(sql, chunk))
-    return hits
 
 
 def installed_entries(corpus: Corpus, language: str, norms: Iterable[str]) -> set[str]:
@@ -44,11 +27,11 @@ def installed_entries(corpus: Corpus, language: str, norms: Iterable[str]) -> se
     if not wanted or corpus.selection.availability(language, "lexical") is not None:
         return set()
     conn = corpus.db(language, "lexical")
-    answers = kept(conn).memo(_probe, _ENTRY_CACHE_SIZE)
+    answers = kept(conn).memo(norms_with_entries, _ENTRY_CACHE_SIZE)
     known, missing = answers.split(wanted)
     found = {norm for norm, has in known.items() if has}
     if missing:
-        hits = _probe(conn, missing)
+        hits = norms_with_entries(conn, missing)
         found |= hits
         answers.keep({norm: norm in hits for norm in missing})
     return found
@@ -58,18 +41,7 @@ def entry_installed(corpus: Corpus, language: str, norm: str) -> bool:
     """Whether `norm` has its own entry in `language`'s installed lexical data."""
     if corpus.selection.availability(language, "lexical") is not None:
         return False
-    conn = corpus.db(language, "lexical")
-    row = conn.execute(
-        "SELECT 1 FROM terms t JOIN entries e ON e.term_id = t.id WHERE t.norm = ? LIMIT 1",
-        (norm,),
-    ).fetchone()
-    return row is not None
-
-
-def target_entry_column(conn: sqlite3.Connection) -> bool:
-    """Whether the builder recorded `translations.target_entry` in this database (releases
-    built before it was added lack the column, and are answered by probing instead)."""
-    return has_column(conn, "translations", "target_entry")
+    return has_entry(corpus.db(language, "lexical"), norm)
 
 
 def installed_targets(

@@ -8,42 +8,28 @@ norm and its lemmas'), so `Haus` finds OpenThesaurus's lower-case headword `haus
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from lexicon_server.query.facts import ID_LIST, id_list
+from lexicon_server.corpus.rows.facts import sources
+from lexicon_server.corpus.rows.relations import meaning_synonyms
+from lexicon_server.corpus.rows.senses import SenseRow, senses_of_norms
 from lexicon_server.query.headwords import normalize
-from lexicon_server.query.provenance import sources
 
 if TYPE_CHECKING:
     import sqlite3
 
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.query.provenance import SourceTable
+    from lexicon_server.corpus.rows.facts import SourceTable
 
 __all__ = ["ThesaurusSenses", "thesaurus_handle", "thesaurus_senses"]
-
-# id, external_id, gloss, source_id, pos, synset_id (always NULL), term_id: the row shape
-# the synonyms query reads its own senses in.
-_SENSES = (
-    "SELECT s.id, s.external_id, s.gloss, s.source_id, e.pos, s.synset_id, e.term_id "
-    "FROM terms t JOIN entries e ON e.term_id = t.id JOIN senses s ON s.entry_id = e.id "
-    f"WHERE t.norm IN {ID_LIST} ORDER BY t.id, e.id, s.rank, s.id"
-)
-_EDGES = (
-    "SELECT r.src_sense_id, t.text, t.norm, r.source_id, "
-    "EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id) "
-    "FROM relations r JOIN terms t ON t.id = r.dst_term_id "
-    f"WHERE r.src_sense_id IN {ID_LIST} AND r.relation = 'synonym' ORDER BY r.src_sense_id, r.id"
-)
 
 
 @dataclass(frozen=True)
 class ThesaurusSenses:
     table: SourceTable
-    rows: list[tuple[Any, ...]]
+    rows: list[SenseRow]
     # sense id -> candidates (text, norm, relation, source id, has entry, sense scope)
     candidates: dict[int, list[tuple[str, str, str, int, bool, str]]]
 
@@ -62,19 +48,19 @@ def thesaurus_senses(
     conn = corpus.extra_db(f"{language}/thesaurus.sqlite", "lexical")
     if conn is None:
         return None
-    keys = sorted(set(norms))
-    rows = conn.execute(_SENSES, (json.dumps(keys),)).fetchall() if keys else []
+    rows = senses_of_norms(conn, norms)
     return ThesaurusSenses(sources(conn), rows, _candidates(conn, rows, own))
 
 
 def _candidates(
-    conn: sqlite3.Connection, rows: list[tuple[Any, ...]], own: set[str]
+    conn: sqlite3.Connection, rows: list[SenseRow], own: set[str]
 ) -> dict[int, list[tuple[str, str, str, int, bool, str]]]:
-    out: dict[int, list[tuple[str, str, str, int, bool, str]]] = {row[0]: [] for row in rows}
+    out: dict[int, list[tuple[str, str, str, int, bool, str]]] = {row.id: [] for row in rows}
     if not rows:
         return out
-    seen: dict[int, set[str]] = {row[0]: set(own) for row in rows}
-    for sense_id, text, norm, source_id, has_entry in conn.execute(_EDGES, (id_list(out),)):
+    seen: dict[int, set[str]] = {row.id: set(own) for row in rows}
+    for sense_id, text, norm, source_id, has_entry in meaning_synonyms(conn, out):
+        assert text is not None  # joined to its term
         key = norm or normalize(text)
         if key not in seen[sense_id]:
             seen[sense_id].add(key)

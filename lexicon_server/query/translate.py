@@ -13,15 +13,16 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from lexicon_server.corpus.connection import kept
+from lexicon_server.corpus.rows.facts import meta_value, sources
+from lexicon_server.corpus.rows.senses import sense_rows
+from lexicon_server.corpus.rows.translations import translations_into
 from lexicon_server.errors import InvalidArgument, NoSuchSense
 from lexicon_server.models import TranslateResult, Translation, TranslationGroup
 from lexicon_server.query.arguments import check_limit, check_text, corpus_language, parse_sense_id
 from lexicon_server.query.budget import Cuts, drop_last_group, fit_response, round_robin
-from lexicon_server.query.facts import ID_LIST, id_list
 from lexicon_server.query.headwords import resolve_headwords
-from lexicon_server.query.provenance import Cited, sources
-from lexicon_server.query.senses import MAX_SENSES_DEFAULT, sense_ref, sense_rows
+from lexicon_server.query.provenance import Cited
+from lexicon_server.query.senses import MAX_SENSES_DEFAULT, sense_ref
 from lexicon_server.query.targets import installed_targets, target_entry_column
 
 if TYPE_CHECKING:
@@ -84,15 +85,9 @@ def translate(
     from_column = bool(heads.term_ids) and target_entry_column(conn)
     if heads.term_ids:
         wanted = {s.id for s in senses}
-        entry = "target_entry" if from_column else "NULL"
         seen: set[tuple[int | None, str]] = set()
         first_row: dict[int, int] = {}  # sense -> where its first row came, in id order
-        for row in conn.execute(
-            f"SELECT target_language, target_text, target_norm, note, source_id, {entry}, "
-            f"sense_id FROM translations WHERE term_id IN {ID_LIST} AND target_language = ? "
-            "ORDER BY id",
-            (id_list(heads.term_ids), target_language),
-        ):
+        for row in translations_into(conn, heads.term_ids, target_language):
             sid, norm = row[6], row[2]
             if (sid, norm) in seen:
                 continue
@@ -186,8 +181,4 @@ def translate(
 def evidence_order(conn: sqlite3.Connection) -> bool:
     """Whether the component's sense-tied translation ids run best first across senses."""
 
-    def read() -> bool:
-        row = conn.execute("SELECT value FROM meta WHERE key = ?", _ORDER_META[:1]).fetchone()
-        return row is not None and row[0] == _ORDER_META[1]
-
-    return kept(conn).fact("translation_order", read)
+    return meta_value(conn, _ORDER_META[0]) == _ORDER_META[1]

@@ -25,6 +25,12 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from lexicon_server.corpus.rows.wordplay import (
+    anagram_words,
+    homophones,
+    palindrome_words,
+    pronunciations_of_words,
+)
 from lexicon_server.corpus.wordplay_keys import fold, is_palindrome, letters, signature
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.query.arguments import check_limit, check_text
@@ -130,11 +136,7 @@ def _anagrams(
     if not query_letters:
         raise InvalidArgument("text", "text with at least one letter a-z for kind='anagram'", text)
     # `is_single = 1` lets SQLite use the partial signature index; id order is rank order.
-    rows = conn.execute(
-        "SELECT id, text, letters, zipf, source_id FROM words "
-        "WHERE signature = ? AND is_single = 1 ORDER BY id",
-        (signature(query_letters),),
-    )
+    rows = anagram_words(conn, signature(query_letters))
     found: list[Data] = []
     seen: set[str] = set()
     truncated = False
@@ -178,16 +180,8 @@ def _palindromes(
     else:
         # From the query's letters to the end of the index, then from the start back up to
         # them: every stored palindrome once, in (letters, id) order.
-        after = conn.execute(
-            "SELECT text, letters, source_id FROM words "
-            "WHERE is_palindrome = 1 AND letters >= ? ORDER BY letters, id",
-            (query_letters,),
-        )
-        before = conn.execute(
-            "SELECT text, letters, source_id FROM words "
-            "WHERE is_palindrome = 1 AND letters < ? ORDER BY letters, id",
-            (query_letters,),
-        )
+        after = palindrome_words(conn, query_letters, after=True)
+        before = palindrome_words(conn, query_letters, after=False)
         seen: set[str] = set()
         for rows in (after, before):
             for word, word_letters, source_id in rows:
@@ -233,13 +227,7 @@ def _word_pronunciations(conn: sqlite3.Connection, word: str) -> tuple[list[str]
     found, _ = query_words(conn, word)
     if not found:
         return [], []
-    ids = tuple(row[0] for row in found)
-    marks = ",".join("?" * len(ids))
-    rows = conn.execute(
-        f"SELECT phones, onset, rest, source_id FROM prons WHERE word_id IN ({marks}) "
-        "ORDER BY word_id, variant",
-        ids,
-    ).fetchall()
+    rows = pronunciations_of_words(conn, [row[0] for row in found])
     prons: dict[str, _Pron] = {}
     for phones, onset, rest, source_id in rows:
         if phones not in prons and len(prons) < MAX_PRONUNCIATIONS:
@@ -249,14 +237,9 @@ def _word_pronunciations(conn: sqlite3.Connection, word: str) -> tuple[list[str]
 
 def _spelled(conn: sqlite3.Connection, phones: str) -> list[tuple[str, int]]:
     """Every headword (one per spelling, ignoring case) pronounced exactly `phones`."""
-    rows = conn.execute(
-        "SELECT w.text, w.source_id FROM prons p JOIN words w ON w.id = p.word_id "
-        "WHERE p.phones = ? ORDER BY w.id",
-        (phones,),
-    )
     seen: set[str] = set()
     spelled: list[tuple[str, int]] = []
-    for text, source_id in rows:
+    for _, text, source_id, _ in homophones(conn, phones):
         key = fold(text)
         if key not in seen:
             seen.add(key)

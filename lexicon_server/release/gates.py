@@ -207,7 +207,7 @@ def bench_gate(corpus: Any, profile: GateProfile, log: Path) -> Gate:
     the same WordNet files in its own process. The aim: ours at most ``lookup_ratio_max``
     of NLTK's time (the benchmark's absolute and stdio aims are timed figures on a shared
     machine; they stay in the benchmark, not in this gate)."""
-    from lexicon_server.query.facts import clear_caches
+    from lexicon_server.corpus.rows.facts import clear_caches
     from lexicon_server.query.lookup import lookup_data
 
     if profile.wordnet_dir is None:

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from lexicon_server.corpus.normalize import norm  # the key the builder stored in terms.norm
+from lexicon_server.corpus.rows.facts import sources
+from lexicon_server.corpus.rows.slang import first_example, usage_words
 from lexicon_server.query.definitions import definition_keys, definition_rows
-from lexicon_server.query.provenance import sources
 from lexicon_server.query.senses import read_senses
 from lexicon_server.slang.definitions import SLANG_TAGS, Definition
 from lexicon_server.slang.errors import MeaningSourceError
@@ -22,9 +23,6 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
 __all__ = ["USAGE_DOMAINS", "LexicalCorpus", "corpus_definitions", "norm", "open_corpus"]
-
-_FIRST_EXAMPLE = "SELECT text FROM examples WHERE sense_id = ? ORDER BY id LIMIT 1"
-
 
 # WordNet marks register with "domain of synset - usage" pointers (`;u`, stored under the
 # LMF name `exemplifies`) to synsets such as {slang, argot, ...}, {colloquialism} or
@@ -45,22 +43,6 @@ USAGE_DOMAINS = frozenset(
     }
 )
 
-# The usage domain of a sense: a lexical pointer from the sense names one word; a
-# semantic pointer from its synset names every member of the target synset.
-_USAGE_SQL = """
-SELECT t.text FROM relations r
-JOIN senses ds ON ds.id = r.dst_sense_id
-JOIN entries de ON de.id = ds.entry_id
-JOIN terms t ON t.id = de.term_id
-WHERE r.src_sense_id = ? AND r.relation = 'exemplifies' AND r.scope = 'sense'
-UNION
-SELECT t.text FROM relations r
-JOIN senses ds ON ds.synset_id = r.dst_synset_id
-JOIN entries de ON de.id = ds.entry_id
-JOIN terms t ON t.id = de.term_id
-WHERE r.src_synset_id = ? AND r.relation = 'exemplifies' AND r.scope = 'synset'
-"""
-
 
 class LexicalCorpus(Protocol):
     """What the slang group needs from `lexicon_server.corpus.reader.Corpus`."""
@@ -71,17 +53,12 @@ class LexicalCorpus(Protocol):
 
 
 def _usage_tags(conn: sqlite3.Connection, sense_id: int, synset_id: int | None) -> list[str]:
-    names = {norm(row[0]) for row in conn.execute(_USAGE_SQL, (sense_id, synset_id))}
+    names = {norm(text) for text in usage_words(conn, sense_id, synset_id)}
     return [f"usage:{name}" for name in sorted(names & USAGE_DOMAINS)]
 
 
 def _is_slang(tags: tuple[str, ...]) -> bool:
     return any(tag.casefold() in SLANG_TAGS or tag.startswith("usage:") for tag in tags)
-
-
-def _first_example(conn: sqlite3.Connection, sense_id: int) -> str | None:
-    row = conn.execute(_FIRST_EXAMPLE, (sense_id,)).fetchone()
-    return None if row is None else str(row[0])
 
 
 def corpus_definitions(
@@ -102,7 +79,7 @@ def corpus_definitions(
                 sense.gloss,
                 table.keys[sense.source_id],
                 table.infos[sense.source_id],
-                _first_example(conn, sense.id),
+                first_example(conn, sense.id),
                 tuple(sense.tags.split()) + tuple(_usage_tags(conn, sense.id, sense.synset_id)),
             )
             for sense in senses

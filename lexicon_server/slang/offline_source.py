@@ -13,19 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lexicon_server.corpus.rows.slang import open_slang, schema_version, slang_meanings
 from lexicon_server.corpus.slang_data import SCHEMA_VERSION, SLANG_FILE, slang_key
 from lexicon_server.slang.definitions import Definition
 from lexicon_server.slang.errors import MeaningSourceError
 
 __all__ = ["SlangMeanings", "slang_definitions"]
-
-_MEANINGS_SQL = """
-SELECT m.headword, m.kind, m.gloss, m.pos, m.tags, m.emoji, m.marks,
-       s.name, s.licence, s.trust
-FROM meanings m JOIN sources s ON s.id = m.source_id
-WHERE m.language = ? AND m.key = ?
-ORDER BY m.id
-"""
 
 
 @dataclass(frozen=True)
@@ -37,11 +30,8 @@ class SlangMeanings:
 
 
 def _open(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(
-        f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False
-    )
-    conn.execute("PRAGMA query_only = ON")
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    conn = open_slang(path)
+    version = schema_version(conn)
     if version != SCHEMA_VERSION:
         conn.close()
         raise MeaningSourceError(
@@ -71,7 +61,7 @@ def slang_definitions(corpus: Any, phrase: str, limit: int, language: str = "en"
         conn = _connection(corpus)
         if conn is None:
             return SlangMeanings((), False)
-        rows = conn.execute(_MEANINGS_SQL, (language, slang_key(phrase))).fetchall()
+        rows = slang_meanings(conn, language, slang_key(phrase))
     except sqlite3.Error as exc:
         raise MeaningSourceError(
             "slang_data",

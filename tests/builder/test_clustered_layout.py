@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lexicon_server.builder.lexical_writer import CLUSTERED, schema_statements
 from lexicon_server.corpus.reader import Corpus
-from lexicon_server.query.facts import clear_caches
+from lexicon_server.corpus.rows.facts import clear_caches
 from lexicon_server.query.lookup import lookup_data
 from lexicon_server.query.translate import translate
 from lexicon_store.selection import ActiveSelection

@@ -12,8 +12,8 @@ import pytest
 from pydantic_core import from_json
 
 from lexicon_server.corpus.reader import Corpus
+from lexicon_server.corpus.rows.facts import has_term_docs
 from lexicon_server.corpus.term_docs import TARGET_UNKNOWN
-from lexicon_server.query.facts import has_term_docs
 from lexicon_server.query.lookup import lookup_data
 from lexicon_store.selection import load_active
 

@@ -7,9 +7,10 @@ import unicodedata
 
 import pytest
 
+from lexicon_server.corpus.rows.terms import term_order, term_order_args
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.query.arguments import MAX_TEXT_CHARS, check_language, check_text
-from lexicon_server.query.headwords import best_first, term_order, term_order_args
+from lexicon_server.query.headwords import best_first
 
 _STRIPPED = " \t\n\r\x0b\x0c" + "".join(
     chr(c)

@@ -20,8 +20,8 @@ from _support.lookup import all_translations, sense_translations
 from pydantic_core import to_json
 
 from lexicon_server.corpus.reader import Corpus
-from lexicon_server.query import targets
-from lexicon_server.query.facts import clear_caches, has_index
+from lexicon_server.corpus.rows import terms
+from lexicon_server.corpus.rows.facts import clear_caches, has_index
 from lexicon_server.query.lookup import lookup, lookup_data
 from lexicon_server.query.targets import entry_installed, installed_entries, target_entry_column
 from lexicon_server.query.translate import translate
@@ -67,7 +67,7 @@ def test_tool_json_is_the_model_dump(corpus: Corpus, word: str, budgets: dict[st
 
 def test_batched_target_entry_probes_match_one_by_one(corpus: Corpus) -> None:
     # More words than one batched statement takes, with the real entries at both ends.
-    norms = ["maison", *(f"pas-un-mot-{n}" for n in range(2 * targets._ENTRY_BATCH + 7)), "chien"]
+    norms = ["maison", *(f"pas-un-mot-{n}" for n in range(2 * terms.ENTRY_BATCH + 7)), "chien"]
     expected = {n for n in norms if entry_installed(corpus, "fr", n)}
     assert expected == {"maison", "chien"}
     clear_caches(corpus)

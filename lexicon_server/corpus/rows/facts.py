@@ -1,4 +1,5 @@
-"""Facts of one component database, read once per connection and kept with it.
+"""Facts of one component database, read once per connection and kept with it: which
+indexes, columns and relations it has, its meta rows, its `sources` table.
 
 Everything here is kept by the connection `Corpus.db()` returns
 (`lexicon_server.corpus.connection`), so it lives and dies with the connection and
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from lexicon_server.corpus import term_docs
@@ -23,13 +25,17 @@ __all__ = [
     "ID_LIST",
     "SENSE_RELATIONS",
     "ConnectionMemo",
+    "SourceTable",
     "clear_caches",
     "has_column",
     "has_index",
     "has_term_docs",
     "has_term_edges",
     "id_list",
+    "meta_value",
     "relations_stored",
+    "source_details",
+    "sources",
 ]
 
 _K = TypeVar("_K")
@@ -90,16 +96,23 @@ def has_column(conn: sqlite3.Connection, table: str, column: str) -> bool:
     return kept(conn).fact(("column", table, column), read)
 
 
+_META = "SELECT value FROM meta WHERE key = ?"
+
+
+def meta_value(conn: sqlite3.Connection, key: str) -> str | None:
+    """The database's `meta` row `key` (None when it has none), read once per connection."""
+
+    def read() -> str | None:
+        row = conn.execute(_META, (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    return kept(conn).fact(("meta", key), read)
+
+
 def has_term_docs(conn: sqlite3.Connection) -> bool:
     """Whether the builder stored term documents of a layout this server reads
     (lexicon_server/corpus/term_docs.py); without them a look-up reads the tables."""
-
-    def read() -> bool:
-        sql = "SELECT value FROM meta WHERE key = ?"
-        row = conn.execute(sql, (term_docs.META_KEY,)).fetchone()
-        return row is not None and row[0] == term_docs.VERSION
-
-    return kept(conn).fact("term_docs", read)
+    return meta_value(conn, term_docs.META_KEY) == term_docs.VERSION
 
 
 _ANY_TERM_EDGE = "SELECT 1 FROM relations WHERE src_term_id IS NOT NULL LIMIT 1"
@@ -131,3 +144,30 @@ def relations_stored(conn: sqlite3.Connection, sql: str) -> frozenset[str]:
     return kept(conn).fact(
         ("relations", sql), lambda: frozenset(row[0] for row in conn.execute(sql))
     )
+
+
+@dataclass(frozen=True)
+class SourceTable:
+    """The `sources` table of one component database: key and description per row id."""
+
+    keys: dict[int, str]
+    infos: dict[int, str]  # the licence of each source, as the result's `sources` gives it
+    by_key: dict[str, str]  # the same licences by key
+
+
+def _read_sources(conn: sqlite3.Connection) -> SourceTable:
+    rows = conn.execute("SELECT id, name, licence FROM sources").fetchall()
+    # An answer names each source's licence; titles and versions are in lexicon://manifest.
+    infos = {row[0]: row[2] for row in rows}
+    keys = {row[0]: row[1] for row in rows}
+    return SourceTable(keys, infos, {keys[i]: info for i, info in infos.items()})
+
+
+def sources(conn: sqlite3.Connection) -> SourceTable:
+    """The `sources` table of one component database, read once per connection."""
+    return kept(conn).fact(_read_sources, lambda: _read_sources(conn))
+
+
+def source_details(conn: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
+    """(name, title, version, licence) of every row of the `sources` table."""
+    return conn.execute("SELECT name, title, version, licence FROM sources").fetchall()
