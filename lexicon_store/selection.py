@@ -112,6 +112,8 @@ class ActiveSelection:
     installed: Mapping[str, frozenset[str]]
     files: Mapping[str, Path]
     created: str = field(default="")
+    # the release source (directory or URL) the install used, when the record keeps it
+    source: str | None = None
     # dataset-relative path -> (component id, size in bytes) as the record states them
     components: Mapping[str, tuple[str, int]] = field(default_factory=lambda: MappingProxyType({}))
 
@@ -189,6 +191,7 @@ def _parse_record(data_dir: Path, activation_id: str, body: Any) -> ActiveSelect
             installed=MappingProxyType(installed),
             files=MappingProxyType(files),
             created=str(body.get("created", "")),
+            source=body["source"] if isinstance(body.get("source"), str) else None,
             components=MappingProxyType(components),
         )
     except (KeyError, TypeError, AttributeError, ValueError) as exc:

@@ -173,9 +173,8 @@ def data_dir_value(selection: ActiveSelection, *, local: bool = True) -> str | N
 def release_source(selection: ActiveSelection, *, local: bool = True) -> str:
     """The `--from` value that reaches the selection's release: the source the install
     used when the activation record carries it, else a placeholder naming the release."""
-    # The activation record does not carry its source yet (see docs/deploying.md#damage);
-    # read it when a store that records it is installed.
-    source = getattr(selection, "source", None)
+    # Records written before the store kept the source have none.
+    source = selection.source
     if isinstance(source, str) and source and (local or "://" in source):
         return shlex.quote(source)
     return f"<directory or URL of the {selection.dataset_version} release>"
