@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from _support.tmpfs import mounted_tmpfs
 from click.testing import CliRunner
 
 from lexicon_store import ops
@@ -21,19 +22,8 @@ from lexicon_store.space import space_needed
 @pytest.fixture
 def small_fs(tmp_path: Path) -> Iterator[Path]:
     """A 256 KiB tmpfs: smaller than the sample release's objects."""
-    mount = tmp_path / "small"
-    mount.mkdir()
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)],
-        capture_output=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
-    try:
+    with mounted_tmpfs(tmp_path / "small", "size=256k") as mount:
         yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
 def test_install_into_too_small_a_file_system_writes_nothing(

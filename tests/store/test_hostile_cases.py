@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from _support.store_cli import install_argv
+from _support.tmpfs import mounted_tmpfs
 from click.testing import CliRunner
 
 from lexicon_store import integrity, ops
@@ -151,19 +152,8 @@ def test_install_refuses_a_link_planted_as_an_object(
 @pytest.fixture
 def few_inodes(tmp_path: Path) -> Iterator[Path]:
     """A tmpfs with room for bytes but few inodes (a real one, when we may mount it)."""
-    mount = tmp_path / "few-inodes"
-    mount.mkdir()
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=16m,nr_inodes=64", "tmpfs", str(mount)],
-        capture_output=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
-    try:
+    with mounted_tmpfs(tmp_path / "few-inodes", "size=16m,nr_inodes=64") as mount:
         yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
 def test_inode_exhaustion_mid_install_exits_9_with_a_fix(
