@@ -103,6 +103,15 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
     def entry_out(entry: Entry) -> s.EntryOutput:
         return s.EntryOutput(term=entry.term, description=entry.description)
 
+    def for_client(message: str) -> str:
+        # Over HTTP the client is on another machine: the server's paths are no use to it
+        # and say more about the host than it should learn; the file's name is enough.
+        if corpus is None or not corpus.remote_clients:
+            return message
+        for path in {str(glossary.path), str(glossary.path.resolve())}:
+            message = message.replace(path, glossary.path.name)
+        return message
+
     @contextmanager
     def failures_as_tool_errors() -> Iterator[None]:
         # Expected failures reach the model as messages it can act on: bad input names the
@@ -112,14 +121,15 @@ def register(server: "MCPServer[Any]", glossary_path: Path, corpus: "Corpus | No
         except (TermExists, TermNotFound):
             raise  # refusals with a structured answer of their own
         except InvalidInput as exc:
-            raise ToolRefusal("invalid_argument", str(exc), parameter=exc.parameter) from exc
+            message = for_client(str(exc))
+            raise ToolRefusal("invalid_argument", message, parameter=exc.parameter) from exc
         except GlossaryReadOnly as exc:
-            raise ToolRefusal("glossary_read_only", str(exc)) from exc
+            raise ToolRefusal("glossary_read_only", for_client(str(exc))) from exc
         except GlossaryError as exc:
-            raise ToolRefusal("glossary_error", str(exc)) from exc
+            raise ToolRefusal("glossary_error", for_client(str(exc))) from exc
         except OSError as exc:
             message = f"cannot access the glossary file {glossary.path}: {exc}"
-            raise ToolRefusal("glossary_unreadable", message) from exc
+            raise ToolRefusal("glossary_unreadable", for_client(message)) from exc
 
     reading = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 

@@ -132,3 +132,35 @@ def test_the_stdio_server_names_a_bad_line_and_a_read_only_file_and_keeps_servin
     found = seen["still_serving"].structured_content
     assert [r["entry"]["term"] for r in found["results"]] == ["Alpha"]
     assert json.loads(seen["still_serving"].content[0].text) == found
+
+
+def test_glossary_errors_over_http_name_no_server_path(
+    sample_data_dir: Path, tmp_path: Path
+) -> None:
+    from _support.http_server import serving_http
+
+    path = tmp_path / "glossary.jsonl"
+    path.write_text(GOOD)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LEXICON_")}
+    args = ["--data-dir", str(sample_data_dir), "--glossary", str(path)]
+    with serving_http(args, env=env) as url:
+
+        async def main() -> tuple[Any, Any]:
+            async with Client(url) as client:
+                path.write_text(GOOD + SURROGATE)  # it turns bad while the server runs
+                bad_line = await client.call_tool("glossary_find", {"query": "beta"})
+                path.write_text(GOOD)
+                path.chmod(0o444)
+                read_only = await client.call_tool(
+                    "glossary_add", {"term": "C", "description": "c"}
+                )
+                return bad_line, read_only
+
+        bad_line, read_only = anyio.run(main)
+    error = error_of(bad_line)
+    assert error["reason"] == "glossary_error" and "glossary.jsonl:2" in error["message"], error
+    assert str(tmp_path) not in json.dumps(error), error
+    error = error_of(read_only)
+    assert error["reason"] == "glossary_read_only", error
+    assert str(tmp_path) not in json.dumps(error), error
+    assert path.read_text() == GOOD
