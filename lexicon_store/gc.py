@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .activations import current_activation_id, list_activations, pinned_activations
+from .commands import store_command
 from .crash import crash_point
 from .errors import NotInstalled, StoreError
 from .fsutil import fsync_dir
@@ -107,25 +108,30 @@ def _forgotten(
         if activation_id not in known:
             raise NotInstalled(
                 f"activation {activation_id} is not retained in {dd.root}",
-                fix="list the retained ones with `lexicon-data activations`",
+                fix=f"list the retained ones with `{store_command(dd.root, 'activations')}`",
             )
         if activation_id == current:
             raise StoreError(
                 f"activation {activation_id} is the current one; forgetting it would leave "
                 "nothing active",
-                fix="activate another one first: lexicon-data activate --activation <id>",
+                fix="activate another one first: "
+                + store_command(dd.root, "activate", "--activation")
+                + " <id>",
             )
         if activation_id in pinned:
             raise StoreError(
                 f"activation {activation_id} is pinned, so it is kept whatever prune does",
-                fix=f"unpin it first: lexicon-data pin --activation {activation_id} --remove",
+                fix="unpin it first: "
+                + store_command(dd.root, "pin", "--activation", activation_id, "--remove"),
             )
         dropped.add(activation_id)
     if wanted.keep_recent is not None:
         if wanted.keep_recent < 0:
             raise StoreError(
                 f"--keep must be 0 or more, not {wanted.keep_recent}",
-                fix="lexicon-data prune --drop-activations --keep 1 --dry-run",
+                fix=store_command(
+                    dd.root, "prune", "--drop-activations", "--keep", "1", "--dry-run"
+                ),
             )
         # Oldest first; current and pinned are never candidates.
         others = [
@@ -174,7 +180,8 @@ def plan_prune(dd: DataDir, forget: Forget | None = None) -> PrunePlan:
         raise StoreError(
             f"cannot read activation record {dd.record_path(blind[0])}, so prune cannot "
             "tell which objects it needs",
-            fix=f"restore that file, or forget it: lexicon-data forget --activation {blind[0]}",
+            fix="restore that file, or forget it: "
+            + store_command(dd.root, "forget", "--activation", blind[0]),
         )
     kept = [a for a in retained if a.activation_id not in dropped]
     objects = _unreferenced_objects(dd, _referenced(kept))
@@ -233,7 +240,7 @@ def prune(
         if forget is not None and forget.activations:
             raise NotInstalled(
                 f"activation {forget.activations[0]} is not retained in {dd.root}",
-                fix="list the retained ones with `lexicon-data activations`",
+                fix=f"list the retained ones with `{store_command(dd.root, 'activations')}`",
             )
         return PrunePlan((), (), (), ())
     with dd.writer_lock():

@@ -69,7 +69,8 @@ def test_forget_refuses_current_pinned_and_unknown(release, data_dir: Path, cli)
     ops.pin(first, data_dir=data_dir)
     with pytest.raises(StoreError, match="current one") as current:
         gc.forget([second], data_dir)
-    assert "lexicon-data activate" in (current.value.fix or "")
+    assert "lexicon-data --data-dir" in (current.value.fix or "")
+    assert " activate --activation" in (current.value.fix or "")
     with pytest.raises(StoreError, match="pinned") as pinned:
         gc.forget([first], data_dir)
     assert f"pin --activation {first} --remove" in (pinned.value.fix or "")
