@@ -16,7 +16,8 @@ so a caller can catch everything the server means to raise in one clause::
      ├── SlangError                          slang.errors: bad input, a meaning source or
      │    └── ...                            the online provider failed
      └── BuildError (RuntimeError)           builder.errors: the builder and the release
-          ├── SourceUnavailable, SourceMismatch, UnknownSource (KeyError)
+          ├── SourceUnavailable, SourceMismatch, UnknownSource (KeyError),
+          │   NoRowReader (KeyError)
           └── ParseError (ValueError)        builder.parsers: a malformed upstream file
 
 Expected failures of the tools become error answers whose text names the parameter (or

@@ -205,6 +205,27 @@ def start_cmd(data_dir: Path | None, profile: str, word: str, lock_path: Path | 
     )
 
 
+@main.command("check-text")
+@click.argument("built", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--examples", default=5, show_default=True, help="Rows shown per kind.")
+@_handles_errors
+def check_text_cmd(built: Path, examples: int) -> None:
+    """Report markup left in a built corpus's translations and GCIDE senses; exit 1 if any."""
+    from lexicon_server.builder.text_check import check_built
+
+    report = check_built(built)
+    for what, rows in report.checked.items():
+        click.echo(f"checked {rows:,} {what}")
+    if not report.found:
+        click.echo("no leftover markup")
+        return
+    for kind, rows in sorted(report.found.items()):
+        click.echo(f"{kind}: {rows:,} rows")
+        for example in report.examples[kind][:examples]:
+            click.echo(f"    {example}")
+    raise SystemExit(1)
+
+
 def _register_release_commands() -> None:
     from lexicon_server.release.cli import register
 

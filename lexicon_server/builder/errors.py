@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lexicon_server.errors import LexiconServerError
 
-__all__ = ["BuildError", "SourceMismatch", "SourceUnavailable", "UnknownSource"]
+__all__ = ["BuildError", "NoRowReader", "SourceMismatch", "SourceUnavailable", "UnknownSource"]
 
 
 class BuildError(LexiconServerError, RuntimeError):
@@ -32,6 +32,13 @@ class SourceMismatch(BuildError):
 
 class UnknownSource(BuildError, KeyError):
     """A source name the catalogue does not know (for example a typo in --source)."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class NoRowReader(BuildError, KeyError):
+    """A source without a row reader (MultiWordNet): its lock pins its bytes only."""
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lexicon_server.builder.lexical_writer import LexicalWriter
 from lexicon_server.corpus.reader import GCIDE_FILE
@@ -80,8 +80,9 @@ def corpus_pos(published: str | None) -> str:
     return _POS.get(published.strip(), published.strip())
 
 
-def write_gcide(path: Path, src: SourceInput, *, dataset_version: str) -> dict[str, int]:
-    """Write the GCIDE component from the dictd files of `src`."""
+def write_gcide(path: Path, src: SourceInput, *, dataset_version: str) -> dict[str, Any]:
+    """Write the GCIDE component from the dictd files of `src`; the stats carry the markup
+    rules' counts under `cleaned` (entries each rule changed, docs/source-formats.md)."""
     from lexicon_server.builder.parsers import gcide
 
     w = LexicalWriter(
@@ -92,13 +93,16 @@ def write_gcide(path: Path, src: SourceInput, *, dataset_version: str) -> dict[s
         built_from=src.spec.name,
     )
     name = src.spec.name
+    cleaned: dict[str, int] = {}
     try:
         for entry in gcide.iter_entries(src.file("index"), src.file("dict")):
+            for rule, count in entry.cleaned:
+                cleaned[rule] = cleaned.get(rule, 0) + count
             _add(w, entry, name)
     except BaseException:
         w.abort()
         raise
-    return w.finish()
+    return {**w.finish(), "cleaned": {name: dict(sorted(cleaned.items()))}}
 
 
 def _add(w: LexicalWriter, entry: DefinitionEntry, source: str) -> None:

@@ -52,8 +52,25 @@ def iter_frequencies(inputs: Inputs, language: str) -> Iterator[FrequencyRow]:
     return wordfreq.iter_frequencies(src.file(language))
 
 
-def iter_bilingual(src: SourceInput) -> Iterator[BilingualEntry]:
-    """A FreeDict dictionary's entries, parsed once per build (`shared_parses`)."""
+Tally = dict[str, dict[str, int]]  # source -> entry-grammar rule -> rows it touched
+
+
+def iter_bilingual(src: SourceInput, tally: Tally | None = None) -> Iterator[BilingualEntry]:
+    """A FreeDict dictionary's entries, parsed once per build (`shared_parses`); with
+    `tally`, the entry-grammar rules' counts are added up under the source's name (the
+    stage's build report, docs/source-formats.md "Entry grammar")."""
+    entries = _parsed(src)
+    return entries if tally is None else _tallied(entries, tally.setdefault(src.spec.name, {}))
+
+
+def _tallied(entries: Iterable[BilingualEntry], counts: dict[str, int]) -> Iterator[BilingualEntry]:
+    for entry in entries:
+        for rule, rows in entry.cleaned:
+            counts[rule] = counts.get(rule, 0) + rows
+        yield entry
+
+
+def _parsed(src: SourceInput) -> Iterator[BilingualEntry]:
     from lexicon_server.builder.parsers import dictd
 
     pair = src.spec.name.removeprefix("freedict-")
@@ -120,20 +137,20 @@ def _add_lmf(w: LexicalWriter, src: SourceInput, view: WordnetView | None) -> No
     w.sense_ranks(lmf.iter_sense_ranks(path))
 
 
-def _add_freedict_translations(w: LexicalWriter, src: SourceInput) -> None:
-    for entry in iter_bilingual(src):
+def _add_freedict_translations(w: LexicalWriter, src: SourceInput, tally: Tally) -> None:
+    for entry in iter_bilingual(src, tally):
         term_id = w.term(entry.headword)
         for text, note in zip(entry.translations, entry.sense_notes, strict=False):
             w.translation(term_id, entry.target_language, text, src.spec.name, note=note)
 
 
-def _add_reverse_dictionary(w: LexicalWriter, src: SourceInput) -> None:
+def _add_reverse_dictionary(w: LexicalWriter, src: SourceInput, tally: Tally) -> None:
     """A FreeDict xxx-eng dictionary: candidates where the English side is a term here,
     and ranking evidence for every pair (see `LexicalWriter.reverse_dictionary`)."""
     language = ISO3_TO_TAG[src.spec.name.split("-")[1]]
     w.reverse_dictionary(
         language,
-        ((entry.headword, entry.translations) for entry in iter_bilingual(src)),
+        ((entry.headword, entry.translations) for entry in iter_bilingual(src, tally)),
         src.spec.name,
     )
 
@@ -231,7 +248,7 @@ def write_english_lexical(
     dataset_version: str,
     wiktextract_language: str = "en",
     aligned: Mapping[str, Any] | None = None,
-) -> dict[str, int]:
+) -> dict[str, Any]:
     """Write `en/lexical.sqlite` from whichever English sources `inputs` carries.
 
     `aligned` (mwn_senses) adds MultiWordNet's sense-tied translations to WordNet senses.
@@ -252,6 +269,7 @@ def write_english_lexical(
     # Moby's sense attachment needs WordNet's senses and links, gathered while they stream.
     view = WordnetView() if "moby" in inputs.sources else None
     extra: dict[str, int] = {}
+    tally: Tally = {}
     with _aborting_on_error(w):
         if (src := inputs.get("wordnet-3.1")) is not None:
             _add_wordnet_wndb(w, src, view)
@@ -274,9 +292,9 @@ def write_english_lexical(
             _add_exceptions(w, src)
         pronunciations.add_pronunciations(w, inputs)
         for src in freedict_pairs_out_of(inputs, "en"):
-            _add_freedict_translations(w, src)
+            _add_freedict_translations(w, src, tally)
         for src in reverse:
-            _add_reverse_dictionary(w, src)
+            _add_reverse_dictionary(w, src, tally)
         _add_target_frequencies(w, inputs)
         if (src := inputs.get("conceptnet")) is not None:
             _add_conceptnet(w, src)
@@ -285,7 +303,13 @@ def write_english_lexical(
             extra = _add_moby(w, src, inputs, view)
             view = None  # free it before the writer's finishing passes
         w.frequencies(iter_frequencies(inputs, "en"))
-    return {**w.finish(), **extra}
+    return {**w.finish(), **extra, **_report(tally)}
+
+
+def _report(tally: Tally) -> dict[str, Any]:
+    """The stage's entry-grammar counts, when any rule fired."""
+    cleaned = {name: dict(sorted(c.items())) for name, c in tally.items() if c}
+    return {"cleaned": cleaned} if cleaned else {}
 
 
 def write_bilingual_lexical(
@@ -295,7 +319,7 @@ def write_bilingual_lexical(
     *,
     dataset_version: str,
     aligned: Mapping[str, Any] | None = None,
-) -> dict[str, int]:
+) -> dict[str, Any]:
     """Write `<lang>/lexical.sqlite` from the FreeDict `<lang>-eng` dictionary.
 
     Each headword becomes an entry; the English equivalents that share a usage note form
@@ -312,10 +336,11 @@ def write_bilingual_lexical(
         )
     w = _writer(path, language, dataset_version, [*dictionaries, *extra])
     ranks: defaultdict[int, count[int]] = defaultdict(count)  # an entry's next sense rank
+    tally: Tally = {}
     with _aborting_on_error(w):
         for src in dictionaries:
             name = src.spec.name
-            for entry in iter_bilingual(src):
+            for entry in iter_bilingual(src, tally):
                 term_id = w.term(entry.headword)
                 entry_id = w.entry(term_id, entry.pos or "unknown", name)
                 groups: dict[str | None, list[str]] = {}
@@ -331,7 +356,7 @@ def write_bilingual_lexical(
                     for text in texts:
                         w.translation(term_id, entry.target_language, text, name, sense_id=sense_id)
         _add_language_wordnet_lemmas_and_frequencies(w, inputs, language, aligned)
-    return w.finish()
+    return {**w.finish(), **_report(tally)}
 
 
 @contextmanager
@@ -394,7 +419,7 @@ def _write_inverted_lexical(
     dataset_version: str,
     aligned: Mapping[str, Any] | None = None,
     extra: list[SourceInput] | None = None,
-) -> dict[str, int]:
+) -> dict[str, Any]:
     """A language FreeDict only translates into (Russian, Hindi): its words are the
     translations of the dictionaries into it, each with one sense per headword it renders
     ('(from en) bank'), tied to a translation back to that headword."""
@@ -402,10 +427,11 @@ def _write_inverted_lexical(
     used = [*dictionaries, *(extra or [])]
     w = _writer(path, language, dataset_version, used)
     ranks: defaultdict[int, count[int]] = defaultdict(count)  # an entry's next sense rank
+    tally: Tally = {}
     with _aborting_on_error(w):
         for src in dictionaries:
             name = src.spec.name
-            for entry in iter_bilingual(src):
+            for entry in iter_bilingual(src, tally):
                 for text in dict.fromkeys(" ".join(t.split()) for t in entry.translations):
                     if not text:
                         continue
@@ -417,7 +443,7 @@ def _write_inverted_lexical(
                         term_id, entry.source_language, entry.headword, name, sense_id=sense_id
                     )
         _add_language_wordnet_lemmas_and_frequencies(w, inputs, language, aligned)
-    return w.finish()
+    return {**w.finish(), **_report(tally)}
 
 
 def write_wiktionary_lexical(

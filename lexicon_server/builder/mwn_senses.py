@@ -149,9 +149,11 @@ def compute(inputs: Inputs) -> dict[str, Any]:
     wanted: set[str] = set()
     for lang, src in usable.items():
         table: dict[str, list[str]] = {}
-        counts = {"rows": 0, "via_wn30": 0, "via_wn16": 0, "ambiguous": 0, "unaligned": 0}
+        counts = {"rows": 0, "via_wn30": 0, "via_wn16": 0, "ambiguous": 0, "unaligned": 0,
+                  "pseudogap": 0}  # fmt: skip
         for synset in multiwordnet.iter_synsets(src.file("synset")):
             counts["rows"] += 1
+            counts["pseudogap"] += synset.pseudogap  # its marker was read as a word before
             target = _target(synset.id, MWN_LANGUAGES[lang], maps, known, counts)
             if target is None:
                 continue  # not aligned, or no telling which wordnet: left out, not guessed

@@ -157,6 +157,9 @@ class BilingualEntry:
     translations: tuple[str, ...]
     # One per translation: a gloss or usage note when the source gives one.
     sense_notes: tuple[str | None, ...]
+    # (rule, rows) for each entry-grammar rule that changed this record's text
+    # (parsers/entry_grammar.py RULES); counted once per dictd entry, on its first record.
+    cleaned: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +229,9 @@ class DefinitionEntry:
     inflections: tuple[str, ...] = ()  # 'Houses', 'Housed', ...
     synonyms: tuple[str, ...] = ()  # the 'Syn:' line's terms
     source: str | None = None  # GCIDE's bracketed origin of the first sense: '1913 Webster'
+    # (rule, count) for each markup rule that changed this entry's text (GCIDE: entities
+    # decoded, a wrapped pronunciation read whole); see parsers/gcide_entities.py.
+    cleaned: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,6 +93,7 @@ def _parse_and_keep(path: Path, entries: Iterable[BilingualEntry]) -> Iterator[B
                         e.pos,
                         e.translations,
                         e.sense_notes,
+                        e.cleaned,
                     )
                 )
                 if len(block) == _BLOCK:
@@ -114,10 +115,10 @@ def _parser_digest() -> str:
     """The code that decides the entries (the parser, the records, the language tags) and
     the Python whose marshal format the copy is in."""
     from lexicon_server.builder import language_tables, records
-    from lexicon_server.builder.parsers import dictd
+    from lexicon_server.builder.parsers import dictd, entry_grammar
 
     code = hashlib.sha256(sys.version.encode())
-    for module in (dictd, records, language_tables):
+    for module in (dictd, entry_grammar, records, language_tables):
         code.update(Path(module.__file__ or "").read_bytes())
     return code.hexdigest()
 

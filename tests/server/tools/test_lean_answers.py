@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -208,6 +209,21 @@ def _near_facts(now: Any, old: Any) -> tuple[Any, Any]:
     )
 
 
+@cache
+def _eng_pol_phrase_rows() -> frozenset[str]:
+    """'pl:<text>' of the sample's eng-pol rows that the parser files under a phrase
+    headword, and the phrase-pattern texts it read as translations before."""
+    from lexicon_server.builder.parsers import dictd
+
+    base = Path(__file__).parents[2] / "fixtures" / "freedict" / "freedict-eng-pol"
+    rows = set()
+    for entry in dictd.iter_entries(f"{base}.index", f"{base}.dict.dz"):
+        if " " in entry.headword:
+            rows.update(f"pl:{t}" for t in entry.translations)
+            rows.add(f"pl:{entry.headword}")  # the phrase, read before with its pattern
+    return frozenset(rows)
+
+
 def test_every_fact_of_the_old_answers_is_still_there(
     before: dict[str, Any], before_corpus: Corpus
 ) -> None:
@@ -233,6 +249,18 @@ def test_every_fact_of_the_old_answers_is_still_there(
                 # of the map; that every cited key is described is checked elsewhere.
                 kept = new.get("sources", {})
                 was["sources"] = {k: v for k, v in was["sources"].items() if k in kept}
+            if isinstance(was, dict) and isinstance(was.get("unsensed_translations"), list):
+                # eng-pol's phrase patterns ('it is an old hat (:it :is :an :old :hat)')
+                # were read as Polish translations of the word, and the phrase's own
+                # translations with them ('opowiadać bzdury', talk through one's hat);
+                # the builder now files each phrase as its own headword (issue 29,
+                # docs/source-formats.md "Entry grammar"). Only those rows are excused.
+                moved = _eng_pol_phrase_rows()
+                was["unsensed_translations"] = [
+                    p
+                    for p in was["unsensed_translations"]
+                    if p not in moved and not any(p.startswith(f"{m} (") for m in moved)
+                ]
             where = _missing(new, was)
             assert where is None, (label, word, where)
             compared += 1
