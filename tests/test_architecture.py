@@ -169,7 +169,6 @@ STILL_LONG = {
     "query/relations.py:_relations_data": 133,
     "query/semantic.py:semantic_data": 103,
     "query/synonyms.py:_synonyms_data": 153,
-    "query/translate.py:translate": 139,
     "corpus/rhyme_walk.py:candidates": 90,
 }
 

@@ -1,9 +1,11 @@
 """dictionary_translate: translations of a word, grouped by the source sense they render.
 
-Up to `max_senses` source-native senses are inspected; the `limit` translation
-candidates are dealt round-robin across the sense groups, with translations the source
-does not tie to a sense taking the last turn. The groups come in sense order, or, when
-the builder ranked the sense-tied rows (meta `translation_order`), best-supported first.
+Up to `max_senses` source-native senses are inspected. When the builder merged a word's
+rows into one best-first list (meta `translation_order` = `merged`), the answer shows
+the first `limit` targets of that list, each once, in the group of the sense it came
+with. Otherwise the candidates are dealt round-robin across the sense groups, with
+translations the source does not tie to a sense taking the last turn, the groups in
+sense order or, under `evidence`, best-supported first.
 A translation into a language whose own entries are not installed is still returned,
 marked `target_entry_installed=False`.
 """
@@ -11,6 +13,7 @@ marked `target_entry_installed=False`.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from lexicon_server.corpus.rows.facts import meta_value, sources
@@ -33,8 +36,11 @@ if TYPE_CHECKING:
 # The meta row a builder writes when it ranked sense-tied rows across senses
 # (lexicon_server/builder/translation_rank.py ORDER_META); older components keep sense order.
 _ORDER_META = ("translation_order", "evidence")
+# The later mark: a word's rows into a language are one best-first list, identical
+# targets together, so the default answer shows each target once, in that order.
+_MERGED = "merged"
 
-__all__ = ["evidence_order", "translate"]
+__all__ = ["evidence_order", "order_mark", "translate"]
 
 
 def translate(
@@ -77,21 +83,70 @@ def translate(
         if len(all_senses) > max_senses:
             cuts.add(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
 
-    # Candidates in the row shape `installed_targets` reads: target_language, text, norm,
-    # note, source_id, target_entry (the builder's answer, or NULL from an older release).
+    rows = _read_rows(conn, heads, senses, target_language, wanted_sense, cuts)
+    groups = _shape_groups(corpus, conn, rows, limit, source_language, table, cited)
+    total = sum(len(c) for _, c in rows.sensed_groups) + len(rows.unsensed)
+    shown_count = sum(len(g.candidates) for g in groups)
+    if total > shown_count:
+        cuts.add(f"translations: {total - shown_count} more beyond limit={limit}")
+    status = corpus.selection.availability(target_language, "lexical") or "installed"
+    result = TranslateResult(
+        word=word,
+        source_language=source_language,
+        target_language=target_language,
+        target_language_status=status,  # type: ignore[arg-type]
+        dataset_version=corpus.dataset_version,
+        found=heads.found,
+        resolutions=list(heads.resolutions),
+        count=len(groups),
+        candidate_count=shown_count,
+        senses_inspected=len(senses),
+        max_senses=max_senses,
+        groups=groups,
+        sources=cited.sources(),
+        budget=cuts.budget(),
+    )
+    return fit_response(result, drop_last_group)
+
+
+@dataclass
+class _Rows:
+    """A word's candidate rows into one language, in the row shape `installed_targets`
+    reads (target_language, text, norm, note, source_id, target_entry, sense_id), plus
+    each row's place in the builder's one list when the component is `merged`."""
+
+    sensed_groups: list[tuple[Any, list[tuple[Any, ...]]]]
+    unsensed: list[tuple[Any, ...]]
+    merged: bool
+
+
+def _read_rows(
+    conn: sqlite3.Connection,
+    heads: Any,
+    senses: list[Any],
+    target_language: str,
+    wanted_sense: int | None,
+    cuts: Cuts,
+) -> _Rows:
+    """The candidate rows of the shown senses, each target once per sense (once per
+    word under the merged order), grouped by sense in the order the builder ranked."""
+    merged = wanted_sense is None and bool(heads.term_ids) and order_mark(conn) == _MERGED
     by_sense: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
     unsensed: list[tuple[Any, ...]] = []
     unsensed_skipped = 0  # not tied to a sense, so not shown for one `sense_id`
-    from_column = bool(heads.term_ids) and target_entry_column(conn)
+    first_row: dict[int, int] = {}  # sense -> where its first row came
     if heads.term_ids:
         wanted = {s.id for s in senses}
         seen: set[tuple[int | None, str]] = set()
-        first_row: dict[int, int] = {}  # sense -> where its first row came, in id order
-        for row in translations_into(conn, heads.term_ids, target_language):
+        first_term = heads.term_ids[0] if merged else None
+        for row in translations_into(conn, heads.term_ids, target_language, first_term):
             sid, norm = row[6], row[2]
-            if (sid, norm) in seen:
+            key = (None if merged else sid, norm)  # merged: each target once
+            if key in seen or (merged and sid is not None and sid not in wanted):
                 continue
-            seen.add((sid, norm))
+            if merged:
+                row = (*row, len(seen))  # its place in the one list
+            seen.add(key)
             if sid is None:
                 if wanted_sense is None:
                     unsensed.append(row)
@@ -100,7 +155,6 @@ def translate(
             elif sid in wanted:
                 first_row.setdefault(sid, len(seen))
                 by_sense[sid].append(row)
-
     if unsensed_skipped:
         # Say so, or an empty answer reads as 'no translation': many dictionaries (the
         # starter's FreeDict ones) tie none of theirs to a sense.
@@ -109,7 +163,9 @@ def translate(
             "to any sense, so sense_id leaves them out; omit sense_id to see them"
         )
     sensed_groups = [(s, by_sense[s.id]) for s in senses if by_sense[s.id]]
-    if sensed_groups and evidence_order(conn):
+    if merged:
+        sensed_groups.sort(key=lambda group: first_row[group[0].id])
+    elif sensed_groups and evidence_order(conn):
         # The builder numbered each term's sense-tied rows best first across its senses:
         # the group holding the best-supported translation leads, not the part of speech
         # listed first. Ids compare within a term only, so the terms keep their order
@@ -118,12 +174,36 @@ def translate(
         for s in senses:
             term_rank.setdefault(s.word, len(term_rank))
         sensed_groups.sort(key=lambda group: (term_rank[group[0].word], first_row[group[0].id]))
-    takes = round_robin([len(c) for _, c in sensed_groups] + [len(unsensed)], limit)
+    return _Rows(sensed_groups, unsensed, merged)
+
+
+def _takes(rows: _Rows, limit: int) -> list[int]:
+    """How many candidates each group shows (the unsensed group last): the first `limit`
+    of the merged list, or dealt round-robin across the groups."""
+    if rows.merged:
+        every = [*rows.sensed_groups, (None, rows.unsensed)]
+        return [sum(c[-1] < limit for c in cands) for _, cands in every]
+    return round_robin([len(c) for _, c in rows.sensed_groups] + [len(rows.unsensed)], limit)
+
+
+def _shape_groups(
+    corpus: Corpus,
+    conn: sqlite3.Connection,
+    rows: _Rows,
+    limit: int,
+    source_language: str,
+    table: Any,
+    cited: Cited,
+) -> list[TranslationGroup]:
+    """The shown candidates as answer groups, sense groups first, then the unsensed one
+    (under the merged order it stands where its first target stands in the list)."""
+    takes = _takes(rows, limit)
+    sensed_groups, unsensed = rows.sensed_groups, rows.unsensed
     shown = [
         c for (_, cands), take in zip(sensed_groups, takes, strict=False) for c in cands[:take]
     ]
     shown += unsensed[: takes[-1]] if takes else []
-    installed = installed_targets(corpus, shown, from_column)
+    installed = installed_targets(corpus, shown, target_entry_column(conn) if shown else False)
 
     def candidate(row: tuple[Any, ...], scope: str) -> Translation:
         return Translation(
@@ -154,31 +234,17 @@ def translate(
                 truncated=len(unsensed) > takes[-1],
             )
         )
-    total = sum(len(c) for _, c in sensed_groups) + len(unsensed)
-    shown_count = sum(len(g.candidates) for g in groups)
-    if total > shown_count:
-        cuts.add(f"translations: {total - shown_count} more beyond limit={limit}")
-    status = corpus.selection.availability(target_language, "lexical") or "installed"
-    result = TranslateResult(
-        word=word,
-        source_language=source_language,
-        target_language=target_language,
-        target_language_status=status,  # type: ignore[arg-type]
-        dataset_version=corpus.dataset_version,
-        found=heads.found,
-        resolutions=list(heads.resolutions),
-        count=len(groups),
-        candidate_count=shown_count,
-        senses_inspected=len(senses),
-        max_senses=max_senses,
-        groups=groups,
-        sources=cited.sources(),
-        budget=cuts.budget(),
-    )
-    return fit_response(result, drop_last_group)
+        if rows.merged and unsensed:
+            before = sum(1 for _, c in sensed_groups if c and c[0][-1] < unsensed[0][-1])
+            groups.insert(min(before, len(groups) - 1), groups.pop())
+    return groups
 
 
 def evidence_order(conn: sqlite3.Connection) -> bool:
     """Whether the component's sense-tied translation ids run best first across senses."""
+    return order_mark(conn) in (_ORDER_META[1], _MERGED)
 
-    return meta_value(conn, _ORDER_META[0]) == _ORDER_META[1]
+
+def order_mark(conn: sqlite3.Connection) -> str | None:
+    """The builder's `translation_order` mark: None, `evidence` or `merged`."""
+    return meta_value(conn, _ORDER_META[0])

@@ -69,6 +69,12 @@ _INTO = _statements(
     f"SELECT {{columns}}, sense_id FROM translations WHERE term_id IN {ID_LIST} "
     "AND target_language = ? ORDER BY id"
 )
+# The same rows with one term's first: a merged list (builder mark `merged`) is best
+# first within each term, and the word asked for leads its inflection's lemma.
+_INTO_TERM_FIRST = _statements(
+    f"SELECT {{columns}}, sense_id FROM translations WHERE term_id IN {ID_LIST} "
+    "AND target_language = ? ORDER BY term_id <> ?, id"
+)
 _DOCUMENTS_OF = f"SELECT term_id, doc FROM term_docs WHERE term_id IN {ID_LIST}"
 
 
@@ -165,9 +171,15 @@ def _unique(rows: list[TranslationRow]) -> list[TranslationRow]:
 
 
 def translations_into(
-    conn: sqlite3.Connection, term_ids: Sequence[int], language: str
+    conn: sqlite3.Connection,
+    term_ids: Sequence[int],
+    language: str,
+    first_term: int | None = None,
 ) -> list[TranslationRow]:
     """Every translation of the terms into `language` (sense id last, NULL for an
-    unsensed row), by row id."""
-    sql = _INTO[target_entry_column(conn)]
-    return conn.execute(sql, (id_list(term_ids), language)).fetchall()
+    unsensed row), by row id; `first_term`'s rows first when it is given."""
+    column = target_entry_column(conn)
+    if first_term is None:
+        return conn.execute(_INTO[column], (id_list(term_ids), language)).fetchall()
+    args = (id_list(term_ids), language, first_term)
+    return conn.execute(_INTO_TERM_FIRST[column], args).fetchall()
