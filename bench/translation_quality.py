@@ -1,7 +1,7 @@
 """How often dictionary_translate's first candidates are translations a person would expect.
 
-    uv run python bench/translation_quality.py [--data-dir DIR] [--split dev|heldout|all]
-        [--show N]
+    uv run python bench/translation_quality.py [--data-dir DIR | --built DIR]
+        [--split dev|heldout|all] [--show N]
 
 For each language with a dev set in bench/devsets/translations/ (LANG.tsv: English word,
 part of speech, acceptable translations separated by |, split), asks the translation
@@ -20,6 +20,7 @@ README beside them): a miss can be the data's fault or the dev set's, so read th
 from __future__ import annotations
 
 import argparse
+import sys
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,6 +88,7 @@ def candidates(corpus: Corpus, word: str, lang: str) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data-dir", type=Path, default=None)
+    parser.add_argument("--built", type=Path, default=None, help="a built dataset directory")
     parser.add_argument("--split", choices=(*SPLITS, "all"), default="dev")
     parser.add_argument(
         "--show", type=int, default=0, help="print N misses per language, spread over the list"
@@ -96,7 +98,13 @@ def main() -> None:
     from lexicon_server.corpus.reader import Corpus
     from lexicon_store.selection import load_active
 
-    corpus = Corpus(load_active(opts.data_dir))
+    if opts.built is not None:  # served as if installed (tests/_support/built.py)
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+        from tests._support.built import corpus_over
+
+        corpus = corpus_over(opts.built)
+    else:
+        corpus = Corpus(load_active(opts.data_dir))
     splits = SPLITS if opts.split == "all" else (opts.split,)
     installed = set(corpus.selection.installed)
     print(f"dataset {corpus.dataset_version}; split {opts.split}\n")
