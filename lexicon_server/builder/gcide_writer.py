@@ -11,6 +11,7 @@ with `source: gcide` (lexicon_server/query/definitions.py).
 from __future__ import annotations
 
 import re
+from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,7 @@ from lexicon_server.corpus.reader import GCIDE_FILE
 
 if TYPE_CHECKING:
     from lexicon_server.builder.inputs import SourceInput
-    from lexicon_server.builder.records import DefinitionEntry
+    from lexicon_server.builder.records import DefinitionEntry, DefinitionSense
 
 __all__ = ["GCIDE_COMPONENT", "corpus_pos", "register_tags", "write_gcide"]
 
@@ -95,14 +96,31 @@ def write_gcide(path: Path, src: SourceInput, *, dataset_version: str) -> dict[s
     name = src.spec.name
     cleaned: dict[str, int] = {}
     try:
-        for entry in gcide.iter_entries(src.file("index"), src.file("dict")):
-            for rule, count in entry.cleaned:
-                cleaned[rule] = cleaned.get(rule, 0) + count
-            _add(w, entry, name)
+        for _, homographs in groupby(
+            gcide.iter_entries(src.file("index"), src.file("dict")), key=lambda e: e.headword
+        ):
+            # A headword's homographs whose every sense is obsolete, rare or dialect last.
+            for entry in sorted(homographs, key=_all_dated):
+                for rule, count in entry.cleaned:
+                    cleaned[rule] = cleaned.get(rule, 0) + count
+                _add(w, entry, name)
     except BaseException:
         w.abort()
         raise
     return {**w.finish(), "cleaned": {name: dict(sorted(cleaned.items()))}}
+
+
+# Labels that put a sense after the others of its entry (and an entry whose every sense
+# carries one after its headword's other entries).
+_DATED = frozenset({"obsolete", "archaic", "rare", "dialect"})
+
+
+def _dated(sense: DefinitionSense) -> bool:
+    return not _DATED.isdisjoint(register_tags(sense.labels))
+
+
+def _all_dated(entry: DefinitionEntry) -> bool:
+    return bool(entry.senses) and all(_dated(s) for s in entry.senses)
 
 
 def _add(w: LexicalWriter, entry: DefinitionEntry, source: str) -> None:
@@ -111,7 +129,8 @@ def _add(w: LexicalWriter, entry: DefinitionEntry, source: str) -> None:
     term_id = w.term(entry.headword)
     etymology = _ORIGIN_TAIL.sub("", entry.etymology) if entry.etymology else None
     entry_id = w.entry(term_id, corpus_pos(entry.pos), source, etymology or None)
-    for rank, sense in enumerate(entry.senses):
+    # Ranked by use as far as GCIDE says: labelled obsolete, rare or dialect senses last.
+    for rank, sense in enumerate(sorted(entry.senses, key=_dated)):
         gloss = f"({sense.domain}) {sense.definition}" if sense.domain else sense.definition
         sense_id = w.sense(
             entry_id,

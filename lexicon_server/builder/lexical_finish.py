@@ -7,11 +7,13 @@ from __future__ import annotations
 import math
 import re
 import sqlite3
+from itertools import groupby
+from operator import itemgetter
 
 from lexicon_server.builder import translation_rank
 from lexicon_server.builder.lexical_layout import CLUSTERED
 
-__all__ = ["cluster", "phrase_frequencies", "rank_translations", "resolve"]
+__all__ = ["cluster", "order_senses_by_use", "phrase_frequencies", "rank_translations", "resolve"]
 
 _TOKEN = re.compile(r"\w+(?:'\w+)?")
 
@@ -20,6 +22,65 @@ def rank_translations(conn: sqlite3.Connection) -> None:
     """New translation ids, best evidence first (see `translation_rank`); without any
     staged evidence `_translation_order` stays empty and ids stay as they are."""
     translation_rank.rank_translations(conn, "_translation_order")
+
+
+# The senses of every term with several entries and some use counted (WordNet's tag
+# counts), in the order the look-up reads them.
+_USED = """
+SELECT e.term_id, e.id, s.id, coalesce(r.tag_count, 0)
+FROM entries e JOIN senses s ON s.entry_id = e.id LEFT JOIN _ranks r ON r.sense_key = s.external_id
+WHERE e.term_id IN (
+    SELECT e2.term_id FROM entries e2 JOIN senses s2 ON s2.entry_id = e2.id
+    JOIN _ranks r2 ON r2.sense_key = s2.external_id WHERE r2.tag_count > 0
+    GROUP BY e2.term_id HAVING count(DISTINCT e2.id) > 1)
+ORDER BY e.term_id, e.id, s.rank, s.id
+"""
+
+
+def order_senses_by_use(conn: sqlite3.Connection) -> None:
+    """A word's senses by use across its parts of speech (docs/corpus-format.md, `rank`).
+
+    Where a term has several entries and WordNet counts the use of some sense (index.sense's
+    tag count), its entries are renumbered, within the ids they already hold, so the entry
+    holding the most used sense comes first (`run`'s verb before its noun), and its senses'
+    `rank` becomes their place in the whole term: each entry's senses keep their order and
+    are merged by use, the most used next sense first, ties to the earlier entry (so the
+    senses no one counted follow, entry by entry). Readers that sort by entry then rank
+    read the entries by use; those that sort by rank read the senses by use."""
+    moves: list[tuple[int, int]] = []
+    ranks: list[tuple[int, int]] = []
+    for _, rows in groupby(conn.execute(_USED).fetchall(), key=itemgetter(0)):
+        entries: dict[int, list[tuple[int, int]]] = {}
+        for _, entry_id, sense_id, tags in rows:
+            entries.setdefault(entry_id, []).append((sense_id, tags))
+        slots = list(entries)  # ascending ids, the order they hold now
+        order = sorted(slots, key=lambda e: (-max(t for _, t in entries[e]), slots.index(e)))
+        moves.extend((old, new) for old, new in zip(order, slots, strict=True) if old != new)
+        heads = {e: 0 for e in order}
+        for rank in range(sum(len(v) for v in entries.values())):
+            pick = min(
+                (e for e in order if heads[e] < len(entries[e])),
+                key=lambda e: (-entries[e][heads[e]][1], order.index(e)),
+            )
+            ranks.append((rank, entries[pick][heads[pick]][0]))
+            heads[pick] += 1
+    conn.executemany("UPDATE senses SET rank = ? WHERE id = ?", ranks)
+    if not moves:
+        return
+    conn.execute("CREATE TEMP TABLE _entry_move (old INTEGER PRIMARY KEY, new INTEGER NOT NULL)")
+    conn.executemany("INSERT INTO _entry_move VALUES (?, ?)", moves)
+    moved = "SELECT new FROM _entry_move m WHERE m.old = {0}"
+    conn.execute(
+        f"UPDATE entries SET id = -({moved.format('entries.id')}) "
+        "WHERE id IN (SELECT old FROM _entry_move)"
+    )
+    conn.execute("UPDATE entries SET id = -id WHERE id < 0")
+    for table in ("senses", "pronunciations"):
+        conn.execute(
+            f"UPDATE {table} SET entry_id = ({moved.format(f'{table}.entry_id')}) "
+            "WHERE entry_id IN (SELECT old FROM _entry_move)"
+        )
+    conn.execute("DROP TABLE _entry_move")
 
 
 def cluster(conn: sqlite3.Connection) -> None:
@@ -85,6 +146,7 @@ def resolve(conn: sqlite3.Connection, language: str) -> None:
         """
     )
     conn.execute("DROP INDEX _senses_key")
+    order_senses_by_use(conn)
     # Semantic pointers join synset to synset; lexical ones join member sense to sense.
     conn.execute(
         f"""

@@ -42,6 +42,7 @@ STAGING_TABLES = (
     "_freq",
     "_back",
     "_tfreq",
+    "_tpos",
     "_translation_order",
     "_infl",
 )

@@ -150,7 +150,7 @@ def _add_reverse_dictionary(w: LexicalWriter, src: SourceInput, tally: Tally) ->
     language = ISO3_TO_TAG[src.spec.name.split("-")[1]]
     w.reverse_dictionary(
         language,
-        ((entry.headword, entry.translations) for entry in iter_bilingual(src, tally)),
+        ((e.headword, e.translations, e.pos) for e in iter_bilingual(src, tally)),
         src.spec.name,
     )
 

@@ -421,17 +421,25 @@ class LexicalWriter:
         translation_rank.stage_back_translations(self._conn, language, pairs)
 
     def reverse_dictionary(
-        self, language: str, entries: Iterable[tuple[str, Sequence[str]]], source: str
+        self,
+        language: str,
+        entries: Iterable[tuple[str, Sequence[str]] | tuple[str, Sequence[str], str | None]],
+        source: str,
     ) -> None:
         """A dictionary of the other direction, (word in `language`, its translations into
-        this component's language in order) per entry, in one pass: each translation that
-        is already a term here gets the word as an unsensed translation citing `source`
-        (so 'dog' into Dutch finds 'hond' from nld-eng though eng-nld lacks 'dog'), and
-        every pair is ranking evidence (see `back_translations`)."""
+        this component's language in order[, the word's part of speech]) per entry, in one
+        pass: each translation that is already a term here gets the word as an unsensed
+        translation citing `source` (so 'dog' into Dutch finds 'hond' from nld-eng though
+        eng-nld lacks 'dog'), and every pair is ranking evidence (see `back_translations`),
+        as is the word's part of speech (`translation_rank.stage_target_pos`)."""
         self._flush()
+        parts: list[tuple[str, str | None]] = []
 
         def pairs() -> Iterator[tuple[str, str]]:
-            for word, backs in entries:
+            for item in entries:
+                word, backs = item[0], item[1]
+                if len(item) > 2:
+                    parts.append((word, item[2]))
                 for back in backs:
                     term_id = self.known_term(back)
                     if term_id is None and back.startswith("to "):
@@ -441,6 +449,7 @@ class LexicalWriter:
                     yield word, back
 
         translation_rank.stage_all_back_translations(self._conn, language, pairs())
+        translation_rank.stage_target_pos(self._conn, language, parts)
         self._flush()
 
     def target_frequencies(self, lists: Mapping[str, Iterable[FrequencyRow]]) -> None:

@@ -19,8 +19,14 @@ scripts and the tests call, does the rest), so ranking 3 M rows costs about 20 s
 nothing at run time: the writer renumbers the rows so that a word's translations into a language are
 read best first. Sense-tied rows are scored the same way, counting as sources every
 dictionary that gives the pair, tied or not (MultiWordNet's `banca` agreeing with
-eng-ita's), and still come first in the query: it groups them by sense before the
-unsensed ones, the best group first (`ORDER_META`).
+eng-ita's). Since `ORDER_META` = `merged`, a word's rows into a language are one list:
+identical targets (sense-tied or not) are scored once, over all their rows, and numbered
+together, the best target's rows first; the query shows each target once, in id order
+(docs/translation-ranking.md). The merged score adds what only the whole word shows: the
+English word's parts of speech by use (WordNet tag counts) against the target's (the
+sense's, or the reverse dictionary's), the use of the senses the target renders, and a
+demotion for a sense-tied target that nothing but its own sense-tied source gives or that
+recurs under most of the word's senses.
 """
 
 from __future__ import annotations
@@ -46,13 +52,16 @@ __all__ = [
     "stage_all_back_translations",
     "stage_back_translations",
     "stage_target_frequencies",
+    "stage_target_pos",
     "usable_reverse",
     "wanted_targets",
 ]
 
-# meta key saying the sense-tied rows are numbered by evidence across senses too, so the
-# query may deal a word's sense groups best first (lexicon_server/query/translate.py).
-ORDER_META = ("translation_order", "evidence")
+# meta key saying a word's rows into a language are numbered best first as one list,
+# identical targets together, so the query may show each target once in id order
+# (lexicon_server/query/translate.py). `evidence` (older builds): the sense-tied rows were
+# numbered best first across senses, the unsensed ones after them.
+ORDER_META = ("translation_order", "merged")
 
 # Tuned on the dev split of bench/devsets/translations (bench/translation_rank_tune.py).
 WEIGHTS: dict[str, float] = {
@@ -65,7 +74,20 @@ WEIGHTS: dict[str, float] = {
     "note": 0.25,  # any other restricting note (a context word, 'Geld einzahlen')
     "phrase": 0.5,  # per word beyond the first, up to three
     "position": 0.75,  # spread over the source's first 20 rows
+    # The merged order's, tuned on the tune half of the gold-dev msimlex words
+    # (bench/msimlex.py) and checked on the other half:
+    "pos": 2.0,  # x the share of the word's use (tag counts) in the target's part of speech
+    "sense": 1.0,  # x the share of the word's use in the most used sense the target renders
+    "unconfirmed": 1.5,  # a sense-tied target no dictionary and no back translation gives
 }
+
+# A part of speech whose share is unknown (the word has no tag counts, or the target's part
+# of speech is not known) counts as this share.
+_NEUTRAL_SHARE = 0.5
+# A sense-tied target given under more than this share of the word's senses that have
+# sense-tied rows (and under at least _RECURS_MIN of them) says nothing about any one sense.
+_RECURS_SHARE = 0.5
+_RECURS_MIN = 3
 
 # A label as FreeDict's sources write them: an abbreviation ending in a dot (techn., geh.,
 # Am.), one of the spelled-out register words, or a capitalised domain name before a
@@ -145,6 +167,8 @@ CREATE TABLE _back (language TEXT NOT NULL, target_norm TEXT NOT NULL, norm TEXT
     rank INTEGER NOT NULL, PRIMARY KEY (language, target_norm, norm)) WITHOUT ROWID;
 CREATE TABLE _tfreq (language TEXT NOT NULL, norm TEXT NOT NULL, zipf REAL NOT NULL,
     PRIMARY KEY (language, norm)) WITHOUT ROWID;
+CREATE TABLE _tpos (language TEXT NOT NULL, norm TEXT NOT NULL, pos TEXT NOT NULL,
+    PRIMARY KEY (language, norm, pos)) WITHOUT ROWID;
 """
 
 
@@ -222,6 +246,15 @@ def stage_target_frequencies(
         conn.executemany("INSERT OR IGNORE INTO _tfreq VALUES (?, ?, ?)", picked)
 
 
+def stage_target_pos(
+    conn: sqlite3.Connection, language: str, rows: Iterable[tuple[str, str | None]]
+) -> None:
+    """(word in `language`, its part of speech as its own dictionary gives it) pairs: the
+    reverse dictionary's headwords (`Einnahmen` noun, `nehmen` verb)."""
+    picked = ((language, norm(word), pos) for word, pos in rows if pos)
+    conn.executemany("INSERT OR IGNORE INTO _tpos VALUES (?, ?, ?)", picked)
+
+
 def _staged(conn: sqlite3.Connection) -> bool:
     return any(
         conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() for table in ("_back", "_tfreq")
@@ -237,23 +270,43 @@ SELECT t.id, t.term_id, t.target_language, t.sense_id, t.target_norm, t.source_i
         AND b.target_norm = t.target_norm AND b.norm IN (w.norm, 'to ' || w.norm)),
     coalesce((SELECT q.zipf FROM _tfreq q
         WHERE q.language = t.target_language AND q.norm = t.target_norm), 0),
-    s.entry_id, s.rank
+    s.entry_id, s.rank, e.pos, coalesce(r.tag_count, 0),
+    (SELECT group_concat(p.pos, ' ') FROM _tpos p
+        WHERE p.language = t.target_language AND p.norm = t.target_norm)
 FROM _translations t LEFT JOIN terms w ON w.id = t.term_id
-    LEFT JOIN senses s ON s.id = t.sense_id
+    LEFT JOIN senses s ON s.id = t.sense_id LEFT JOIN entries e ON e.id = s.entry_id
+    LEFT JOIN _ranks r ON r.sense_key = s.external_id
 ORDER BY t.term_id, t.target_language, t.id
 """
+
+# Each term's use per part of speech: the tag counts of its senses (WordNet's index.sense).
+_WORD_USE = """
+SELECT e.term_id, e.pos, sum(r.tag_count) FROM entries e JOIN senses s ON s.entry_id = e.id
+    JOIN _ranks r ON r.sense_key = s.external_id
+WHERE r.tag_count > 0 AND e.term_id IN (SELECT DISTINCT term_id FROM _translations)
+GROUP BY e.term_id, e.pos
+"""
+
+
+def word_use(conn: sqlite3.Connection) -> dict[int, dict[str, int]]:
+    """term id -> part of speech -> summed tag count, for terms with translations."""
+    out: dict[int, dict[str, int]] = {}
+    for term_id, pos, tags in conn.execute(_WORD_USE):
+        out.setdefault(term_id, {})[pos] = tags
+    return out
 
 
 def rank_translations(
     conn: sqlite3.Connection, order_table: str, weights: dict[str, float] = WEIGHTS
 ) -> bool:
     """Fill `order_table (old, new)` with new translation ids: per term and target
-    language, sense-tied rows first, then unsensed ones, each best score first; mark the
+    language, one list, the best-scored target's rows first (`_block_order`); mark the
     order in meta (`ORDER_META`). Returns False (table left empty) when no evidence was
     staged."""
     if not _staged(conn):
         return False
     insert = f"INSERT INTO {order_table} (old, new) VALUES (?, ?)"
+    use = word_use(conn)
     pairs: list[tuple[int, int]] = []
     new = 0
     # One ordered pass, a word's rows into one language at a time (a few dozen at most):
@@ -261,7 +314,9 @@ def rank_translations(
     for _, block in groupby(conn.execute(_ROWS), key=itemgetter(1, 2)):
         rows = list(block)
         # 30% of the blocks (English starter) hold one row, whose place needs no score.
-        order = _block_order(rows, weights) if len(rows) > 1 else [rows[0][0]]
+        order = (
+            _block_order(rows, weights, use.get(rows[0][1], {})) if len(rows) > 1 else [rows[0][0]]
+        )
         pairs.extend(zip(order, range(new + 1, new + 1 + len(order)), strict=True))
         new += len(order)
         if len(pairs) >= 50_000:
@@ -272,47 +327,84 @@ def rank_translations(
     return True
 
 
-def _block_order(rows: list[tuple[Any, ...]], weights: dict[str, float]) -> list[int]:
-    """The ids of one word's rows into one language (staged order), best first.
+def _block_order(
+    rows: list[tuple[Any, ...]], weights: dict[str, float], use: dict[str, int]
+) -> list[int]:
+    """The ids of one word's rows into one language (staged order), best target first.
 
-    `position` is a pair's place among the word's pairs of the same sense (or unsensed)
-    in source order; `sources` counts distinct dictionaries giving the pair: within its
-    sense for unsensed rows, anywhere for sense-tied ones (FreeDict agreeing with
-    MultiWordNet is the evidence). Sense-tied rows are sorted across senses, so a sense's
-    first row is its best one and a group's first id says how good the group is; equal
-    scores keep the senses' own order (the query's: entry, then sense rank)."""
-    groups: dict[tuple[int | None, str], set[int]] = {}
+    Rows giving the same target are merged: it is scored once (`_merged_score`) over all
+    of them, and its rows are numbered together, the one under its most used sense first
+    (the query shows the target there), then its other sense-tied rows in sense order,
+    then its unsensed ones. `position` is a pair's place among the word's pairs of the
+    same sense (or unsensed) in source order."""
     positions: dict[tuple[int | None, str], int] = {}
     per_sense: dict[int | None, int] = {}
-    pair_sources: dict[str, set[int]] = {}
-    for _, _, _, sense_id, target, source_id, *_ in rows:
-        key = (sense_id, target)
-        found = groups.get(key)
-        if found is None:
-            found = groups[key] = set()
-            positions[key] = per_sense[sense_id] = per_sense.get(sense_id, -1) + 1
-        found.add(source_id)
-        pair_sources.setdefault(target, set()).add(source_id)
+    by_target: dict[str, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        sense_id, target = row[3], row[4]
+        if (sense_id, target) not in positions:
+            positions[sense_id, target] = per_sense[sense_id] = per_sense.get(sense_id, -1) + 1
+        by_target.setdefault(target, []).append(row)
+    senses_with_rows = sum(1 for sense in per_sense if sense is not None)
+    total_use = sum(use.values())
     keyed = []
-    for old, _, _, sense_id, target, _, note, back_rank, zipf, entry_id, sense_rank in rows:
-        key = (sense_id, target)
-        unsensed = sense_id is None
-        sources = len(groups[key] if unsensed else pair_sources[target])
-        value = _score(
-            positions[key],
-            back_rank,
-            sources,
-            zipf,
-            is_label(note),
-            note is not None,
-            target.count(" ") + 1,
-            weights,
-        )
-        if unsensed:
-            keyed.append((True, -value, 0, 0, 0, old))
-        else:  # -1 where the sense is missing: first, as SQL's NULLs sorted
-            entry = -1 if entry_id is None else entry_id
-            rank = -1 if sense_rank is None else sense_rank
-            keyed.append((False, -value, entry, rank, sense_id, old))
+    for first, (target, group) in enumerate(by_target.items()):
+        value = _merged_score(target, group, positions, senses_with_rows, use, total_use, weights)
+        ordered = sorted(group, key=_row_key)
+        keyed.append((-value, first, [r[0] for r in ordered]))
     keyed.sort()
-    return [k[-1] for k in keyed]
+    return [old for *_, olds in keyed for old in olds]
+
+
+def _row_key(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Within one target: sense-tied rows first, the most used sense first, then the
+    senses' own order (entry, rank; -1 where the sense is missing, as SQL's NULLs sorted),
+    then unsensed rows in staged order."""
+    old, sense_id, entry_id, sense_rank, tag_count = row[0], row[3], row[9], row[10], row[12]
+    if sense_id is None:
+        return (True, 0, 0, 0, 0, old)
+    entry = -1 if entry_id is None else entry_id
+    rank = -1 if sense_rank is None else sense_rank
+    return (False, -tag_count, entry, rank, sense_id, old)
+
+
+def _merged_score(
+    target: str,
+    group: list[tuple[Any, ...]],
+    positions: dict[tuple[int | None, str], int],
+    senses_with_rows: int,
+    use: dict[str, int],
+    total_use: int,
+    w: dict[str, float],
+) -> float:
+    """One target's score over every row that gives it (see `_block_order`)."""
+    sources = {row[5] for row in group}
+    senses = {row[3] for row in group if row[3] is not None}
+    unsensed = any(row[3] is None for row in group)
+    notes = [row[6] for row in group]
+    back_rank = group[0][7]
+    value = _score(
+        min(positions[row[3], target] for row in group),
+        back_rank,
+        len(sources),
+        group[0][8],
+        all(is_label(n) for n in notes),
+        all(n is not None for n in notes),
+        target.count(" ") + 1,
+        w,
+    )
+    # Parts of speech: the sense's when tied, and the target's own (reverse dictionary).
+    kinds = {row[11] for row in group if row[11]}
+    if group[0][13]:
+        kinds.update(group[0][13].split())
+    if total_use and kinds:
+        share = max(use.get(kind, 0) for kind in kinds) / total_use
+    else:
+        share = _NEUTRAL_SHARE
+    value += w["pos"] * share
+    recurs = len(senses) >= _RECURS_MIN and len(senses) > _RECURS_SHARE * senses_with_rows
+    if senses and not recurs and total_use:
+        value += w["sense"] * max(row[12] for row in group if row[3] is not None) / total_use
+    if senses and not unsensed and back_rank is None and (len(sources) == 1 or recurs):
+        value -= w["unconfirmed"]
+    return value

@@ -49,7 +49,7 @@ def test_sense_groups_keep_sense_order_without_evidence(sample_data_dir: Path) -
     corpus = Corpus(load_active(sample_data_dir))
     assert corpus.db("en", "lexical").execute(
         "SELECT value FROM meta WHERE key = 'translation_order'"
-    ).fetchone() == ("evidence",)
+    ).fetchone() == ("merged",)
     handles = [g.sense.id for g in translate(corpus, "bank", "it", limit=50).groups if g.sense]
     river = sense_handle("en", bank_sense(corpus, "sloping land"))
     money = sense_handle("en", bank_sense(corpus, "a financial institution"))

@@ -78,27 +78,58 @@ def test_without_back_translations_the_source_order_stays(tmp_path: Path) -> Non
 def test_one_words_rows_are_ordered_by_the_documented_evidence() -> None:
     from lexicon_server.builder.translation_rank import _block_order
 
-    # (id, term, language, sense, target, source, note, back rank, zipf, entry, sense rank)
+    # (id, term, language, sense, target, source, note, back rank, zipf, entry, sense rank,
+    #  sense pos, sense tag count, target pos)
     rows = [
-        (1, 9, "de", None, "a", 1, None, None, 3.0, None, None),
-        (2, 9, "de", None, "b", 1, None, None, 3.0, None, None),
-        (3, 9, "de", None, "b", 2, None, None, 3.0, None, None),  # b: two dictionaries
-        (4, 9, "de", 10, "c", 3, None, None, 1.0, 5, 0),
-        (5, 9, "de", 11, "a", 4, None, None, 3.0, 5, 1),  # a: also given unsensed (source 1)
-        (6, 9, "de", 10, "d", 3, None, None, 3.0, 5, 0),
-        (7, 9, "de", 11, "e", 3, None, None, 3.0, 5, 1),
+        (1, 9, "de", None, "a", 1, None, None, 3.0, None, None, None, 0, None),
+        (2, 9, "de", None, "b", 1, None, None, 3.0, None, None, None, 0, None),
+        (3, 9, "de", None, "b", 2, None, None, 3.0, None, None, None, 0, None),  # two sources
+        (4, 9, "de", 10, "c", 3, None, None, 1.0, 5, 0, "noun", 0, None),
+        (5, 9, "de", 11, "a", 4, None, None, 3.0, 5, 1, "noun", 0, None),  # a: unsensed too
+        (6, 9, "de", 10, "d", 3, None, None, 3.0, 5, 0, "noun", 0, None),
+        (7, 9, "de", 11, "e", 3, None, None, 3.0, 5, 1, "noun", 0, None),
     ]
-    # Sense-tied first: 5 (its pair has two sources), then 6 and 7 (equal scores: second
-    # in their senses; sense rank 0 before 1), then 4 (rare). Unsensed: 2 and 3 (b, two
-    # sources, in id order) before 1 (a, one source, although first in source order).
-    assert _block_order(rows, WEIGHTS) == [5, 6, 7, 4, 2, 3, 1]
+    # One list, a target's rows together, its sense-tied row first: a (two sources, first
+    # in source order), b (two sources, second), then the targets only MultiWordNet gives
+    # (demoted as unconfirmed): d and e (equal: first seen first), c (rare).
+    assert _block_order(rows, WEIGHTS, {}) == [5, 1, 2, 3, 6, 7, 4]
+
+
+def test_the_words_part_of_speech_by_use_decides_between_equals() -> None:
+    """'take' is a verb nine times in ten (tag counts): the verb target beats the noun one
+    that the dictionary lists first."""
+    from lexicon_server.builder.translation_rank import _block_order
+
+    rows = [
+        (1, 9, "de", None, "einnahmen", 1, None, None, 4.0, None, None, None, 0, "noun"),
+        (2, 9, "de", None, "nehmen", 1, None, None, 4.0, None, None, None, 0, "verb"),
+    ]
+    assert _block_order(rows, WEIGHTS, {"verb": 90, "noun": 10}) == [2, 1]
+    assert _block_order(rows, WEIGHTS, {"verb": 10, "noun": 90}) == [1, 2]
+
+
+def test_a_target_under_most_senses_is_no_evidence_for_any() -> None:
+    """MultiWordNet gives 'courir' under three of the word's four senses: it earns no sense
+    use, so 'diriger', under one less used sense, comes first; 'courir' under one sense
+    only would have led."""
+    from lexicon_server.builder.translation_rank import _block_order
+
+    def tied(row_id: int, sense: int, target: str, tags: int) -> tuple[object, ...]:
+        return (row_id, 9, "fr", sense, target, 3, None, None, 4.0, 5, sense, "verb", tags, None)
+
+    recurring = [tied(1, 1, "courir", 10), tied(2, 2, "courir", 0), tied(3, 3, "courir", 0),
+                 tied(4, 4, "diriger", 5)]  # fmt: skip
+    assert _block_order(recurring, WEIGHTS, {"verb": 15}) == [4, 1, 2, 3]
+    once = [tied(1, 1, "courir", 10), tied(2, 2, "aller", 0), tied(3, 3, "filer", 0),
+            tied(4, 4, "diriger", 5)]  # fmt: skip
+    assert _block_order(once, WEIGHTS, {"verb": 15})[0] == 1
 
 
 def test_a_sense_tied_row_without_its_sense_sorts_first_among_equals() -> None:
     from lexicon_server.builder.translation_rank import _block_order
 
     rows = [
-        (1, 9, "de", 10, "a", 1, None, None, 3.0, 5, 0),
-        (2, 9, "de", 12, "a", 1, None, None, 3.0, None, None),  # its sense row is missing
+        (1, 9, "de", 10, "a", 1, None, None, 3.0, 5, 0, "noun", 0, None),
+        (2, 9, "de", 12, "a", 1, None, None, 3.0, None, None, None, 0, None),  # no sense row
     ]
-    assert _block_order(rows, WEIGHTS) == [2, 1]
+    assert _block_order(rows, WEIGHTS, {}) == [2, 1]

@@ -1,0 +1,156 @@
+"""Re-rank a built English component's translations with today's translation_rank, offline.
+
+    uv run python bench/translation_rerank.py --built BUILD_DIR --out OUT_DIR
+        --index-sense PATH/index.sense [--weight name=value ...]
+
+Makes OUT_DIR a copy of BUILD_DIR (every file hard-linked but `en/lexical.sqlite`, which is
+copied), stages in the copy the evidence the builder stages while it writes the English
+component, and renumbers its translations with `translation_rank.rank_translations`, so a
+ranking rule (and, with `--senses`, the order of senses by use) can be scored
+(bench/msimlex.py --built OUT_DIR, translation_quality.py --built OUT_DIR) without a
+rebuild. The evidence is rebuilt from the built files: each
+`xxx/lexical.sqlite`'s FreeDict `xxx-eng` rows give the back translations (in their ids'
+order) and the targets' parts of speech (their entries'), its terms the targets' Zipf,
+and WordNet's `index.sense` the tag counts. Two things differ from a build: the rows'
+"source order" is the built order (ranked already), and the look-up documents
+(`term_docs`) are left as built. Scores from a rebuilt corpus are the ones to report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sqlite3
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from lexicon_server.builder import lexical_finish, translation_rank
+from lexicon_server.builder.parsers import wndb
+
+
+def copy_dataset(built: Path, out: Path) -> Path:
+    if out.exists():
+        shutil.rmtree(out)
+    for root, _, files in os.walk(built):
+        rel = Path(root).relative_to(built)
+        if rel.parts[:1] == (".build",):
+            continue
+        (out / rel).mkdir(parents=True, exist_ok=True)
+        for name in files:
+            if rel == Path("en") and name == "lexical.sqlite":
+                shutil.copy2(Path(root) / name, out / rel / name)
+            else:
+                os.link(Path(root) / name, out / rel / name)
+    return out / "en" / "lexical.sqlite"
+
+
+def stage(conn: sqlite3.Connection, built: Path, index_sense: Path) -> None:
+    conn.executescript(translation_rank.STAGING)
+    conn.executescript(
+        "CREATE TABLE _ranks (sense_key TEXT PRIMARY KEY, sense_number INTEGER NOT NULL, "
+        "tag_count INTEGER NOT NULL) WITHOUT ROWID;"
+        "CREATE TABLE _translation_order (old INTEGER PRIMARY KEY, new INTEGER NOT NULL);"
+    )
+    conn.executemany(
+        "INSERT OR REPLACE INTO _ranks VALUES (?, ?, ?)",
+        (
+            (r.sense_key, r.sense_number, r.tag_count)
+            for r in wndb.iter_sense_index(index_sense, prefix="wn31")
+        ),
+    )
+    languages = [
+        lang
+        for (lang,) in conn.execute(
+            "SELECT DISTINCT target_language FROM translations WHERE target_language <> 'en'"
+        )
+    ]
+    for lang in languages:
+        db = built / lang / "lexical.sqlite"
+        if not db.exists():
+            continue
+        conn.execute("ATTACH ? AS x", (f"file:{db}?mode=ro",))
+        reverse = conn.execute(
+            "SELECT id FROM x.sources WHERE name LIKE 'freedict-%-eng'"
+        ).fetchone()
+        if reverse is not None:
+            rows = conn.execute(
+                "SELECT w.norm, t.target_norm FROM x.translations t JOIN x.terms w "
+                "ON w.id = t.term_id WHERE t.target_language = 'en' AND t.source_id = ? "
+                "ORDER BY w.norm, t.id",
+                reverse,
+            ).fetchall()
+            translation_rank.stage_all_back_translations(conn, lang, rows)
+            translation_rank.stage_target_pos(
+                conn,
+                lang,
+                conn.execute(
+                    "SELECT DISTINCT w.norm, e.pos FROM x.entries e JOIN x.terms w "
+                    "ON w.id = e.term_id WHERE e.source_id = ? AND e.pos <> 'unknown'",
+                    reverse,
+                ).fetchall(),
+            )
+        conn.execute(
+            "INSERT OR IGNORE INTO _tfreq SELECT ?, norm, max(zipf) FROM x.terms "
+            "WHERE zipf > 0 GROUP BY norm",
+            (lang,),
+        )
+        conn.commit()
+        conn.execute("DETACH x")
+
+
+def renumber(conn: sqlite3.Connection, weights: dict[str, float]) -> None:
+    ddl = conn.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'translations'"
+    ).fetchone()[0]
+    indexes = [
+        sql
+        for (sql,) in conn.execute(
+            "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'translations' "
+            "AND sql IS NOT NULL"
+        )
+    ]
+    conn.execute("ALTER TABLE translations RENAME TO _translations")
+    for sql in indexes:
+        conn.execute(f"DROP INDEX {sql.split()[2]}")
+    translation_rank.rank_translations(conn, "_translation_order", weights)
+    conn.execute(ddl)
+    names = [r[1] for r in conn.execute("SELECT * FROM pragma_table_info('translations')")]
+    picked = ", ".join("o.new" if n == "id" else f"t.{n}" for n in names)
+    conn.execute(
+        f"INSERT INTO translations ({', '.join(names)}) SELECT {picked} FROM _translations t "
+        "JOIN _translation_order o ON o.old = t.id ORDER BY o.new"
+    )
+    for sql in indexes:
+        conn.execute(sql)
+    for table in ("_translations", "_back", "_tfreq", "_tpos", "_ranks", "_translation_order"):
+        conn.execute(f"DROP TABLE {table}")
+    conn.commit()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--built", type=Path, required=True)
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--index-sense", type=Path, required=True)
+    ap.add_argument("--weight", action="append", default=[], help="name=value, to try")
+    ap.add_argument("--senses", action="store_true", help="also order senses by use")
+    opts = ap.parse_args()
+    weights = dict(translation_rank.WEIGHTS)
+    for item in opts.weight:
+        name, value = item.split("=")
+        weights[name] = float(value)
+    db = copy_dataset(opts.built, opts.out)
+    conn = sqlite3.connect(db)
+    stage(conn, opts.built, opts.index_sense)
+    if opts.senses:  # as the build's resolve pass does, before ranking
+        lexical_finish.order_senses_by_use(conn)
+    renumber(conn, weights)
+    conn.close()
+    print(f"re-ranked {db} with {weights}")
+
+
+if __name__ == "__main__":
+    main()
