@@ -137,6 +137,14 @@ def main() -> None:
     ap.add_argument("--index-sense", type=Path, required=True)
     ap.add_argument("--weight", action="append", default=[], help="name=value, to try")
     ap.add_argument("--senses", action="store_true", help="also order senses by use")
+    ap.add_argument(
+        "--only",
+        type=Path,
+        action="append",
+        default=[],
+        help="a TSV whose first column lists English words: keep only their translations "
+        "(a quick copy for trying weights; other words then have none)",
+    )
     opts = ap.parse_args()
     weights = dict(translation_rank.WEIGHTS)
     for item in opts.weight:
@@ -144,6 +152,20 @@ def main() -> None:
         weights[name] = float(value)
     db = copy_dataset(opts.built, opts.out)
     conn = sqlite3.connect(db)
+    if opts.only:
+        keep = {
+            line.split("\t")[0].strip().casefold()
+            for path in opts.only
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")
+        }
+        conn.execute("CREATE TEMP TABLE _keep (norm TEXT PRIMARY KEY)")
+        conn.executemany("INSERT OR IGNORE INTO _keep VALUES (?)", ((k,) for k in keep))
+        conn.execute(
+            "DELETE FROM translations WHERE term_id NOT IN "
+            "(SELECT t.id FROM terms t JOIN _keep k ON k.norm = t.norm)"
+        )
+        conn.commit()
     stage(conn, opts.built, opts.index_sense)
     if opts.senses:  # as the build's resolve pass does, before ranking
         lexical_finish.order_senses_by_use(conn)

@@ -24,15 +24,12 @@ def rank_translations(conn: sqlite3.Connection) -> None:
     translation_rank.rank_translations(conn, "_translation_order")
 
 
-# The senses of every term with several entries and some use counted (WordNet's tag
-# counts), in the order the look-up reads them.
+# The senses of every term with several entries, in the order the look-up reads them,
+# with their use where counted (WordNet's tag counts).
 _USED = """
 SELECT e.term_id, e.id, s.id, coalesce(r.tag_count, 0)
 FROM entries e JOIN senses s ON s.entry_id = e.id LEFT JOIN _ranks r ON r.sense_key = s.external_id
-WHERE e.term_id IN (
-    SELECT e2.term_id FROM entries e2 JOIN senses s2 ON s2.entry_id = e2.id
-    JOIN _ranks r2 ON r2.sense_key = s2.external_id WHERE r2.tag_count > 0
-    GROUP BY e2.term_id HAVING count(DISTINCT e2.id) > 1)
+WHERE e.term_id IN (SELECT term_id FROM entries GROUP BY term_id HAVING count(*) > 1)
 ORDER BY e.term_id, e.id, s.rank, s.id
 """
 
@@ -40,13 +37,14 @@ ORDER BY e.term_id, e.id, s.rank, s.id
 def order_senses_by_use(conn: sqlite3.Connection) -> None:
     """A word's senses by use across its parts of speech (docs/corpus-format.md, `rank`).
 
-    Where a term has several entries and WordNet counts the use of some sense (index.sense's
-    tag count), its entries are renumbered, within the ids they already hold, so the entry
-    holding the most used sense comes first (`run`'s verb before its noun), and its senses'
-    `rank` becomes their place in the whole term: each entry's senses keep their order and
-    are merged by use, the most used next sense first, ties to the earlier entry (so the
-    senses no one counted follow, entry by entry). Readers that sort by entry then rank
-    read the entries by use; those that sort by rank read the senses by use."""
+    Where a term has several entries, its entries are renumbered, within the ids they
+    already hold, so the entry holding the most used sense (WordNet's index.sense tag
+    count) comes first (`run`'s verb before its noun; entries no one counted keep their
+    order), and its senses' `rank` becomes their place in the whole term: each entry's
+    senses keep their order and are merged by use, the most used next sense first, ties to
+    the earlier entry (so senses no one counted follow, entry by entry, and a term without
+    counts reads as before). Readers that sort by entry then rank read the entries by use;
+    those that sort by rank read the senses by use."""
     moves: list[tuple[int, int]] = []
     ranks: list[tuple[int, int]] = []
     for _, rows in groupby(conn.execute(_USED).fetchall(), key=itemgetter(0)):
