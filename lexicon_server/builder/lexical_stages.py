@@ -355,8 +355,26 @@ def write_bilingual_lexical(
                     sense_id = w.sense(entry_id, gloss, name, rank=next(ranks[entry_id]))
                     for text in texts:
                         w.translation(term_id, entry.target_language, text, name, sense_id=sense_id)
+        _add_ranking_into_english(w, inputs, language)
         _add_language_wordnet_lemmas_and_frequencies(w, inputs, language, aligned)
     return {**w.finish(), **_report(tally)}
+
+
+def _add_ranking_into_english(w: LexicalWriter, inputs: Inputs, language: str) -> None:
+    """The evidence that ranks `language`'s translations into English, as the English
+    component's are ranked (`translation_rank`): the eng-xxx dictionary read the other way
+    round (does 'read' list 'lesen'?) and English wordfreq for the targets."""
+    back = [
+        s
+        for s in freedict_pairs_out_of(inputs, "en")
+        if ISO3_TO_TAG[s.spec.name.split("-")[2]] == language
+    ]
+    for src in back:
+        w.back_translations(
+            "en", ((e.headword, text) for e in iter_bilingual(src) for text in e.translations)
+        )
+    if back:
+        w.target_frequencies({"en": iter_frequencies(inputs, "en")})
 
 
 @contextmanager

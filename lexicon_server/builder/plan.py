@@ -131,6 +131,17 @@ def freedict_components(names: Iterable[str], *, invert: bool) -> dict[str, tupl
     return {lang: tuple(srcs) for lang, srcs in sorted(out.items())}
 
 
+def _english_pairs_into(names: Iterable[str], language: str) -> tuple[str, ...]:
+    """The FreeDict dictionaries from English into `language` among `names`."""
+    from lexicon_server.builder.stages import tag_of
+
+    return tuple(
+        n
+        for n in names
+        if n.startswith("freedict-eng-") and n.count("-") == 2 and tag_of(n[13:]) == language
+    )
+
+
 def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
     from lexicon_server.builder import mwn_senses
     from lexicon_server.builder import stages as st
@@ -177,8 +188,10 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
         lemmas = ("simplemma",) if "simplemma" in present else ()
         for lang, srcs in sorted(langs.items()):
             own = tuple(mwn) if mwn_senses.parts(inputs, lang) else ()
+            # eng-xxx read the other way round ranks the translations into English.
+            back = tuple(n for n in _english_pairs_into(sorted(present), lang) if n not in srcs)
             add(Stage(f"{lang}.lexical", (f"{lang}/lexical.sqlite",),
-                      (*srcs, "wordfreq", *lemmas, *own), st.bilingual_lexical(lang),
+                      (*srcs, *back, "wordfreq", *lemmas, *own), st.bilingual_lexical(lang),
                       needs=mwn_needs if own else ()), lang, "lexical")  # fmt: skip
     elif profile == "full" and "wiktextract" in present:
         found = _languages_in(inputs.require("wiktextract"), _WIKT_LANG, "jsonl")

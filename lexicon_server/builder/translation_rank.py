@@ -47,6 +47,7 @@ __all__ = [
     "WEIGHTS",
     "Evidence",
     "is_label",
+    "labelled_text",
     "rank_translations",
     "score",
     "stage_all_back_translations",
@@ -99,6 +100,22 @@ _REGISTER = re.compile(
     r"dialect|technical|jargon|euphemistic|veraltet|selten|umgangssprachlich)\b",
     re.IGNORECASE,
 )
+
+
+# A label written into the translation text itself: '(obs.)', '[geol.]', '<v>', 'Note: ...'.
+_IN_TEXT = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]|<([^<>]*)>|^note:")
+
+
+def labelled_text(text: str) -> bool:
+    """Whether a translation's own text carries a label (`is_label` on a bracketed part;
+    any `<...>` grammar marker; a leading 'Note:'): such a row is demoted as a labelled one."""
+    for match in _IN_TEXT.finditer(text):
+        round_, square, angle = match.groups()
+        if angle is not None or match.group(0).casefold() == "note:":
+            return True
+        if is_label(round_ or square):
+            return True
+    return False
 
 
 def usable_reverse(headword: str) -> bool:
@@ -388,7 +405,7 @@ def _merged_score(
         back_rank,
         len(sources),
         group[0][8],
-        all(is_label(n) for n in notes),
+        all(is_label(n) for n in notes) or labelled_text(target),
         all(n is not None for n in notes),
         target.count(" ") + 1,
         w,
