@@ -168,3 +168,63 @@ def test_sense_groups_follow_the_builders_order_when_marked(
         assert groups[-1].sense_scope == "unsensed", "sense-tied before unsensed either way"
     finally:
         ranked.close()
+
+
+def _merged_copy(corpus: Corpus, mini_root: Path, tmp_path: Path) -> Corpus:
+    """The mini corpus with house's French rows numbered as one merged list (a builder's
+    `translation_order = merged`): logis (unsensed), maison (dwelling sense), famille,
+    maison again (unsensed, from another dictionary), domicile, maisonnée."""
+    root = tmp_path / "merged"
+    shutil.copytree(mini_root, root)
+    conn = sqlite3.connect(root / "en" / "lexical.sqlite")
+    conn.execute(
+        "INSERT INTO translations (id, term_id, sense_id, target_language, target_text, "
+        "target_norm, note, source_id) SELECT 100000, term_id, NULL, target_language, "
+        "'maison', 'maison', NULL, source_id FROM translations WHERE target_text = 'logis'"
+    )
+    order = [("logis", True), ("maison", False), ("famille", False), ("maison", True),
+             ("domicile", False), ("maisonnée", False)]  # fmt: skip
+    for rank, (text, unsensed) in enumerate(order):
+        conn.execute(
+            "UPDATE translations SET id = ? WHERE target_text = ? AND target_language = 'fr' "
+            "AND (sense_id IS NULL) = ?",
+            (200000 + rank, text, unsensed),
+        )
+    conn.execute("INSERT INTO meta VALUES ('translation_order', 'merged')")
+    conn.commit()
+    conn.close()
+    selection = corpus.selection
+    files = {rel: root / path.relative_to(mini_root) for rel, path in selection.files.items()}
+    return Corpus(dataclasses.replace(selection, data_dir=root, files=MappingProxyType(files)))
+
+
+def test_merged_order_shows_each_target_once_in_id_order(
+    corpus: Corpus, mini_root: Path, tmp_path: Path
+) -> None:
+    """Marked `merged`: the first `limit` distinct targets in id order, each once, in the
+    group of its first row; the groups (the unsensed one too) by their first candidate."""
+    merged = _merged_copy(corpus, mini_root, tmp_path)
+    try:
+        three = translate(merged, "house", "fr", limit=3)
+        assert [[c.text for c in g.candidates] for g in three.groups] == [
+            ["logis"],
+            ["maison"],
+            ["famille"],
+        ]
+        assert [g.sense_scope for g in three.groups] == ["unsensed", "synset", "synset"]
+        assert three.groups[1].truncated and three.groups[2].truncated
+        every = translate(merged, "house", "fr", limit=100)
+        texts = [c.text for g in every.groups for c in g.candidates]
+        assert sorted(texts) == sorted({"logis", "maison", "famille", "domicile", "maisonnée"})
+        assert [[c.text for c in g.candidates] for g in every.groups] == [
+            ["logis"],
+            ["maison", "domicile"],
+            ["famille", "maisonnée"],
+        ]
+        # sense_id still picks one group, unsensed rows left out
+        sense = every.groups[1].sense
+        assert sense is not None
+        one = translate(merged, "house", "fr", limit=100, sense_id=sense.id)
+        assert [c.text for g in one.groups for c in g.candidates] == ["maison", "domicile"]
+    finally:
+        merged.close()
