@@ -24,9 +24,10 @@ identical targets (sense-tied or not) are scored once, over all their rows, and 
 together, the best target's rows first; the query shows each target once, in id order
 (docs/translation-ranking.md). The merged score adds what only the whole word shows: the
 English word's parts of speech by use (WordNet tag counts) against the target's (the
-sense's, or the reverse dictionary's), the use of the senses the target renders, and a
-demotion for a sense-tied target that nothing but its own sense-tied source gives or that
-recurs under most of the word's senses.
+sense's, or the reverse dictionary's) and the use of the senses the target renders. A
+sense-tied target that only its own source gives lacks the second source's bonus; one
+given under many senses is merged into one candidate (an extra demotion for either was
+measured and lowered the dev figures, docs/translation-ranking.md).
 """
 
 from __future__ import annotations
@@ -79,16 +80,12 @@ WEIGHTS: dict[str, float] = {
     # (bench/msimlex.py) and checked on the other half:
     "pos": 2.0,  # x the share of the word's use (tag counts) in the target's part of speech
     "sense": 3.0,  # x the share of the word's use in the most used sense the target renders
-    "unconfirmed": 0.0,  # a sense-tied target no dictionary and no back translation gives
 }
 
 # A part of speech whose share is unknown (the word has no tag counts, or the target's part
 # of speech is not known) counts as this share.
 _NEUTRAL_SHARE = 0.5
-# A sense-tied target given under more than this share of the word's senses that have
-# sense-tied rows (and under at least _RECURS_MIN of them) says nothing about any one sense.
-_RECURS_SHARE = 0.5
-_RECURS_MIN = 3
+
 
 # A label as FreeDict's sources write them: an abbreviation ending in a dot (techn., geh.,
 # Am.), one of the spelled-out register words, or a capitalised domain name before a
@@ -362,11 +359,10 @@ def _block_order(
         if (sense_id, target) not in positions:
             positions[sense_id, target] = per_sense[sense_id] = per_sense.get(sense_id, -1) + 1
         by_target.setdefault(target, []).append(row)
-    senses_with_rows = sum(1 for sense in per_sense if sense is not None)
     total_use = sum(use.values())
     keyed = []
     for first, (target, group) in enumerate(by_target.items()):
-        value = _merged_score(target, group, positions, senses_with_rows, use, total_use, weights)
+        value = _merged_score(target, group, positions, use, total_use, weights)
         ordered = sorted(group, key=_row_key)
         keyed.append((-value, first, [r[0] for r in ordered]))
     keyed.sort()
@@ -389,7 +385,6 @@ def _merged_score(
     target: str,
     group: list[tuple[Any, ...]],
     positions: dict[tuple[int | None, str], int],
-    senses_with_rows: int,
     use: dict[str, int],
     total_use: int,
     w: dict[str, float],
@@ -397,7 +392,6 @@ def _merged_score(
     """One target's score over every row that gives it (see `_block_order`)."""
     sources = {row[5] for row in group}
     senses = {row[3] for row in group if row[3] is not None}
-    unsensed = any(row[3] is None for row in group)
     notes = [row[6] for row in group]
     back_rank = group[0][7]
     value = _score(
@@ -419,9 +413,6 @@ def _merged_score(
     else:
         share = _NEUTRAL_SHARE
     value += w["pos"] * share
-    recurs = len(senses) >= _RECURS_MIN and len(senses) > _RECURS_SHARE * senses_with_rows
-    if senses and not recurs and total_use:
+    if senses and total_use:
         value += w["sense"] * max(row[12] for row in group if row[3] is not None) / total_use
-    if senses and not unsensed and back_rank is None and (len(sources) == 1 or recurs):
-        value -= w["unconfirmed"]
     return value

@@ -90,8 +90,8 @@ def test_one_words_rows_are_ordered_by_the_documented_evidence() -> None:
         (7, 9, "de", 11, "e", 3, None, None, 3.0, 5, 1, "noun", 0, None),
     ]
     # One list, a target's rows together, its sense-tied row first: a (two sources, first
-    # in source order), b (two sources, second), then the targets only MultiWordNet gives
-    # (demoted as unconfirmed): d and e (equal: first seen first), c (rare).
+    # in source order), b (two sources, second), then the targets one source gives: d and
+    # e (equal: first seen first), c (rare).
     assert _block_order(rows, WEIGHTS, {}) == [5, 1, 2, 3, 6, 7, 4]
 
 
@@ -108,21 +108,20 @@ def test_the_words_part_of_speech_by_use_decides_between_equals() -> None:
     assert _block_order(rows, WEIGHTS, {"verb": 10, "noun": 90}) == [1, 2]
 
 
-def test_a_target_under_most_senses_is_no_evidence_for_any() -> None:
-    """MultiWordNet gives 'courir' under three of the word's four senses: it earns no sense
-    use, so 'diriger', under one less used sense, comes first; 'courir' under one sense
-    only would have led."""
+def test_a_target_under_several_senses_is_one_candidate_under_its_most_used_sense() -> None:
+    """MultiWordNet gives 'courir' under three senses: its rows are numbered together,
+    the one under the most used sense first, ahead of 'diriger' (one less used sense)."""
     from lexicon_server.builder.translation_rank import _block_order
 
     def tied(row_id: int, sense: int, target: str, tags: int) -> tuple[object, ...]:
         return (row_id, 9, "fr", sense, target, 3, None, None, 4.0, 5, sense, "verb", tags, None)
 
-    recurring = [tied(1, 1, "courir", 10), tied(2, 2, "courir", 0), tied(3, 3, "courir", 0),
-                 tied(4, 4, "diriger", 5)]  # fmt: skip
-    assert _block_order(recurring, WEIGHTS, {"verb": 15}) == [4, 1, 2, 3]
-    once = [tied(1, 1, "courir", 10), tied(2, 2, "aller", 0), tied(3, 3, "filer", 0),
-            tied(4, 4, "diriger", 5)]  # fmt: skip
-    assert _block_order(once, WEIGHTS, {"verb": 15})[0] == 1
+    rows = [tied(1, 2, "courir", 0), tied(2, 1, "courir", 10), tied(3, 4, "diriger", 5),
+            tied(4, 3, "courir", 0)]  # fmt: skip
+    assert _block_order(rows, WEIGHTS, {"verb": 15}) == [2, 1, 4, 3]
+    # Used less than 'diriger's sense, 'courir' follows it.
+    rows[1] = tied(2, 1, "courir", 1)
+    assert _block_order(rows, WEIGHTS, {"verb": 15}) == [3, 2, 1, 4]
 
 
 def test_a_sense_tied_row_without_its_sense_sorts_first_among_equals() -> None:
