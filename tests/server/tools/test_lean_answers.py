@@ -261,6 +261,13 @@ def test_every_fact_of_the_old_answers_is_still_there(
                     for p in was["unsensed_translations"]
                     if p not in moved and not any(p.startswith(f"{m} (") for m in moved)
                 ]
+            if tool == "dictionary_translate":
+                # Since issue 29 (translation_order = merged) a target is shown once, in
+                # the group of its best row, so the groups and counts differ by design
+                # (tests/server/query/test_query_translate.py pins the new deal).
+                for key in ("groups", "count", "candidate_count", "sources", "budget"):
+                    new.pop(key, None)
+                    was.pop(key, None)
             where = _missing(new, was)
             assert where is None, (label, word, where)
             compared += 1
