@@ -50,6 +50,8 @@ __all__ = [
 MAX_RESPONSE_CHARS = 64_000
 
 SenseScope = Literal["sense", "synset", "unsensed"]
+# A translation reached through English ('pivot') has no sense of the asked word.
+TranslationScope = Literal["sense", "synset", "unsensed", "pivot"]
 Reason = Literal[
     "language_not_installed",
     "unknown_language",
@@ -150,9 +152,12 @@ class Pronunciation(_Model):
 class Translation(_Model):
     text: str
     note: str | None = _omitted("usage or sense note from the source; absent when none")
-    sense_scope: SenseScope = left_out_at("unsensed")
+    sense_scope: TranslationScope = left_out_at("unsensed")
     target_entry_installed: bool = left_out_at(
         True, "whether the target word has its own entry in an installed language"
+    )
+    via: list[str] = _omitted_list(
+        "for a pivot: the English words between the word and this translation"
     )
     source: SourceKey
 
@@ -289,7 +294,7 @@ class SynonymsResult(_Model):
 
 class TranslationGroup(_Model):
     sense: SenseRef | None = _omitted("absent for translations not tied to a sense")
-    sense_scope: SenseScope
+    sense_scope: TranslationScope
     candidates: list[Translation]
     truncated: bool = left_out_at(False)
 
@@ -309,6 +314,9 @@ class TranslateResult(_Model):
     senses_inspected: int
     max_senses: int
     groups: list[TranslationGroup]
+    note: str | None = _omitted(
+        "why the answer has no candidate although the word was found; absent otherwise"
+    )
     sources: Sources
     budget: Budget = budget_left_out()
 

@@ -24,6 +24,7 @@ from lexicon_server.models import TranslateResult, Translation, TranslationGroup
 from lexicon_server.query.arguments import check_limit, check_text, corpus_language, parse_sense_id
 from lexicon_server.query.budget import Cuts, drop_last_group, fit_response, round_robin
 from lexicon_server.query.headwords import resolve_headwords
+from lexicon_server.query.pivot import PIVOT_LANGUAGE, Pivoted, pivot
 from lexicon_server.query.provenance import Cited
 from lexicon_server.query.senses import MAX_SENSES_DEFAULT, sense_ref
 from lexicon_server.query.targets import installed_targets, target_entry_column
@@ -39,6 +40,9 @@ _ORDER_META = ("translation_order", "evidence")
 # The later mark: a word's rows into a language are one best-first list, identical
 # targets together, so the default answer shows each target once, in that order.
 _MERGED = "merged"
+# A direct answer with fewer candidates than this is filled through English (query/pivot.py):
+# one or two direct candidates are often a thin dictionary's only guess.
+_THIN = 3
 
 __all__ = ["evidence_order", "order_mark", "translate"]
 
@@ -89,6 +93,12 @@ def translate(
     shown_count = sum(len(g.candidates) for g in groups)
     if total > shown_count:
         cuts.add(f"translations: {total - shown_count} more beyond limit={limit}")
+    if wanted_sense is None and source_language != PIVOT_LANGUAGE and shown_count < _THIN:
+        pivoted = pivot(corpus, conn, heads.term_ids, target_language, cited)
+        group = _pivot_group(corpus, pivoted, limit - shown_count, cited, cuts)
+        if group is not None:
+            groups.append(group)
+            shown_count += len(group.candidates)
     status = corpus.selection.availability(target_language, "lexical") or "installed"
     result = TranslateResult(
         word=word,
@@ -103,10 +113,55 @@ def translate(
         senses_inspected=len(senses),
         max_senses=max_senses,
         groups=groups,
+        note=_no_link(heads.found, shown_count, source_language, target_language),
         sources=cited.sources(),
         budget=cuts.budget(),
     )
     return fit_response(result, drop_last_group)
+
+
+def _pivot_group(
+    corpus: Corpus, pivoted: list[Pivoted], room: int, cited: Cited, cuts: Cuts
+) -> TranslationGroup | None:
+    """The first `room` targets reached through English, as one `pivot` group."""
+    shown = pivoted[:room]
+    if not shown:
+        return None
+    if len(pivoted) > room:
+        cuts.add(f"pivot translations: {len(pivoted) - room} more beyond limit")
+    installed = installed_targets(corpus, [p.row for p in shown], from_column=False)
+    return TranslationGroup(
+        sense=None,
+        sense_scope="pivot",
+        candidates=[
+            Translation(
+                text=p.row[1],
+                note=p.row[3],
+                sense_scope="pivot",
+                target_entry_installed=(p.row[0], p.row[2]) in installed,
+                via=p.via,
+                source=cited.key(p.table, p.row[4]),
+            )
+            for p in shown
+        ],
+        truncated=len(pivoted) > room,
+    )
+
+
+def _no_link(found: bool, shown: int, source_language: str, target_language: str) -> str | None:
+    """Why a found word has no candidate: an empty list alone reads as a failure."""
+    if not found or shown:
+        return None
+    if PIVOT_LANGUAGE in (source_language, target_language):
+        return (
+            f"no translation into {target_language} in the installed dictionaries for this "
+            "word; dictionary_synonyms may give a word that has one"
+        )
+    return (
+        f"nothing links this word to {target_language}: no {source_language}-"
+        f"{target_language} dictionary has it, and none of its English translations "
+        f"has a {target_language} translation"
+    )
 
 
 @dataclass

@@ -1,0 +1,107 @@
+"""Translations between two non-English languages through English.
+
+Every installed language's lexicon translates into English, and English translates into
+every installed language, so a word of one reaches the other in two hops: the word's first
+English translations (best first, as the builder ranked them), then each English word's
+first translations into the target. A target reached through several English words
+scores the sum of its paths, so two pivots that agree outrank one path of the same
+weight (a weight of 1.5 x the sum for agreement measured no better on the gold-dev pairs). Each path's
+weight falls with the rank of both hops (1/(i+1) · 1/(j+1)), which keeps a rare sense of
+a rare pivot at the bottom. The answer labels these candidates `pivot` and names the
+English words in between (`via`); they come after any direct dictionary's candidates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from lexicon_server.corpus.rows.facts import meta_value, sources
+from lexicon_server.corpus.rows.translations import translations_into
+from lexicon_server.query.headwords import resolve_headwords
+from lexicon_server.query.provenance import Cited
+
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Sequence
+
+    from lexicon_server.corpus.reader import Corpus
+    from lexicon_server.corpus.rows.facts import SourceTable
+
+__all__ = ["PIVOT_LANGUAGE", "Pivoted", "pivot"]
+
+PIVOT_LANGUAGE = "en"
+# How many English words a word goes through, and how many of each one's translations
+# count: enough for a second sense to be reached, few enough that a word's tenth gloss
+# does not bring its own tenth translation.
+_PIVOTS = 4
+_PER_PIVOT = 5
+
+
+@dataclass
+class Pivoted:
+    """One target word reached through English: its row (the second hop's), its score and
+    the English words that led to it, best path first."""
+
+    row: tuple[Any, ...]
+    score: float
+    table: SourceTable  # the English lexicon's sources, which the row's source id names
+    via: list[str] = field(default_factory=list)
+
+
+def pivot(
+    corpus: Corpus,
+    conn: sqlite3.Connection,
+    term_ids: Sequence[int],
+    target_language: str,
+    cited: Cited,
+) -> list[Pivoted]:
+    """The targets the terms reach through English, best first (an empty list when the
+    target is English or English is not installed). The English words' own sources are
+    cited here; each target's source is cited by whoever shows it."""
+    if target_language == PIVOT_LANGUAGE or not term_ids:
+        return []
+    if corpus.selection.availability(PIVOT_LANGUAGE, "lexical") is not None:
+        return []
+    english = _first_targets(conn, term_ids, PIVOT_LANGUAGE, _PIVOTS)
+    if not english:
+        return []
+    table = sources(conn)
+    for row in english:
+        cited.key(table, row[4])
+    en = corpus.db(PIVOT_LANGUAGE, "lexical")
+    en_table = sources(en)
+    reached: dict[str, Pivoted] = {}
+    for i, pivot_row in enumerate(english):
+        heads = resolve_headwords(en, pivot_row[1], PIVOT_LANGUAGE)
+        for j, row in enumerate(_first_targets(en, heads.term_ids, target_language, _PER_PIVOT)):
+            weight = 1.0 / (i + 1) / (j + 1)
+            got = reached.get(row[2])
+            if got is None:
+                reached[row[2]] = Pivoted(row, weight, en_table, [pivot_row[1]])
+            else:
+                got.score += weight
+                if pivot_row[1] not in got.via:
+                    got.via.append(pivot_row[1])
+    # Agreeing paths add up; at an equal score the target more English words reach leads.
+    return sorted(reached.values(), key=lambda p: (-p.score, -len(p.via)))
+
+
+def _first_targets(
+    conn: sqlite3.Connection, term_ids: Sequence[int], language: str, count: int
+) -> list[tuple[Any, ...]]:
+    """The first `count` distinct targets of the terms in `language`, in the builder's
+    order (the first term's rows first when the component is merged)."""
+    if not term_ids:
+        return []
+    merged = meta_value(conn, "translation_order") == "merged"
+    rows = translations_into(conn, term_ids, language, term_ids[0] if merged else None)
+    seen: set[str] = set()
+    first: list[tuple[Any, ...]] = []
+    for row in rows:
+        if row[2] not in seen:
+            seen.add(row[2])
+            first.append(row)
+            if len(first) == count:
+                break
+    return first
