@@ -302,7 +302,7 @@ GROUP BY e.term_id, e.pos
 """
 
 
-def word_use(conn: sqlite3.Connection) -> dict[int, dict[str, int]]:
+def _word_use(conn: sqlite3.Connection) -> dict[int, dict[str, int]]:
     """term id -> part of speech -> summed tag count, for terms with translations."""
     out: dict[int, dict[str, int]] = {}
     for term_id, pos, tags in conn.execute(_WORD_USE):
@@ -320,7 +320,7 @@ def rank_translations(
     if not _staged(conn):
         return False
     insert = f"INSERT INTO {order_table} (old, new) VALUES (?, ?)"
-    use = word_use(conn)
+    use = _word_use(conn)
     pairs: list[tuple[int, int]] = []
     new = 0
     # One ordered pass, a word's rows into one language at a time (a few dozen at most):
