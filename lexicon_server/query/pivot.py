@@ -3,12 +3,13 @@
 Every installed language's lexicon translates into English, and English translates into
 every installed language, so a word of one reaches the other in two hops: the word's first
 English translations (best first, as the builder ranked them), then each English word's
-first translations into the target. A target reached through several English words
-scores the sum of its paths, so two pivots that agree outrank one path of the same
-weight (a weight of 1.5 x the sum for agreement measured no better on the gold-dev pairs). Each path's
-weight falls with the rank of both hops (1/(i+1) · 1/(j+1)), which keeps a rare sense of
-a rare pivot at the bottom. The answer labels these candidates `pivot` and names the
-English words in between (`via`); they come after any direct dictionary's candidates.
+first translations into the target. A path's weight falls with the rank of both hops
+(1/(i+1) · 1/(j+1)), which keeps a rare sense of a rare pivot at the bottom, and is
+quartered when the second hop is tied to an English sense of another part of speech than
+the first hop's source sense. A target reached through several English words scores the
+sum of its paths, so pivots that agree lead (weighting agreement further, 1.5 x the sum,
+measured no better on the gold-dev pairs). The answer labels these candidates `pivot` and
+names the English words in between (`via`); they come after any direct candidates.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lexicon_server.corpus.rows.facts import meta_value, sources
+from lexicon_server.corpus.rows.senses import sense_rows
 from lexicon_server.corpus.rows.translations import translations_into
 from lexicon_server.query.headwords import resolve_headwords
 from lexicon_server.query.provenance import Cited
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 
     from lexicon_server.corpus.reader import Corpus
     from lexicon_server.corpus.rows.facts import SourceTable
+    from lexicon_server.corpus.rows.senses import SenseRow
 
 __all__ = ["PIVOT_LANGUAGE", "Pivoted", "pivot"]
 
@@ -36,6 +39,8 @@ PIVOT_LANGUAGE = "en"
 # does not bring its own tenth translation.
 _PIVOTS = 4
 _PER_PIVOT = 5
+# A second hop tied to an English sense of another part of speech than the first hop's.
+_OTHER_POS = 0.25
 
 
 @dataclass
@@ -52,13 +57,14 @@ class Pivoted:
 def pivot(
     corpus: Corpus,
     conn: sqlite3.Connection,
-    term_ids: Sequence[int],
+    senses: Sequence[SenseRow],
     target_language: str,
     cited: Cited,
 ) -> list[Pivoted]:
     """The targets the terms reach through English, best first (an empty list when the
     target is English or English is not installed). The English words' own sources are
     cited here; each target's source is cited by whoever shows it."""
+    term_ids = list(dict.fromkeys(s.term_id for s in senses))
     if target_language == PIVOT_LANGUAGE or not term_ids:
         return []
     if corpus.selection.availability(PIVOT_LANGUAGE, "lexical") is not None:
@@ -71,11 +77,16 @@ def pivot(
         cited.key(table, row[4])
     en = corpus.db(PIVOT_LANGUAGE, "lexical")
     en_table = sources(en)
+    pos_of = {s.id: s.pos for s in senses}
     reached: dict[str, Pivoted] = {}
     for i, pivot_row in enumerate(english):
         heads = resolve_headwords(en, pivot_row[1], PIVOT_LANGUAGE)
+        pos = pos_of.get(pivot_row[6])
+        en_pos = {s.id: s.pos for s in sense_rows(en, heads.term_ids)} if pos else {}
         for j, row in enumerate(_first_targets(en, heads.term_ids, target_language, _PER_PIVOT)):
             weight = 1.0 / (i + 1) / (j + 1)
+            if pos and en_pos.get(row[6], pos) != pos:
+                weight *= _OTHER_POS  # 'können' -> 'can' (verb) -> 'lattina' (a can)
             got = reached.get(row[2])
             if got is None:
                 reached[row[2]] = Pivoted(row, weight, en_table, [pivot_row[1]])

@@ -94,7 +94,7 @@ def translate(
     if total > shown_count:
         cuts.add(f"translations: {total - shown_count} more beyond limit={limit}")
     if wanted_sense is None and source_language != PIVOT_LANGUAGE and shown_count < _THIN:
-        pivoted = pivot(corpus, conn, heads.term_ids, target_language, cited)
+        pivoted = pivot(corpus, conn, all_senses, target_language, cited)
         group = _pivot_group(corpus, pivoted, limit - shown_count, cited, cuts)
         if group is not None:
             groups.append(group)
