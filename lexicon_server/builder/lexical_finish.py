@@ -13,7 +13,14 @@ from operator import itemgetter
 from lexicon_server.builder import translation_rank
 from lexicon_server.builder.lexical_layout import CLUSTERED
 
-__all__ = ["cluster", "order_senses_by_use", "phrase_frequencies", "rank_translations", "resolve"]
+__all__ = [
+    "SENSE_ORDER_META",
+    "cluster",
+    "order_senses_by_use",
+    "phrase_frequencies",
+    "rank_translations",
+    "resolve",
+]
 
 _TOKEN = re.compile(r"\w+(?:'\w+)?")
 
@@ -34,6 +41,10 @@ ORDER BY e.term_id, e.id, s.rank, s.id
 """
 
 
+# Tells readers that `senses.rank` orders a whole term (corpus/rows/senses.py).
+SENSE_ORDER_META = ("sense_order", "use")
+
+
 def order_senses_by_use(conn: sqlite3.Connection) -> None:
     """A word's senses by use across its parts of speech (docs/corpus-format.md, `rank`).
 
@@ -44,7 +55,8 @@ def order_senses_by_use(conn: sqlite3.Connection) -> None:
     senses keep their order and are merged by use, the most used next sense first, ties to
     the earlier entry (so senses no one counted follow, entry by entry, and a term without
     counts reads as before). Readers that sort by entry then rank read the entries by use;
-    those that sort by rank read the senses by use."""
+    those that sort by rank read the senses by use, as every reader does once the meta
+    row `SENSE_ORDER_META` says so."""
     moves: list[tuple[int, int]] = []
     ranks: list[tuple[int, int]] = []
     for _, rows in groupby(conn.execute(_USED).fetchall(), key=itemgetter(0)):
@@ -63,6 +75,7 @@ def order_senses_by_use(conn: sqlite3.Connection) -> None:
             ranks.append((rank, entries[pick][heads[pick]][0]))
             heads[pick] += 1
     conn.executemany("UPDATE senses SET rank = ? WHERE id = ?", ranks)
+    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", SENSE_ORDER_META)
     if not moves:
         return
     conn.execute("CREATE TEMP TABLE _entry_move (old INTEGER PRIMARY KEY, new INTEGER NOT NULL)")

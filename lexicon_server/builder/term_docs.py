@@ -38,7 +38,7 @@ _SENSES = (
     "SELECT e.term_id, s.id, s.external_id, s.gloss, s.tags, s.source_id, e.id, e.pos, "
     "e.etymology, t.text, sy.external_id FROM entries e JOIN terms t ON t.id = e.term_id "
     "JOIN senses s ON s.entry_id = e.id LEFT JOIN synsets sy ON sy.id = s.synset_id "
-    "WHERE t.zipf >= :zipf ORDER BY e.term_id, e.id, s.rank, s.id"
+    "WHERE t.zipf >= :zipf ORDER BY e.term_id, s.rank, e.id, s.id"
 )
 _EXAMPLES = (
     "SELECT sense_id, text, source_id FROM examples "

@@ -30,6 +30,7 @@ def _db() -> sqlite3.Connection:
         CREATE TABLE senses (id INTEGER PRIMARY KEY, entry_id INTEGER, rank INTEGER,
             external_id TEXT);
         CREATE TABLE pronunciations (id INTEGER PRIMARY KEY, entry_id INTEGER);
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE _ranks (sense_key TEXT PRIMARY KEY, sense_number INTEGER,
             tag_count INTEGER);
         """
@@ -77,3 +78,5 @@ def test_rank_merges_the_entries_by_use() -> None:
     assert [sid for _, sid in _read(conn, 2, "s.rank")] == [8, 6, 7, 9]
     assert _read(conn, 3, "s.rank") == [("noun", 10)]
     assert conn.execute("SELECT rank FROM senses WHERE id = 10").fetchone() == (0,)
+    # The mark that tells readers to read by rank (corpus/rows/senses.py).
+    assert conn.execute("SELECT value FROM meta WHERE key = 'sense_order'").fetchone() == ("use",)

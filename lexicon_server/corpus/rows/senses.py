@@ -9,7 +9,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from lexicon_server.corpus.rows.facts import ID_LIST, ConnectionMemo, id_list
+from lexicon_server.corpus.rows.facts import ID_LIST, ConnectionMemo, id_list, meta_value
 from lexicon_server.corpus.rows.terms import (
     entry_filter,
     entry_filter_args,
@@ -57,9 +57,13 @@ _SELECT = (
 # The senses of some terms: the best-matching term first (`term_order`), then in entry
 # order and the source's own sense order, of the kept entries only (`entry_filter`).
 _OF_TERMS = (
-    f"WHERE e.term_id IN {ID_LIST}{{entries}} ORDER BY {{first}}e.term_id, e.id, s.rank, s.id "
-    "LIMIT ?"
+    f"WHERE e.term_id IN {ID_LIST}{{entries}} ORDER BY {{first}}e.term_id, {{order}}, s.id LIMIT ?"
 )
+# A component whose builder ranked each term's senses by use across its entries (meta
+# `sense_order` = `use`, builder/lexical_finish.py) is read by rank; an older one by entry
+# first, its ranks counting within an entry.
+_BY_USE = "s.rank, e.id"
+_BY_ENTRY = "e.id, s.rank"
 _SENSE_ROWS = _SELECT.replace("{extra}", "") + _OF_TERMS
 # The same, each row also carrying the total: SQLite runs an uncorrelated subquery once
 # per statement, so a polysemous word needs no second statement for its count.
@@ -73,17 +77,22 @@ _COUNTED = (
 )
 _OF_NORMS = (
     _SELECT.replace("{extra}", "")
-    + f"WHERE t.norm IN {ID_LIST} ORDER BY e.term_id, e.id, s.rank, s.id"
+    + f"WHERE t.norm IN {ID_LIST} ORDER BY e.term_id, {{order}}, s.id"
 )
 
 
-@functools.lru_cache(maxsize=64)
-def _sql(template: str, entries: int, terms: int) -> str:
+@functools.lru_cache(maxsize=128)
+def _sql(template: str, entries: int, terms: int, by_use: bool) -> str:
     return template.format(
         entries=entry_filter("e", entries),
         entries2=entry_filter("e2", entries),
         first=term_order("e.term_id", terms, entries),
+        order=_BY_USE if by_use else _BY_ENTRY,
     )
+
+
+def _by_use(conn: sqlite3.Connection) -> bool:
+    return meta_value(conn, "sense_order") == "use"
 
 
 def sense_rows(
@@ -97,7 +106,7 @@ def sense_rows(
     first, then in entry order and the source's own sense order."""
     if not term_ids:
         return []
-    sql = _sql(_SENSE_ROWS, len(entries), len(term_ids))
+    sql = _sql(_SENSE_ROWS, len(entries), len(term_ids), _by_use(conn))
     args = (id_list(term_ids), *entry_filter_args(entries), *term_order_args(term_ids), limit)
     return list(map(SenseRow._make, conn.execute(sql, args)))
 
@@ -111,7 +120,7 @@ def counted_sense_rows(
     """`sense_rows(...)` and how many senses the terms (or entries) have in all."""
     if not term_ids:
         return [], 0
-    sql = _sql(_COUNTED, len(entries), len(term_ids))
+    sql = _sql(_COUNTED, len(entries), len(term_ids), _by_use(conn))
     ids, kept = id_list(term_ids), entry_filter_args(entries)
     rows = conn.execute(sql, (ids, *kept, ids, *kept, *term_order_args(term_ids), limit))
     chosen = rows.fetchall()
@@ -119,11 +128,12 @@ def counted_sense_rows(
 
 
 def senses_of_norms(conn: sqlite3.Connection, norms: Iterable[str]) -> list[SenseRow]:
-    """Every sense of the terms spelled one of `norms`, by term, entry and sense order."""
+    """Every sense of the terms spelled one of `norms`, by term, then by use (or entry)."""
     keys = sorted(set(norms))
     if not keys:
         return []
-    return list(map(SenseRow._make, conn.execute(_OF_NORMS, (json.dumps(keys),))))
+    sql = _OF_NORMS.format(order=_BY_USE if _by_use(conn) else _BY_ENTRY)
+    return list(map(SenseRow._make, conn.execute(sql, (json.dumps(keys),))))
 
 
 _EXAMPLES = (
