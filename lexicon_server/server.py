@@ -21,7 +21,14 @@ if TYPE_CHECKING:
     from lexicon_server.config import ServerConfig
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["DESCRIPTION", "DICTIONARY_TOOLS", "AppState", "build_server"]
+__all__ = [
+    "DESCRIPTION",
+    "DICTIONARY_TOOLS",
+    "AppState",
+    "build_server",
+    "open_corpus",
+    "serving_notes",
+]
 
 DICTIONARY_TOOLS = (
     "dictionary_lookup",
@@ -56,6 +63,29 @@ class AppState:
     corpus: Corpus
     vectors: VectorStore
     config: ServerConfig
+
+
+def open_corpus(config: ServerConfig, *, follow: bool = True, remote: bool = False) -> Corpus:
+    """The active selection's corpus, under a reader lease and (with `follow`) following
+    the active selection; `remote`: its answers go to other machines (HTTP), so they name
+    no server path. Raises `NoActiveSelection`, whose message is the install command.
+
+    The CLI and every HTTP worker open the corpus here. A damaged component does not
+    stop the server: the calls that need it answer `damaged_component`, and
+    `serving_notes` words what is served without."""
+    from lexicon_server.corpus.live import open_serving
+
+    corpus = open_serving(config.data_dir, follow=follow)
+    corpus.remote_clients = remote
+    return corpus
+
+
+def serving_notes(corpus: Corpus) -> list[str]:
+    """One line per damaged component the server serves without."""
+    return [
+        f"serving without component {damage.component}, which is damaged: {damage}"
+        for damage in corpus.damaged.values()
+    ]
 
 
 def build_server(corpus: Corpus, config: ServerConfig) -> MCPServer[AppState]:

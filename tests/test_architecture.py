@@ -83,10 +83,61 @@ def test_layers_import_only_what_they_may() -> None:
     assert not wrong, "\n".join(sorted(set(wrong)))
 
 
+def _import_graph(*packages: ModuleType) -> dict[str, set[str]]:
+    """Module -> the modules of `packages` it imports (every import statement counted:
+    top-level, inside a function, or only for type checking)."""
+    modules = {name for package in packages for name in _modules(package)}
+    return {m: {i for i in _imports(m) if i in modules and i != m} for m in sorted(modules)}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_cycle() -> None:
+    """No module of either package reaches itself through imports, counting imports
+    inside functions and those made only for type checking: the house reads top-down."""
+    cycles = _cycles(_import_graph(lexicon_server, lexicon_store))
+    assert not cycles, "\n".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_cycle_check_can_fail() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycles(graph) == [["a", "b", "c"]]
+
+
 def test_the_running_server_loads_no_builder_module(sample_data_dir: Path) -> None:
     code = (
         "import sys\n"
-        "from lexicon_server.cli import open_corpus\n"
+        "from lexicon_server.server import open_corpus\n"
         "from lexicon_server.config import load_config\n"
         "from lexicon_server.server import build_server\n"
         f"config = load_config({{'LEXICON_DATA_DIR': {str(sample_data_dir)!r}}})\n"

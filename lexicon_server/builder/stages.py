@@ -21,7 +21,7 @@ from lexicon_server.corpus.normalize import norm
 
 if TYPE_CHECKING:
     from lexicon_server.builder.inputs import SourceInput
-    from lexicon_server.builder.plan import BuildContext
+    from lexicon_server.builder.context import BuildContext
 
 __all__ = [
     "bilingual_lexical",
