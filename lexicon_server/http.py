@@ -236,9 +236,10 @@ def build_app(server: MCPServer[Any], options: HttpOptions) -> ASGIApp:
     from starlette.routing import Route
 
     from lexicon_server.http_sessions import EvictingSessionManager
+    from lexicon_server.sdk import lowlevel_server
 
     manager = EvictingSessionManager(
-        app=server._lowlevel_server,
+        app=lowlevel_server(server),
         json_response=options.json_response,
         stateless=options.stateless,
         security_settings=_security(options),

@@ -56,6 +56,7 @@ DERIVED_VOCAB = 25_000  # words per translated language given derived vectors (s
 OTHER_LANGUAGES = ("fr", "de", "es", "it", "pt", "fi", "ja", "pl")  # the english/full ones
 SLANG_NAMES = tuple(s.name for s in SLANG_SOURCES)
 
+
 @dataclass(frozen=True)
 class Stage:
     name: str  # the component id it writes, e.g. 'en.lexical'
