@@ -3,19 +3,19 @@
 The SDK validates a call's arguments with a pydantic model built from the tool
 function's signature: in lax mode (`true` and `"5"` pass as integers), ignoring unknown
 keys (a misspelt `limt` silently means the default), and reporting a refusal as
-pydantic's multi-line dump with a documentation URL. `strict_arguments` makes the named
-tools' models strict and closed, and words each refusal like the query layer's errors:
+pydantic's multi-line dump with a documentation URL. `lexicon_server.sdk.strict_arguments`
+makes the tools' models strict and closed; this module words each refusal like the query
+layer's errors:
 `invalid limit=0: limit must be an integer from 1 to 100`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, cast, get_args
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, get_args
 
-from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
-from pydantic import ConfigDict, PrivateAttr, ValidationError
+from pydantic import ValidationError
 from pydantic_core import PydanticCustomError
 from pydantic_core.core_schema import ErrorType
 
@@ -23,14 +23,12 @@ from lexicon_server.answers import error_body
 from lexicon_server.errors import InvalidArgument, LexiconServerError, shown_value
 
 if TYPE_CHECKING:
-    from mcp.server.mcpserver import MCPServer
     from pydantic_core import ErrorDetails, InitErrorDetails
 
-__all__ = ["ArgumentError", "strict_arguments"]
+__all__ = ["ArgumentError", "argument_rule", "refusal"]
 
 # A refusal lists at most this many bad arguments, then says how many more there are.
 _MAX_LINES = 10
-_STRICT = ConfigDict(strict=True, extra="forbid")
 _PYDANTIC_ERRORS = frozenset(get_args(ErrorType))
 
 
@@ -51,90 +49,16 @@ class ArgumentError(ValidationError, LexiconServerError):
         )
 
 
-def strict_arguments(server: MCPServer[Any], names: Iterable[str]) -> None:
-    """Make the arguments of the named (registered) tools strict and closed.
-
-    JSON types are respected (a boolean or a string is not an integer; 5.0 is, as JSON
-    Schema counts it), an unknown argument is refused, and every refusal names the
-    argument, what was given and what is allowed. The SDK has no option for this, and
-    its tool manager is the only way to reach a registered tool. The published input
-    schema gains `additionalProperties: false`; nothing else in it changes.
-    """
-    manager = server._tool_manager
-    for name in names:
-        tool = manager.get_tool(name)
-        if tool is None:
-            raise KeyError(f"no tool {name!r} is registered")
-        if isinstance(tool.fn_metadata, _StrictMetadata):
-            continue  # a tool registered twice keeps its first, already strict, registration
-        tool.fn_metadata = _StrictMetadata.of(tool.fn_metadata, tool.parameters)
-        tool.parameters = {**_untitled(tool.parameters), "additionalProperties": False}
-
-
-def _untitled(schema: Any) -> Any:
-    """`schema` without the titles pydantic derives from each name ("Word" for `word`):
-    bytes every client reads in `tools/list`, saying nothing the name does not."""
-    if isinstance(schema, list):
-        return [_untitled(item) for item in schema]
-    if not isinstance(schema, dict):
-        return schema
-    return {k: _untitled(v) for k, v in schema.items() if not (k == "title" and isinstance(v, str))}
-
-
-class _StrictMetadata(FuncMetadata):
-    """The SDK's argument handling with a strict, closed model and house-form refusals."""
-
-    _parameters: tuple[str, ...] = PrivateAttr(default=())
-    _allowed: dict[str, str] = PrivateAttr(default_factory=dict)
-
-    @classmethod
-    def of(cls, metadata: FuncMetadata, schema: Mapping[str, Any]) -> _StrictMetadata:
-        """`metadata` with a strict subclass of its argument model; `schema` is the
-        tool's published input schema, which says what each parameter allows."""
-        fields = {name: getattr(metadata, name) for name in FuncMetadata.model_fields}
-        strict = cls(**{**fields, "arg_model": _strict_model(metadata.arg_model)})
-        properties: Mapping[str, Any] = schema.get("properties", {})
-        strict._parameters = tuple(properties)
-        strict._allowed = {name: _rule(prop) for name, prop in properties.items()}
-        return strict
-
-    def validate_arguments(self, arguments_to_validate: dict[str, Any]) -> dict[str, Any]:
-        try:
-            return super().validate_arguments(arguments_to_validate)
-        except ValidationError as exc:
-            error = exc
-        # Only a refused call gets here, so accepting 5.0 costs a valid call nothing.
-        whole = _whole_numbers(arguments_to_validate, error)
-        if whole is not None:
-            try:
-                return super().validate_arguments(whole)
-            except ValidationError as exc:
-                error = exc
-        raise self._refusal(error)
-
-    def _refusal(self, error: ValidationError) -> ArgumentError:
-        details = error.errors(include_url=False)
-        refusal = ArgumentError.from_exception_data(error.title, [_init(d) for d in details])
-        refusal.message = "\n".join(_lines(details, self._parameters, self._allowed))
-        return refusal
-
-
-def _strict_model(model: type[ArgModelBase]) -> type[ArgModelBase]:
-    # A subclass keeps the fields, defaults and schema; pydantic merges in the config.
-    namespace = {"model_config": _STRICT, "__module__": model.__module__}
-    return cast("type[ArgModelBase]", type(model.__name__, (model,), namespace))
-
-
-def _whole_numbers(arguments: dict[str, Any], error: ValidationError) -> dict[str, Any] | None:
-    """`arguments` with each whole float refused as an integer (5.0) made an int, or
-    None if there is none."""
-    fixed = {}
-    for detail in error.errors(include_url=False):
-        loc, got = detail["loc"], detail["input"]
-        whole = isinstance(got, float) and got.is_integer()
-        if whole and detail["type"] == "int_type" and len(loc) == 1:
-            fixed[str(loc[0])] = int(got)
-    return {**arguments, **fixed} if fixed else None
+def refusal(
+    error: ValidationError, parameters: tuple[str, ...], allowed: Mapping[str, str]
+) -> ArgumentError:
+    """`error` (pydantic's refusal of a call's arguments) as the house-form ArgumentError:
+    one line per bad argument; `parameters` are the tool's, `allowed` what each allows
+    in words (`argument_rule`)."""
+    details = error.errors(include_url=False)
+    found = ArgumentError.from_exception_data(error.title, [_init(d) for d in details])
+    found.message = "\n".join(_lines(details, parameters, allowed))
+    return found
 
 
 def _init(detail: ErrorDetails) -> InitErrorDetails:
@@ -215,11 +139,11 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _rule(schema: Mapping[str, Any]) -> str:
+def argument_rule(schema: Mapping[str, Any]) -> str:
     """What a parameter's JSON schema allows, in words: 'an integer from 1 to 100'."""
     options = schema.get("anyOf")
     if options is not None:
-        rules = [_rule(option) for option in options if option.get("type") != "null"]
+        rules = [argument_rule(option) for option in options if option.get("type") != "null"]
         text = " or ".join(rules)
         return f"{text}, or null" if len(rules) < len(options) else text
     if "enum" in schema:

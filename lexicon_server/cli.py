@@ -34,30 +34,7 @@ from lexicon_server.http_deadlines import DEFAULT_BODY_TIMEOUT, DEFAULT_HEADER_T
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["Seconds", "main", "open_corpus"]
-
-
-def open_corpus(config: ServerConfig, *, follow: bool = True) -> Corpus:
-    """The active selection's corpus, under a reader lease and following the active
-    selection; or exit 2 with the command that fixes what is wrong.
-
-    A damaged component does not stop the server: one line on stderr names each, and the
-    calls that need it answer `damaged_component`; everything else is served."""
-    from lexicon_server.corpus.live import open_serving
-    from lexicon_store.selection import NoActiveSelection
-
-    try:
-        corpus = open_serving(config.data_dir, follow=follow)
-    except NoActiveSelection as exc:
-        click.echo(f"lexicon-mcp: {exc}", err=True)
-        sys.exit(2)
-    for damage in corpus.damaged.values():
-        click.echo(
-            f"lexicon-mcp: serving without component {damage.component}, which is damaged: "
-            f"{damage}",
-            err=True,
-        )
-    return corpus
+__all__ = ["Seconds", "main"]
 
 
 class Seconds(click.ParamType[float, Any]):
@@ -267,9 +244,7 @@ def main(
             ),
             token_file,
         )
-    corpus = open_corpus(config, follow=follow)
-    # Over HTTP the answers go to other machines: no server path in them.
-    corpus.remote_clients = transport != "stdio"
+    corpus = _open_corpus(config, follow=follow, remote=transport != "stdio")
     if options is not None and options.workers > 1:
         # Checked here so a damaged data dir fails once, not in every worker; each worker
         # opens (and leases) the corpus itself.
@@ -291,6 +266,22 @@ def main(
     else:
         assert options is not None
         serve(server, config, options)
+
+
+def _open_corpus(config: ServerConfig, *, follow: bool, remote: bool) -> Corpus:
+    """`server.open_corpus`, rendered: no active selection exits 2 with the command that
+    fixes it; each damaged component (served without) gets one line on stderr."""
+    from lexicon_server.server import open_corpus, serving_notes
+    from lexicon_store.selection import NoActiveSelection
+
+    try:
+        corpus = open_corpus(config, follow=follow, remote=remote)
+    except NoActiveSelection as exc:
+        click.echo(f"lexicon-mcp: {exc}", err=True)
+        sys.exit(2)
+    for note in serving_notes(corpus):
+        click.echo(f"lexicon-mcp: {note}", err=True)
+    return corpus
 
 
 if __name__ == "__main__":

@@ -26,16 +26,14 @@ the language and capability) and what to do about it (`lexicon_server.answers`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from lexicon_server.corpus.reader import CapabilityUnavailable
+from typing import Protocol
 
 __all__ = [
     "REASON_TEXT",
     "InvalidArgument",
     "LexiconServerError",
     "NoSuchSense",
+    "Unavailable",
     "describe_unavailable",
     "fix_command",
     "shown_value",
@@ -109,8 +107,17 @@ def fix_command(
     )
 
 
+class Unavailable(Protocol):
+    """What a message about missing data needs (`corpus.reader.CapabilityUnavailable` has
+    it): named here so that this root module imports no other module of the package."""
+
+    reason: str
+    language: str
+    capability: str
+
+
 def describe_unavailable(
-    exc: CapabilityUnavailable,
+    exc: Unavailable,
     dataset_version: str,
     *,
     data_dir: str | None = None,

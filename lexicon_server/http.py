@@ -20,6 +20,7 @@ import json
 import math
 import os
 import socket
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -235,9 +236,10 @@ def build_app(server: MCPServer[Any], options: HttpOptions) -> ASGIApp:
     from starlette.routing import Route
 
     from lexicon_server.http_sessions import EvictingSessionManager
+    from lexicon_server.sdk import lowlevel_server
 
     manager = EvictingSessionManager(
-        app=server._lowlevel_server,
+        app=lowlevel_server(server),
         json_response=options.json_response,
         stateless=options.stateless,
         security_settings=_security(options),
@@ -255,9 +257,8 @@ def build_app(server: MCPServer[Any], options: HttpOptions) -> ASGIApp:
 
 def _worker_app() -> ASGIApp:
     """Factory for `--workers N`: each worker process opens the corpus (and its own lease)."""
-    from lexicon_server.cli import open_corpus
     from lexicon_server.config import load_config
-    from lexicon_server.server import build_server
+    from lexicon_server.server import build_server, open_corpus, serving_notes
 
     spec = json.loads(os.environ[_WORKER_ENV])
     config = load_config()
@@ -267,8 +268,10 @@ def _worker_app() -> ASGIApp:
     fields["allowed_hosts"] = tuple(fields["allowed_hosts"])
     fields["allowed_origins"] = tuple(fields["allowed_origins"])
     options = HttpOptions(**fields)
-    corpus = open_corpus(config, follow=options.follow)
-    corpus.remote_clients = True  # answers go to other machines: no server path in them
+    # No active selection raises here: the supervisor checked it before starting workers.
+    corpus = open_corpus(config, follow=options.follow, remote=True)
+    for note in serving_notes(corpus):
+        print(f"lexicon-mcp: {note}", file=sys.stderr)
     return build_app(build_server(corpus, config), options)
 
 

@@ -8,31 +8,26 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mcp.server.mcpserver import MCPServer
 
 from lexicon_server import resources
-from lexicon_server.answers import keep_answer_contract
 from lexicon_server.query.semantic import VectorStore
+from lexicon_server.sdk import add_tools, serve_no_prompts
+from lexicon_server.tool_table import DICTIONARY, DICTIONARY_TOOLS
 
 if TYPE_CHECKING:
     from lexicon_server.config import ServerConfig
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["DESCRIPTION", "DICTIONARY_TOOLS", "AppState", "build_server"]
-
-DICTIONARY_TOOLS = (
-    "dictionary_lookup",
-    "dictionary_synonyms",
-    "dictionary_translate",
-    "dictionary_relations",
-    "dictionary_semantic_neighbors",
-    "rhymes",
-    "wordplay",
-)
-
+__all__ = [
+    "DESCRIPTION",
+    "DICTIONARY_TOOLS",
+    "build_server",
+    "open_corpus",
+    "serving_notes",
+]
 
 DESCRIPTION = (
     "Offline dictionary for agents: senses, synonyms, translations, relations, semantic "
@@ -49,28 +44,45 @@ it; it never means the word does not exist. Resources: lexicon://licenses,
 lexicon://manifest, lexicon://languages."""
 
 
-@dataclass(frozen=True)
-class AppState:
-    """What the lifespan hands to request handlers: the open corpus and the config."""
+def open_corpus(config: ServerConfig, *, follow: bool = True, remote: bool = False) -> Corpus:
+    """The active selection's corpus, under a reader lease and (with `follow`) following
+    the active selection; `remote`: its answers go to other machines (HTTP), so they name
+    no server path. Raises `NoActiveSelection`, whose message is the install command.
 
-    corpus: Corpus
-    vectors: VectorStore
-    config: ServerConfig
+    The CLI and every HTTP worker open the corpus here. A damaged component does not
+    stop the server: the calls that need it answer `damaged_component`, and
+    `serving_notes` words what is served without."""
+    from lexicon_server.corpus.live import open_serving
+
+    corpus = open_serving(config.data_dir, follow=follow)
+    corpus.remote_clients = remote
+    return corpus
 
 
-def build_server(corpus: Corpus, config: ServerConfig) -> MCPServer[AppState]:
-    """The MCP server over `corpus`: seven dictionary tools, plus opt-in groups."""
+def serving_notes(corpus: Corpus) -> list[str]:
+    """One line per damaged component the server serves without."""
+    return [
+        f"serving without component {damage.component}, which is damaged: {damage}"
+        for damage in corpus.damaged.values()
+    ]
+
+
+def build_server(corpus: Corpus, config: ServerConfig) -> MCPServer[None]:
+    """The MCP server over `corpus`: seven dictionary tools, plus opt-in groups.
+
+    The tools are the rows of `tool_table`, registered by `sdk.add_tools` with what each
+    reads (the corpus, the vector store); the lifespan closes both when the server ends."""
     vectors = VectorStore(corpus)
 
     @asynccontextmanager
-    async def lifespan(_server: MCPServer[AppState]) -> AsyncIterator[AppState]:
+    async def lifespan(_server: MCPServer[None]) -> AsyncIterator[None]:
         try:
-            yield AppState(corpus=corpus, vectors=vectors, config=config)
+            yield None
         finally:
             vectors.close()
             corpus.close()
 
-    server: MCPServer[AppState] = MCPServer(
+    server: MCPServer[None] = MCPServer(
         "lexicon",
         title="Lexicon dictionary",
         description=DESCRIPTION,
@@ -82,21 +94,11 @@ def build_server(corpus: Corpus, config: ServerConfig) -> MCPServer[AppState]:
         # `subscriptions/listen` and advertises no list-changed notifications.
         subscriptions=False,
     )
-    _serve_no_prompts(server)
-    _register_dictionary_tools(server, corpus, vectors)
+    serve_no_prompts(server)
+    add_tools(server, DICTIONARY, {"corpus": corpus, "vectors": vectors})
     _register_resources(server, corpus)
     _register_opt_in_groups(server, corpus, config)
-    keep_answer_contract(server)
     return server
-
-
-def _serve_no_prompts(server: MCPServer[AppState]) -> None:
-    """Drop the prompt handlers the SDK always installs, so that the server advertises
-    exactly what it implements (tools and resources). The SDK derives its capabilities
-    from the handlers present and has no option for this."""
-    handlers = server._lowlevel_server._request_handlers
-    for method in ("prompts/list", "prompts/get"):
-        handlers.pop(method, None)
 
 
 def _version() -> str:
@@ -106,31 +108,6 @@ def _version() -> str:
         return version("lexicon-mcp")
     except PackageNotFoundError:
         return "0"
-
-
-def _register_dictionary_tools(
-    server: MCPServer[AppState], corpus: Corpus, vectors: VectorStore
-) -> None:
-    from lexicon_server.arguments import strict_arguments
-    from lexicon_server.tools import (
-        lookup,
-        relations,
-        rhymes,
-        semantic,
-        synonyms,
-        translate,
-        wordplay,
-    )
-
-    lookup.register(server, corpus)
-    synonyms.register(server, corpus)
-    translate.register(server, corpus)
-    relations.register(server, corpus)
-    semantic.register(server, corpus, vectors)
-    rhymes.register(server, corpus)
-    wordplay.register(server, corpus)
-    # Strict, closed arguments, refused in the same words as the query layer's checks.
-    strict_arguments(server, DICTIONARY_TOOLS)
 
 
 # (name, title, description, MIME type, renderer) of each lexicon://<name> resource.
@@ -159,7 +136,7 @@ _RESOURCES: tuple[tuple[str, str, str, str, Callable[[Corpus], str]], ...] = (
 )
 
 
-def _register_resources(server: MCPServer[AppState], corpus: Corpus) -> None:
+def _register_resources(server: MCPServer[None], corpus: Corpus) -> None:
     for name, title, description, mime_type, render in _RESOURCES:
         server.resource(
             f"lexicon://{name}",
@@ -178,9 +155,7 @@ def _reader(render: Callable[[Corpus], str], corpus: Corpus) -> Callable[[], str
     return read
 
 
-def _register_opt_in_groups(
-    server: MCPServer[AppState], corpus: Corpus, config: ServerConfig
-) -> None:
+def _register_opt_in_groups(server: MCPServer[None], corpus: Corpus, config: ServerConfig) -> None:
     # Imported only when switched on, so the default server neither loads nor lists them.
     if config.glossary_path is not None:
         from lexicon_server.glossary import tools as glossary_tools

@@ -25,6 +25,8 @@ import mcp_types as types
 from mcp.server.stdio import stdio_server
 from pydantic_core import from_json
 
+from lexicon_server.sdk import lowlevel_server
+
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
@@ -114,9 +116,9 @@ def run_stdio(server: MCPServer[Any]) -> None:
     in_fd = _divert(0, os.O_RDONLY, None)
     wire = _Wire(out_fd)
     lines = _CheckedLines(in_fd, wire)
-    # MCPServer.run_stdio_async minus its own stdio_server(): the low-level server is the
-    # SDK's (a private attribute; tests/server/transport/test_stdio_parse_errors.py guards it).
-    lowlevel = server._lowlevel_server
+    # MCPServer.run_stdio_async minus its own stdio_server() (the low-level server is a
+    # private attribute; tests/server/transport/test_stdio_parse_errors.py guards it).
+    lowlevel = lowlevel_server(server)
 
     async def serve() -> None:
         async with stdio_server(stdin=lines, stdout=wire) as (read_stream, write_stream):  # type: ignore[arg-type]

@@ -83,10 +83,88 @@ def test_layers_import_only_what_they_may() -> None:
     assert not wrong, "\n".join(sorted(set(wrong)))
 
 
+def _import_graph(*packages: ModuleType) -> dict[str, set[str]]:
+    """Module -> the modules of `packages` it imports (every import statement counted:
+    top-level, inside a function, or only for type checking)."""
+    modules = {name for package in packages for name in _modules(package)}
+    return {m: {i for i in _imports(m) if i in modules and i != m} for m in sorted(modules)}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return found
+
+
+# The SDK's private names (`_lowlevel_server`, `_tool_manager`, `_request_handlers`,
+# `FuncMetadata`) are reached in one module only; http_sessions.py subclasses the
+# SDK's session manager (its own test guards the attributes it relies on).
+SDK_ADAPTERS = {"lexicon_server/sdk.py", "lexicon_server/http_sessions.py"}
+
+
+def test_only_the_adapter_touches_sdk_internals() -> None:
+    found = []
+    for path in _runtime_files(*LAYERS, "release", "glossary", "slang", top_level=True):
+        where = str(path.relative_to(ROOT))
+        if where in SDK_ADAPTERS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            private = isinstance(node, ast.Attribute) and node.attr.startswith("_")
+            private = private and not node.attr.startswith("__")
+            owner = getattr(node, "value", None)
+            if private and not (isinstance(owner, ast.Name) and owner.id in {"self", "cls"}):
+                if node.attr in {"_lowlevel_server", "_tool_manager", "_request_handlers"}:
+                    found.append(f"{where}:{node.lineno} .{node.attr}")
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("mcp."):
+                if "utilities" in (node.module or "") or any(
+                    a.name.startswith("_") for a in node.names
+                ):
+                    found.append(f"{where}:{node.lineno} from {node.module}")
+    assert not found, "\n".join(found)
+
+
+def test_no_import_cycle() -> None:
+    """No module of either package reaches itself through imports, counting imports
+    inside functions and those made only for type checking: the house reads top-down."""
+    cycles = _cycles(_import_graph(lexicon_server, lexicon_store))
+    assert not cycles, "\n".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_cycle_check_can_fail() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycles(graph) == [["a", "b", "c"]]
+
+
 def test_the_running_server_loads_no_builder_module(sample_data_dir: Path) -> None:
     code = (
         "import sys\n"
-        "from lexicon_server.cli import open_corpus\n"
+        "from lexicon_server.server import open_corpus\n"
         "from lexicon_server.config import load_config\n"
         "from lexicon_server.server import build_server\n"
         f"config = load_config({{'LEXICON_DATA_DIR': {str(sample_data_dir)!r}}})\n"
@@ -174,10 +252,11 @@ STILL_LONG = {
 
 
 def test_no_runtime_function_is_over_80_lines() -> None:
-    """Functions of the query layer and the corpus read as resolve -> read -> rank ->
+    """Functions of the running server (the query layer, the corpus, the tools and their
+    table, the opt-in groups, the top-level modules) read as resolve -> read -> rank ->
     shape, each short enough to read at once."""
     long = []
-    for path in _runtime_files("query", "corpus"):
+    for path in _runtime_files("query", "corpus", "tools", "slang", "glossary", top_level=True):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 lines = (node.end_lineno or node.lineno) - node.lineno + 1

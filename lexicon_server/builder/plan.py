@@ -20,6 +20,7 @@ from lexicon_server.builder.catalogue import (
     SLANG_SOURCES,
     STARTER_SOURCES,
 )
+from lexicon_server.builder.context import BuildContext, Progress
 from lexicon_server.builder.errors import BuildError
 from lexicon_server.builder.inputs import Inputs, SourceInput
 from lexicon_server.builder.language_tables import LANGUAGE_NAMES
@@ -55,8 +56,6 @@ DERIVED_VOCAB = 25_000  # words per translated language given derived vectors (s
 OTHER_LANGUAGES = ("fr", "de", "es", "it", "pt", "fi", "ja", "pl")  # the english/full ones
 SLANG_NAMES = tuple(s.name for s in SLANG_SOURCES)
 
-Progress = Callable[[str], None]
-
 
 @dataclass(frozen=True)
 class Stage:
@@ -78,15 +77,6 @@ class Stage:
     # The component id when it is not the stage name: a MyThes thesaurus is stage
     # 'de.thesaurus' but component 'de.lexical.thesaurus', part of the lexical capability.
     component: str | None = None
-
-
-@dataclass(frozen=True)
-class BuildContext:
-    out: Path
-    inputs: Inputs
-    profile: str
-    dataset_version: str
-    say: Progress
 
 
 @dataclass(frozen=True)

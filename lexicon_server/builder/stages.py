@@ -20,8 +20,8 @@ from lexicon_server.builder.licences import render_licences
 from lexicon_server.corpus.normalize import norm
 
 if TYPE_CHECKING:
+    from lexicon_server.builder.context import BuildContext
     from lexicon_server.builder.inputs import SourceInput
-    from lexicon_server.builder.plan import BuildContext
 
 __all__ = [
     "bilingual_lexical",

@@ -1,34 +1,22 @@
-"""The `dictionary_lookup` tool."""
+"""The `dictionary_lookup` tool: description and arguments (a row of `tool_table`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
-from mcp_types import CallToolResult
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from lexicon_server.models import LookupResult
-from lexicon_server.query.lookup import DEFAULT_BUDGETS, lookup_data
+from lexicon_server.query.lookup import DEFAULT_BUDGETS
 from lexicon_server.tools._shared import (
     Language,
     Limit,
     Word,
-    published_output,
-    respond,
-    tool_annotations,
 )
 
-if TYPE_CHECKING:
-    from mcp.server.mcpserver import MCPServer
+__all__ = ["DESCRIPTION", "LookupArguments"]
 
-    from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["register"]
-
-# Module level: the SDK resolves the tool's return annotation in this namespace.
-LookupOutput = published_output(LookupResult)
-
-_DESCRIPTION = """Look a word up in the local dictionary: its senses (definitions, part of
+DESCRIPTION = """Look a word up in the local dictionary: its senses (definitions, part of
 speech, synset), with examples, pronunciations and translations attached to each sense.
 An inflected form ('dogs', 'ran') is resolved to its lemma and `resolutions` says how.
 `limit` caps the senses. Examples, pronunciations and translations each have one total
@@ -45,35 +33,16 @@ def _budget(default: int, what: str) -> object:
     )
 
 
-def register(server: MCPServer, corpus: Corpus) -> None:
-    async def dictionary_lookup(
-        word: Word,
-        language: Language = "en",
-        limit: Limit = 10,
-        examples_limit: Annotated[int, _budget(DEFAULT_BUDGETS["examples"], "examples")] = 8,
-        pronunciations_limit: Annotated[
-            int, _budget(DEFAULT_BUDGETS["pronunciations"], "pronunciations")
-        ] = 8,
-        translations_limit: Annotated[
-            int, _budget(DEFAULT_BUDGETS["translations"], "translations")
-        ] = 20,
-    ) -> Annotated[CallToolResult, LookupOutput]:
-        return respond(
-            corpus,
-            lambda: lookup_data(
-                corpus,
-                word,
-                language,
-                limit,
-                examples_limit,
-                pronunciations_limit,
-                translations_limit,
-            ),
-        )
+class LookupArguments(BaseModel):
+    model_config = ConfigDict(defer_build=True)
 
-    server.add_tool(
-        dictionary_lookup,
-        description=_DESCRIPTION,
-        annotations=tool_annotations("Dictionary look-up"),
-        structured_output=True,
+    word: Word
+    language: Language = "en"
+    limit: Limit = 10
+    examples_limit: Annotated[int, _budget(DEFAULT_BUDGETS["examples"], "examples")] = 8
+    pronunciations_limit: Annotated[
+        int, _budget(DEFAULT_BUDGETS["pronunciations"], "pronunciations")
+    ] = 8
+    translations_limit: Annotated[int, _budget(DEFAULT_BUDGETS["translations"], "translations")] = (
+        20
     )

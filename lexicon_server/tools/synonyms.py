@@ -1,39 +1,25 @@
-"""The `dictionary_synonyms` tool."""
+"""The `dictionary_synonyms` tool: description and arguments (a row of `tool_table`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
-from mcp_types import CallToolResult
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from lexicon_server.models import SynonymsResult
 from lexicon_server.query.synonyms import (
     LIMIT_DEFAULT,
     MAX_SENSES_SYNONYMS,
     UNSENSED_DEFAULT,
-    synonyms_data,
 )
 from lexicon_server.tools._shared import (
     Language,
-    Limit,
     Word,
-    published_output,
-    respond,
-    tool_annotations,
 )
 
-if TYPE_CHECKING:
-    from mcp.server.mcpserver import MCPServer
+__all__ = ["DESCRIPTION", "SynonymsArguments"]
 
-    from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["register"]
-
-# Module level: the SDK resolves the tool's return annotation in this namespace.
-SynonymsOutput = published_output(SynonymsResult)
-
-_DESCRIPTION = """Synonyms of a word, grouped by the dictionary sense they belong to
+DESCRIPTION = """Synonyms of a word, grouped by the dictionary sense they belong to
 (synset members, sense-attached synonym edges and, for adjectives, the words of WordNet's
 similar synsets, relation='similar'; Moby Thesaurus terms tied to the sense, source 'moby';
 for de/fr/it one group per MyThes thesaurus meaning), plus one group of unsensed synonyms
@@ -44,46 +30,33 @@ of candidates; `count` is the number of groups and `candidate_count` the number 
 candidates."""
 
 
-def register(server: MCPServer, corpus: Corpus) -> None:
-    async def dictionary_synonyms(
-        word: Word,
-        language: Language = "en",
-        limit: Annotated[
-            int, Field(ge=1, le=100, description="total candidates returned: 1 to 100")
-        ] = LIMIT_DEFAULT,
-        max_senses: Annotated[
-            int | None,
-            Field(
-                ge=1,
-                le=100,
-                description=(
-                    f"how many of the word's senses get a group: 1 to 100; omitted means "
-                    f"{MAX_SENSES_SYNONYMS} when the unsensed list fills its allocation, "
-                    "else every sense"
-                ),
+class SynonymsArguments(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
+    word: Word
+    language: Language = "en"
+    limit: Annotated[
+        int, Field(ge=1, le=100, description="total candidates returned: 1 to 100")
+    ] = LIMIT_DEFAULT
+    max_senses: Annotated[
+        int | None,
+        Field(
+            ge=1,
+            le=100,
+            description=(
+                f"how many of the word's senses get a group: 1 to 100; omitted means "
+                f"{MAX_SENSES_SYNONYMS} when the unsensed list fills its allocation, "
+                "else every sense"
             ),
-        ] = None,
-        unsensed_limit: Annotated[
-            int | None,
-            Field(
-                description=(
-                    "candidates reserved for unsensed synonyms: 0 disables them, 1..limit is "
-                    f"an explicit allocation; omitted means {UNSENSED_DEFAULT} (or limit if "
-                    "smaller). -1 is not accepted. Unused allocation goes back to sense groups."
-                )
-            ),
-        ] = None,
-    ) -> Annotated[CallToolResult, SynonymsOutput]:
-        return respond(
-            corpus, lambda: synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
-        )
-
-    server.add_tool(
-        dictionary_synonyms,
-        description=_DESCRIPTION,
-        annotations=tool_annotations("Synonyms"),
-        structured_output=True,
-    )
-
-
-_ = Limit
+        ),
+    ] = None
+    unsensed_limit: Annotated[
+        int | None,
+        Field(
+            description=(
+                "candidates reserved for unsensed synonyms: 0 disables them, 1..limit is "
+                f"an explicit allocation; omitted means {UNSENSED_DEFAULT} (or limit if "
+                "smaller). -1 is not accepted. Unused allocation goes back to sense groups."
+            )
+        ),
+    ] = None

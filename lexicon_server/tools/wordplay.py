@@ -1,33 +1,21 @@
-"""The `wordplay` tool: anagrams, palindromes, spoonerisms and pun candidates."""
+"""The `wordplay` tool: description and arguments (a row of `tool_table`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import Annotated, Literal
 
-from mcp_types import CallToolResult
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from lexicon_server.query.wordplay import MAX_CONTEXT_CHARS, wordplay_data
-from lexicon_server.query.wordplay_models import WordplayResult
+from lexicon_server.query.wordplay import MAX_CONTEXT_CHARS
 from lexicon_server.tools._shared import (
     Limit,
     Text,
-    published_output,
-    respond,
-    tool_annotations,
 )
 
-if TYPE_CHECKING:
-    from mcp.server.mcpserver import MCPServer
+__all__ = ["DESCRIPTION", "WordplayArguments"]
 
-    from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["register"]
-
-# Module level: the SDK resolves the tool's return annotation in this namespace.
-WordplayOutput = published_output(WordplayResult)
-
-_DESCRIPTION = """English wordplay over the local corpus, one `kind` per call:
+DESCRIPTION = """English wordplay over the local corpus, one `kind` per call:
 - anagram: single-word headwords whose letters (case and accents folded, a-z only)
   rearrange the text's letters; the text's own spelling is excluded.
 - palindrome: `input_is_palindrome` for the text, plus stored palindromes other than it,
@@ -41,36 +29,27 @@ _DESCRIPTION = """English wordplay over the local corpus, one `kind` per call:
 Every candidate carries `provenance`: spelling/senses from WordNet, sounds from CMUdict."""
 
 
-def register(server: MCPServer, corpus: Corpus) -> None:
-    async def wordplay_tool(
-        text: Annotated[
-            Text,
-            Field(
-                description="the word or phrase to play with (1 to 100 characters); "
-                "two words for kind='spoonerism'"
-            ),
-        ],
-        kind: Annotated[
-            Literal["anagram", "palindrome", "spoonerism", "pun"],
-            Field(description="which wordplay to answer: anagram, palindrome, spoonerism or pun"),
-        ],
-        context: Annotated[
-            str | None,
-            Field(
-                min_length=1,
-                max_length=MAX_CONTEXT_CHARS,
-                description=f"kind='pun' only: 1 to {MAX_CONTEXT_CHARS} characters of the "
-                "setting, used to put fitting meanings first; must be omitted for other kinds",
-            ),
-        ] = None,
-        limit: Limit = 20,
-    ) -> Annotated[CallToolResult, WordplayOutput]:
-        return respond(corpus, lambda: wordplay_data(corpus, text, kind, context, limit))
+class WordplayArguments(BaseModel):
+    model_config = ConfigDict(defer_build=True)
 
-    server.add_tool(
-        wordplay_tool,
-        name="wordplay",
-        description=_DESCRIPTION,
-        annotations=tool_annotations("Wordplay"),
-        structured_output=True,
-    )
+    text: Annotated[
+        Text,
+        Field(
+            description="the word or phrase to play with (1 to 100 characters); "
+            "two words for kind='spoonerism'"
+        ),
+    ]
+    kind: Annotated[
+        Literal["anagram", "palindrome", "spoonerism", "pun"],
+        Field(description="which wordplay to answer: anagram, palindrome, spoonerism or pun"),
+    ]
+    context: Annotated[
+        str | None,
+        Field(
+            min_length=1,
+            max_length=MAX_CONTEXT_CHARS,
+            description=f"kind='pun' only: 1 to {MAX_CONTEXT_CHARS} characters of the "
+            "setting, used to put fitting meanings first; must be omitted for other kinds",
+        ),
+    ] = None
+    limit: Limit = 20

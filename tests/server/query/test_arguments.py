@@ -11,7 +11,8 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import AfterValidator, Field, ValidationError
 
-from lexicon_server.arguments import ArgumentError, strict_arguments
+from lexicon_server.arguments import ArgumentError
+from lexicon_server.sdk import strict_arguments
 
 
 def _even(value: int) -> int:

@@ -124,14 +124,14 @@ def test_any_arguments_through_the_client_get_a_result_or_a_tool_error(
     from mcp import Client
     from mcp.server.mcpserver import MCPServer
 
-    from lexicon_server.tools import rhymes as rhymes_tool
-    from lexicon_server.tools import wordplay as wordplay_tool
+    from lexicon_server.sdk import add_tools
+    from lexicon_server.tool_table import DICTIONARY
 
     if kind is not None and name == "wordplay":
         args = {**args, "kind": kind}
     server: MCPServer[Any] = MCPServer(name="wordplay-properties")
-    rhymes_tool.register(server, slice_corpus)
-    wordplay_tool.register(server, slice_corpus)
+    rows = [spec for spec in DICTIONARY if spec.name in ("rhymes", "wordplay")]
+    add_tools(server, rows, {"corpus": slice_corpus})
 
     async def main() -> Any:
         async with Client(server) as client:

@@ -20,15 +20,16 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult
 
 from lexicon_server.corpus.reader import Corpus
-from lexicon_server.tools import rhymes, wordplay
+from lexicon_server.sdk import add_tools
+from lexicon_server.tool_table import DICTIONARY
 
 T = TypeVar("T")
 
 
 def with_client(corpus: Corpus, body: Callable[[Client], Awaitable[T]]) -> T:
     server: MCPServer[Any] = MCPServer(name="wordplay-test")
-    rhymes.register(server, corpus)
-    wordplay.register(server, corpus)
+    rows = [spec for spec in DICTIONARY if spec.name in ("rhymes", "wordplay")]
+    add_tools(server, rows, {"corpus": corpus})
     return with_server_client(server, body)
 
 
