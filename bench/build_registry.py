@@ -36,7 +36,7 @@ def _du(path: Path) -> int:
 
 def build(out: Path, jobs: int, log: Path | None) -> tuple[float, int, float, list[float]]:
     """(wall s, peak tree RSS bytes, CPU s of all processes, 1-min load averages seen)."""
-    argv = [sys.executable, "-m", "lexicon_server.builder.cli", "build", "--profile", "registry"]
+    argv = [sys.executable, "-m", "lexicon_server.build_cli", "build", "--profile", "registry"]
     argv += ["--out", str(out), "--no-fetch", "--jobs", str(jobs)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()

@@ -43,7 +43,7 @@ def _tree_rss(proc: psutil.Process) -> int:
 
 
 def run_build(out: Path, jobs: int) -> tuple[float, int, float, str]:
-    argv = [sys.executable, "-m", "lexicon_server.builder.cli", "build", "--profile", "starter"]
+    argv = [sys.executable, "-m", "lexicon_server.build_cli", "build", "--profile", "starter"]
     argv += ["--out", str(out), "--no-fetch", "--jobs", str(jobs)]
     cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()

@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-import blake3
-
 from .crash import crash_point
+from .digests import digest_bytes, hex_of
 from .errors import NotInstalled
 from .fsutil import atomic_write_bytes, ensure_dirs, fsync_dir, open_nofollow, regular_file
 from .layout import DataDir
@@ -56,7 +55,7 @@ def activation_id_for(manifest_digest: str, installed: Mapping[str, frozenset[st
         sort_keys=True,
         separators=(",", ":"),
     )
-    return blake3.blake3(canonical.encode("utf-8")).hexdigest()[:16]
+    return hex_of(digest_bytes(canonical.encode("utf-8")))[:16]
 
 
 def _created() -> str:

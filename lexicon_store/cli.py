@@ -257,65 +257,51 @@ def _selection_options(*, adding: bool) -> Callable[[F], F]:
     )
 
 
+def _install_with(
+    operation: Callable[..., ops.InstallResult], as_json: bool, **options: Any
+) -> None:
+    """Run install or add-language (the options named as the library names them) with
+    progress bars, and render what it did."""
+    with _bars() as bars:
+        result = operation(progress=bars, **options)
+    _render_install(result, as_json)
+
+
 @cli.command()
 @click.option("--all-languages", is_flag=True, help="Every language the release carries.")
 @_selection_options(adding=False)
 def install(
     data_dir: Path | None,
-    version: str | None,
     languages: str | None,
     capabilities: str | None,
-    all_languages: bool,
-    profile: str | None,
-    source: str | None,
-    manifest_digest: str | None,
-    allow_unpinned: bool,
     as_json: bool,
+    **options: Any,
 ) -> None:
     """Install a selection of a release and make it active."""
-    with _bars() as bars:
-        result = ops.install(
-            data_dir=data_dir,
-            source=source,
-            version=version,
-            languages=parse_list(languages),
-            capabilities=parse_list(capabilities),
-            all_languages=all_languages,
-            profile=profile,
-            manifest_digest=manifest_digest,
-            allow_unpinned=allow_unpinned,
-            progress=bars,
-        )
-    _render_install(result, as_json)
+    _install_with(
+        ops.install,
+        as_json,
+        data_dir=data_dir,
+        languages=parse_list(languages),
+        capabilities=parse_list(capabilities),
+        **options,
+    )
 
 
 @cli.command("add-language")
 @_selection_options(adding=True)
 def add_language(
-    data_dir: Path | None,
-    languages: str,
-    capabilities: str | None,
-    version: str | None,
-    profile: str | None,
-    source: str | None,
-    manifest_digest: str | None,
-    allow_unpinned: bool,
-    as_json: bool,
+    data_dir: Path | None, languages: str, capabilities: str | None, as_json: bool, **options: Any
 ) -> None:
     """Add languages to the active selection (fetches only what is new)."""
-    with _bars() as bars:
-        result = ops.add_language(
-            data_dir=data_dir,
-            languages=parse_list(languages) or [],
-            capabilities=parse_list(capabilities),
-            version=version,
-            profile=profile,
-            source=source,
-            manifest_digest=manifest_digest,
-            allow_unpinned=allow_unpinned,
-            progress=bars,
-        )
-    _render_install(result, as_json)
+    _install_with(
+        ops.add_language,
+        as_json,
+        data_dir=data_dir,
+        languages=parse_list(languages) or [],
+        capabilities=parse_list(capabilities),
+        **options,
+    )
 
 
 @cli.command("remove-language")

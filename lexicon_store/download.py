@@ -65,7 +65,7 @@ _RERUN = "rerun the same command: finished parts are kept and partial ones resum
 class _NoHash:
     """Stands in for a hasher when the caller verifies the file itself."""
 
-    def update(self, data: bytes, /) -> None:
+    def update(self, data: bytes | memoryview, /) -> None:
         return None
 
     def hexdigest(self) -> str:

@@ -28,8 +28,8 @@ from .fsutil import atomic_write_bytes, ensure_dirs, fsync_dir, open_nofollow, r
 from .manifest import Manifest, Part
 from .plan import plan_selection
 from .progress import Progress, no_progress
-from .source import MANIFEST_NAME, LocalSource, ReleaseSource, open_source
-from .trust import read_trusted_manifest
+from .source import MANIFEST_NAME, LocalSource, ReleaseSource, SourceSpec
+from .trust import open_release
 
 __all__ = ["FetchResult", "fetch_release"]
 
@@ -129,7 +129,7 @@ def _copy_verified(src: Path, part: Part, dest: Path, progress: Progress, total:
 def fetch_release(
     dest: Path,
     *,
-    source: str | os.PathLike[str] | ReleaseSource | None = None,
+    source: SourceSpec = None,
     version: str | None = None,
     profile: str | None = None,
     languages: list[str] | None = None,
@@ -143,41 +143,31 @@ def fetch_release(
 ) -> FetchResult:
     """Mirror a release into ``dest``. Trust is checked before a single part is fetched."""
     dest = Path(dest)
-    owned = source is None or isinstance(source, (str, os.PathLike))
-    src = (
-        open_source(source, version=version, profile=profile)
-        if source is None or isinstance(source, (str, os.PathLike))
-        else source
-    )
-    try:
-        manifest, data, trust = read_trusted_manifest(
-            src,
-            version=version,
-            profile=profile,
-            expected_digest=manifest_digest,
-            allow_unpinned=allow_unpinned,
-            pins=pins,
-        )
-        digest = manifest.digest
+    with open_release(
+        source,
+        version=version,
+        profile=profile,
+        expected_digest=manifest_digest,
+        allow_unpinned=allow_unpinned,
+        pins=pins,
+    ) as release:
+        manifest, data = release.manifest, release.data
         parts = _select_parts(manifest, languages, capabilities, all_languages)
         dest.mkdir(parents=True, exist_ok=True)
         _check_existing_manifest(dest, data)
         total = sum(p.size for p in parts)
         for part in parts:  # made one level at a time: a planted link is refused, not followed
             ensure_dirs(dest, Path(part.path).parent)
-        received, reused = _mirror_parts(src, parts, dest, policy, progress, total)
+        received, reused = _mirror_parts(release.source, parts, dest, policy, progress, total)
         _remove_leftovers(dest)
         fsync_dir(dest)
         # The manifest goes last: its presence is what says the mirror is complete.
         atomic_write_bytes(dest / MANIFEST_NAME, data)
-    finally:
-        if owned:
-            src.close()
     return FetchResult(
         dest=dest,
         dataset_version=manifest.dataset_version,
-        manifest_digest=digest,
-        trust=trust,
+        manifest_digest=manifest.digest,
+        trust=release.trust,
         parts=len(parts),
         parts_reused=reused,
         bytes_received=received,

@@ -23,11 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, cast
 
-import blake3
 import zstandard
 
 from .crash import crash_point
-from .digests import digest_file, format_digest, hex_of
+from .digests import digest_file, format_digest, hex_of, new_hasher
 from .errors import IntegrityError, StoreError, os_error
 from .fsutil import (
     ensure_dirs,
@@ -101,7 +100,7 @@ class _PartReader:
     """
 
     def __init__(self, handle: BinaryIO, limit: int, stats: IngestStats) -> None:
-        self.hasher = blake3.blake3()
+        self.hasher = new_hasher()
         self.seen = 0
         self.spent = 0.0  # seconds in read() and hashing, which zstandard calls from readinto
         self.over = False
@@ -156,7 +155,7 @@ class _ObjectFile:
         self.size = size
         self.pos = 0  # object bytes decompressed so far
         self.cancel = cancel
-        self.hasher = blake3.blake3()
+        self.hasher = new_hasher()
         self.error: BaseException | None = None
         self._stats = stats
         self._hash_seconds = 0.0  # the writer thread's own tallies, added to stats at the end

@@ -7,11 +7,9 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-import blake3
-
 from .activations import current_activation_id, load_record, switch_pointer
 from .commands import repair_command
-from .digests import digest_bytes, format_digest
+from .digests import digest_bytes, format_digest, new_hasher
 from .errors import NotInstalled, SourceError
 from .fsutil import make_read_only, open_nofollow, regular_file
 from .ingest import IngestStats, ingest_components, store_bytes
@@ -19,7 +17,7 @@ from .layout import DataDir, open_data_dir
 from .manifest import parse_manifest
 from .progress import Progress, no_progress
 from .selection import install_command
-from .source import ReleaseSource, open_source
+from .source import SourceSpec, opened_source
 from .space import check_space
 
 __all__ = ["Problem", "RepairResult", "VerifyReport", "repair", "verify"]
@@ -67,7 +65,7 @@ def _check(path: Path, digest: str, size: int | None, progress: Progress, total:
         return "oversized"
     if info.st_mode & _READABLE != _READABLE:
         return "unreadable"
-    hasher = blake3.blake3()
+    hasher = new_hasher()
     try:
         with os.fdopen(open_nofollow(path, os.O_RDONLY), "rb", buffering=0) as handle:
             while chunk := handle.read(_CHUNK):
@@ -141,7 +139,7 @@ class RepairResult:
 
 def repair(
     *,
-    source: str | os.PathLike[str] | ReleaseSource | None,
+    source: SourceSpec,
     data_dir: Path | None = None,
     progress: Progress = no_progress,
 ) -> RepairResult:
@@ -161,13 +159,9 @@ def repair(
                 switch_pointer(dd, before.activation_id)
                 return RepairResult(before, mended, IngestStats())
         selection, _ = load_record(dd, before.activation_id)
-        owned = source is None or isinstance(source, (str, os.PathLike))
-        src: ReleaseSource
-        if source is None or isinstance(source, (str, os.PathLike)):
-            src = open_source(source, version=selection.dataset_version, profile=selection.profile)
-        else:
-            src = source
-        try:
+        with opened_source(
+            source, version=selection.dataset_version, profile=selection.profile
+        ) as src:
             data = src.read_manifest()
             digest = digest_bytes(data)
             if digest != selection.manifest_digest:
@@ -189,9 +183,6 @@ def repair(
                 stats = ingest_components(
                     dd, src, todo, work, progress=progress, force=frozenset(bad)
                 )
-        finally:
-            if owned:
-                src.close()
         after = _verify(dd, progress)
         if current_activation_id(dd) == selection.activation_id:
             # Rewrite the pointer (same target, new file): running servers watch it, so they

@@ -35,9 +35,9 @@ from .manifest import Manifest
 from .plan import SelectionPlan, Shortfall, plan_selection
 from .progress import Progress, no_progress
 from .selection import ActiveSelection, install_command
-from .source import ReleaseSource, open_source, source_spec
+from .source import SourceSpec, source_spec
 from .space import check_space
-from .trust import read_trusted_manifest
+from .trust import OpenRelease, open_release
 
 __all__ = [
     "ActivateResult",
@@ -54,8 +54,6 @@ __all__ = [
     "retained_activations",
     "status",
 ]
-
-SourceSpec = str | os.PathLike[str] | ReleaseSource | None
 
 
 @dataclass(frozen=True)
@@ -76,12 +74,6 @@ class ActivateResult:
     previous_activation: str | None
     dataset_version: str
     installed: Mapping[str, frozenset[str]]
-
-
-def _open(spec: SourceSpec, version: str | None, profile: str | None) -> tuple[ReleaseSource, bool]:
-    if spec is not None and not isinstance(spec, (str, os.PathLike)):
-        return spec, False
-    return open_source(spec, version=version, profile=profile), True
 
 
 def _commit(
@@ -113,15 +105,13 @@ def _commit(
 
 def _install_selection(
     data_dir: DataDir,
-    source: ReleaseSource,
-    manifest: Manifest,
-    manifest_bytes: bytes,
-    trust: str,
+    release: OpenRelease,
     plan: SelectionPlan,
     progress: Progress,
     crash_prefix: str,
 ) -> InstallResult:
     """Ingest what ``plan`` chose, record it and make it current (install, add-language)."""
+    source, manifest, manifest_bytes = release.source, release.manifest, release.data
     chosen = plan.components
     # Before anything is written: the manifest says how big every object is.
     check_space(data_dir, source, chosen, extra=len(manifest_bytes))
@@ -143,7 +133,7 @@ def _install_selection(
         previous,
         manifest.dataset_version,
         manifest.digest,
-        trust,
+        release.trust,
         plan.installed,
         plan.shortfalls,
         stats,
@@ -168,27 +158,21 @@ def install(
     dd = open_data_dir(data_dir)
     with dd.writer_lock():
         crash_point("install.after_lock")
-        src, owned = _open(source, version, profile)
-        try:
-            manifest, raw, trust = read_trusted_manifest(
-                src,
-                version=version,
-                profile=profile,
-                expected_digest=manifest_digest,
-                allow_unpinned=allow_unpinned,
-                pins=pins,
-            )
+        with open_release(
+            source,
+            version=version,
+            profile=profile,
+            expected_digest=manifest_digest,
+            allow_unpinned=allow_unpinned,
+            pins=pins,
+        ) as release:
             plan = plan_selection(
-                manifest,
+                release.manifest,
                 languages=languages,
                 capabilities=capabilities,
                 all_languages=all_languages,
             )
-            result = _install_selection(dd, src, manifest, raw, trust, plan, progress, "install")
-        finally:
-            if owned:
-                src.close()
-    return result
+            return _install_selection(dd, release, plan, progress, "install")
 
 
 def _active(dd: DataDir) -> tuple[ActiveSelection, dict[str, object]]:
@@ -225,26 +209,20 @@ def add_language(
                 fix=f"lexicon-data install --version {version} --languages ...",
             )
         caps = capabilities or sorted(set().union(*active.installed.values()))
-        src, owned = _open(source, active.dataset_version, profile or active.profile)
-        try:
-            manifest, raw, trust = read_trusted_manifest(
-                src,
-                version=active.dataset_version,
-                profile=None,
-                expected_digest=manifest_digest or active.manifest_digest,
-                allow_unpinned=allow_unpinned,
-                pins=pins,
-            )
+        # The active release, found through the template with its own version and profile.
+        with open_release(
+            source,
+            version=active.dataset_version,
+            profile=profile or active.profile,
+            check_profile=False,
+            expected_digest=manifest_digest or active.manifest_digest,
+            allow_unpinned=allow_unpinned,
+            pins=pins,
+        ) as release:
             plan = plan_selection(
-                manifest, languages=languages, capabilities=caps, base=active.installed
+                release.manifest, languages=languages, capabilities=caps, base=active.installed
             )
-            result = _install_selection(
-                dd, src, manifest, raw, trust, plan, progress, "add_language"
-            )
-        finally:
-            if owned:
-                src.close()
-    return result
+            return _install_selection(dd, release, plan, progress, "add_language")
 
 
 def remove_language(*, languages: list[str], data_dir: Path | None = None) -> ActivateResult:

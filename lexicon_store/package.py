@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import blake3
 import zstandard
 
-from .digests import digest_bytes, digest_file, format_digest
+from .digests import Hasher, digest_bytes, digest_file, format_digest, new_hasher
 from .errors import ManifestError, StoreError
 from .fsutil import atomic_write_bytes, fsync_dir
 from .manifest import (
@@ -87,7 +86,7 @@ def _write_parts(
     total: int,
 ) -> tuple[str, int, list[dict[str, Any]]]:
     """Compress ``source`` into parts; returns (object digest, object size, part entries)."""
-    object_hasher = blake3.blake3()
+    object_hasher = new_hasher()
     object_size = 0
     parts: list[dict[str, Any]] = []
     size = source.stat().st_size
@@ -98,7 +97,7 @@ def _write_parts(
             final = dest / name
             tmp = dest / f".{name}.tmp"
             want = min(part_size, size - object_size)
-            part_hasher = blake3.blake3()
+            part_hasher = new_hasher()
             with open(tmp, "wb") as out:
                 # The hashing writer sees exactly the bytes that land in the part file.
                 writer = cctx.stream_writer(
@@ -137,7 +136,7 @@ def _write_parts(
 class _HashingFile:
     """A write-only file wrapper that hashes what passes through it."""
 
-    def __init__(self, raw: Any, hasher: blake3.blake3) -> None:
+    def __init__(self, raw: Any, hasher: Hasher) -> None:
         self._raw = raw
         self._hasher = hasher
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -20,9 +22,11 @@ from .progress import Progress
 __all__ = [
     "LocalSource",
     "ReleaseSource",
+    "SourceSpec",
     "expand_template",
     "is_remote",
     "open_source",
+    "opened_source",
     "source_spec",
 ]
 
@@ -164,3 +168,24 @@ def open_source(
     raise SourceError(
         f"--from {text!r} is neither a release directory, a manifest.json, nor an http(s) URL"
     )
+
+
+# What the library's operations take as a source: a ``--from`` spec (None: the default
+# URL), or a source the caller opened and will close.
+SourceSpec = str | os.PathLike[str] | ReleaseSource | None
+
+
+@contextmanager
+def opened_source(
+    spec: SourceSpec, *, version: str | None = None, profile: str | None = None
+) -> Iterator[ReleaseSource]:
+    """The source ``spec`` names, opened here and closed on leaving; a ``ReleaseSource``
+    given as ``spec`` is used as it is and left open for its owner to close."""
+    if spec is not None and not isinstance(spec, (str, os.PathLike)):
+        yield spec
+        return
+    source = open_source(spec, version=version, profile=profile)
+    try:
+        yield source
+    finally:
+        source.close()

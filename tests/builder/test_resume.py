@@ -15,7 +15,7 @@ import pytest
 
 
 def _build_argv(out: Path, sources: dict[str, Path]) -> list[str]:
-    argv = [sys.executable, "-m", "lexicon_server.builder.cli", "build", "--profile", "starter"]
+    argv = [sys.executable, "-m", "lexicon_server.build_cli", "build", "--profile", "starter"]
     argv += ["--out", str(out), "--only-given", "--dataset-version", "sample-2026.11.0"]
     for name, path in sources.items():
         argv += ["--source", f"{name}={path}"]

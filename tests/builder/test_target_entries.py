@@ -120,7 +120,7 @@ def test_relinking_restores_the_flags_in_term_documents(
 def _cli_build(
     out: Path, cache: Path, sources: dict[str, Path], kill_at: str | None = None
 ) -> subprocess.CompletedProcess[str]:
-    argv = [sys.executable, "-m", "lexicon_server.builder.cli", "build", "--profile", "starter"]
+    argv = [sys.executable, "-m", "lexicon_server.build_cli", "build", "--profile", "starter"]
     argv += ["--out", str(out), "--only-given", "--dataset-version", "sample-2026.11.0"]
     argv += ["--jobs", "1"]  # one stage at a time: the kill lands in the builder itself
     for name, path in sources.items():

@@ -17,7 +17,7 @@ async def _ask(data_dir: Path) -> tuple[Any, Any]:
     from mcp.client.session import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
-    from lexicon_server.builder.start import tool_command
+    from lexicon_server.release.start import tool_command
 
     env = dict(os.environ) | {"LEXICON_DATA_DIR": str(data_dir)}
     params = StdioServerParameters(command=tool_command("lexicon-mcp")[0], args=[], env=env)

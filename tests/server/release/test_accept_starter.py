@@ -14,7 +14,7 @@ from lexicon_server.release.acceptance_profile import load_profile
 @pytest.mark.starter
 def test_the_starter_release_is_accepted(starter_dataset: Path, tmp_path: Path) -> None:
     from lexicon_server.builder.config import load_build_config
-    from lexicon_server.builder.start import package_starter, starter_session
+    from lexicon_server.release.start import package_starter, starter_session
 
     config = load_build_config()
     with starter_session(config):

@@ -27,7 +27,7 @@ WORDNET = HERE.parents[1] / "fixtures" / "wordnet31"
 
 def _build_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     full = environ_without(lambda name: name == "LEXICON_CRASH_AT") | (env or {})
-    return run_module("lexicon_server.builder.cli", *args, env=full, timeout=300)
+    return run_module("lexicon_server.build_cli", *args, env=full, timeout=300)
 
 
 def _data_cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lexicon_server.builder.errors import BuildError
-from lexicon_server.builder.start import answer_summary, ask_server, install_release
+from lexicon_server.release.start import answer_summary, ask_server, install_release
 from lexicon_store.selection import load_active
 
 
