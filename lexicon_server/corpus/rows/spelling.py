@@ -36,7 +36,7 @@ _BY_KEYS = (
 
 
 def key_rows(conn: sqlite3.Connection, keys: Iterable[int]) -> list[SpellingRow]:
-    """The terms stored under any of `keys` (64-bit integers, bound as one JSON array)."""
+    """The terms stored under any of `keys` (32-bit integers, bound as one JSON array)."""
     array = "[" + ",".join(str(int(k)) for k in keys) + "]"
     return [SpellingRow(*row) for row in conn.execute(_BY_KEYS, (array,))]
 

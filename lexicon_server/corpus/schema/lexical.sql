@@ -135,7 +135,7 @@ CREATE TABLE term_docs (
     doc     BLOB NOT NULL
 );
 
--- Symmetric-deletion spelling index (lexicon_server/corpus/spelling.py): the 64-bit key of
+-- Symmetric-deletion spelling index (lexicon_server/corpus/spelling.py): the 32-bit key of
 -- each suggestible norm, of its accent-folded form and of each single-character delete,
 -- with the term it reaches. Derived by the builder; used only when meta has 'spelling_keys'.
 CREATE TABLE spelling_keys (
