@@ -260,9 +260,6 @@ class LookupResult(_Model):
         {"examples": 8, "pronunciations": 8, "translations": 20},
         "the detail budgets used: examples, pronunciations, translations",
     )
-    suggestions: list[Suggestion] = _omitted_list(
-        "when the word was not found: words of the language it may stand for, best first"
-    )
     sources: Sources
     budget: Budget = budget_left_out()
 

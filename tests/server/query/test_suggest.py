@@ -13,6 +13,7 @@ import pytest
 
 from lexicon_server.builder.spelling_index import write_spelling_keys
 from lexicon_server.corpus.connection import Connection
+from lexicon_server.corpus.normalize import norm
 from lexicon_server.corpus.reader import Corpus, schema_sql
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.query.suggest import suggest
@@ -177,3 +178,17 @@ def test_the_builder_writes_the_index_and_its_meta(tmp_path: Path) -> None:
     assert meta == {"spelling_keys": "1", "spelling_vocabulary": "zipf"}
     assert "the" in words and "The" not in words
     assert not words & {"to-be", "hot dog", "rcv", "50%"}
+
+
+def test_the_sample_build_carries_the_index_and_corrects_a_swap(sample_corpus: Corpus) -> None:
+    conn = sample_corpus.db("en", "lexical")
+    rows = conn.execute(
+        "SELECT DISTINCT t.norm, t.zipf FROM spelling_keys k JOIN terms t ON t.id = k.term_id "
+        "WHERE length(t.norm) >= 5 AND t.norm NOT GLOB '*[^a-z]*' ORDER BY t.zipf DESC LIMIT 20"
+    ).fetchall()
+    assert rows, "the builder wrote no spelling index for the sample's English"
+    for word, _ in rows:
+        swapped = word[:2] + word[3] + word[2] + word[4:]
+        if swapped == word:
+            continue
+        assert word in [norm(s.text) for s in suggest(conn, swapped, "en")], swapped
