@@ -34,6 +34,8 @@ __all__ = [
     "SenseRef",
     "SourceKey",
     "Sources",
+    "Suggestion",
+    "SuggestionKind",
     "SynonymCandidate",
     "SynonymGroup",
     "SynonymsResult",
@@ -214,6 +216,25 @@ class Resolution(_Model):
     pos: str | None = _omitted()
     rule: str | None = _omitted("the suffix rule applied, e.g. '-s -> '")
     source: SourceKey | None = _omitted("source of the inflection table entry used")
+
+
+SuggestionKind = Literal["spelling", "completion", "sound"]
+
+
+class Suggestion(_Model):
+    """A word offered for a text the asked language does not have."""
+
+    text: str = Field(description="the suggested word, as written in the dictionary")
+    kind: SuggestionKind = Field(
+        description="spelling: a correction within a small edit distance; completion: a "
+        "word the text begins; sound: a word pronounced like the text"
+    )
+    distance: float | None = _omitted(
+        "weighted edit distance from the text (0 = the same word; 1 = one edit, "
+        "0.5 = a near key, like sound or doubled letter, 0.1 = an accent); absent for "
+        "completions"
+    )
+    zipf: float = left_out_at(0.0, "the word's wordfreq Zipf frequency; absent when unknown")
 
 
 class LookupResult(_Model):

@@ -47,6 +47,7 @@ from lexicon_server.builder.records import (
     SenseRank,
     SynsetRecord,
 )
+from lexicon_server.builder.spelling_index import write_spelling_keys
 from lexicon_server.builder.term_docs import write_term_docs
 from lexicon_server.corpus.normalize import display_form, norm
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS
@@ -80,8 +81,12 @@ class LexicalWriter:
         dataset_version: str,
         sources: Sequence[SourceRow],
         built_from: str = "",
+        spelling: bool = True,
     ) -> None:
         self.path = Path(path)
+        # GCIDE's component is read only after a look-up found the word in the lexical
+        # one, so it needs no spelling index of its own.
+        self.spelling = spelling
         self.language = language
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
@@ -489,12 +494,14 @@ class LexicalWriter:
             for statement in self._indexes:
                 conn.execute(statement)
             write_term_docs(conn)
+            if self.spelling:
+                write_spelling_keys(conn)
             conn.execute("COMMIT")
             conn.execute("ANALYZE")
             conn.execute("VACUUM")
             counts = {
                 t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                for t in (*self._STREAMED, "inflections", "term_docs")
+                for t in (*self._STREAMED, "inflections", "term_docs", "spelling_keys")
             }
         except BaseException:
             self.abort()
