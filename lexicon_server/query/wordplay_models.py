@@ -29,12 +29,14 @@ from lexicon_server.models import (
 __all__ = [
     "AnagramCandidate",
     "PalindromeCandidate",
+    "PatternCandidate",
     "Provenance",
     "PunCandidate",
     "PunSense",
     "QueryPronunciation",
     "RhymeCandidate",
     "RhymesResult",
+    "SoundCandidate",
     "SpoonerismCandidate",
     "WordplayResult",
 ]
@@ -194,9 +196,28 @@ class PunCandidate(_Model):
     provenance: list[Provenance]
 
 
+class PatternCandidate(_Model):
+    word: str = Field(description="a single-token headword whose letters match the pattern")
+    zipf: float = Field(description="word frequency on the Zipf scale (0 = not in the list)")
+    sense_scope: Literal["unsensed"] = left_out_at("unsensed")
+    provenance: list[Provenance]
+
+
+class SoundCandidate(_Model):
+    word: str
+    phones: str = Field(description="the candidate's pronunciation closest to the text's")
+    distance: int = Field(
+        description="phoneme edits (insert, delete, substitute; stress ignored) from the "
+        "closest of `query_phones`; 0 = the same sounds"
+    )
+    zipf: float = Field(description="word frequency on the Zipf scale (0 = not in the list)")
+    sense_scope: Literal["unsensed"] = left_out_at("unsensed")
+    provenance: list[Provenance]
+
+
 class WordplayResult(_Model):
     text: str
-    kind: Literal["anagram", "palindrome", "spoonerism", "pun"]
+    kind: Literal["anagram", "palindrome", "spoonerism", "pun", "pattern", "sounds_like"]
     language: str
     dataset_version: str
     letters: str | None = Field(
@@ -210,6 +231,28 @@ class WordplayResult(_Model):
         exclude_if=absent_detail,
         description="pun only: uncontextualized without `context`; context_ranked when "
         "candidates whose senses share words with `context` come first",
+    )
+    pattern: str | None = Field(
+        None,
+        exclude_if=absent_detail,
+        description="pattern only: the pattern as matched (case folded, runs of * joined)",
+    )
+    vocabulary: Literal["dictionary", "all"] | None = Field(
+        None,
+        exclude_if=absent_detail,
+        description="pattern and sounds_like: dictionary (words with a WordNet sense) or all "
+        "(every CMUdict and WordNet spelling)",
+    )
+    phones_from: Literal["cmudict", "letter_to_sound"] | None = Field(
+        None,
+        exclude_if=absent_detail,
+        description="sounds_like only: cmudict when CMUdict lists the text, else "
+        "letter_to_sound (guessed by spelling rules, without stress)",
+    )
+    query_phones: list[str] = Field(
+        default=[],
+        exclude_if=absent_detail,
+        description="sounds_like only: the text's pronunciations compared (ARPAbet)",
     )
     query_words: list[str] = Field(
         default=[],
@@ -227,5 +270,15 @@ class WordplayResult(_Model):
     palindromes: list[PalindromeCandidate] = Field(default=[], exclude_if=absent_detail)
     spoonerisms: list[SpoonerismCandidate] = Field(default=[], exclude_if=absent_detail)
     puns: list[PunCandidate] = Field(default=[], exclude_if=absent_detail)
+    matches: list[PatternCandidate] = Field(
+        default=[],
+        exclude_if=absent_detail,
+        description="pattern only: matching words, most frequent first",
+    )
+    sounds: list[SoundCandidate] = Field(
+        default=[],
+        exclude_if=absent_detail,
+        description="sounds_like only: closest `distance` first, then most frequent",
+    )
     sources: Sources
     budget: Budget = budget_left_out()

@@ -1,4 +1,5 @@
-"""The `wordplay` tool: anagrams, palindromes, spoonerisms and pun candidates."""
+"""The `wordplay` tool: anagrams, palindromes, spoonerisms, pun candidates, spelling
+patterns and sounds-like words."""
 
 from __future__ import annotations
 
@@ -38,6 +39,11 @@ _DESCRIPTION = """English wordplay over the local corpus, one `kind` per call:
 - pun: exact homophones with at least one meaning the text's word lacks; candidates only,
   not finished jokes. `context` (pun only, up to 512 characters) puts first the candidates
   whose meanings share words with it.
+- pattern: text is a spelling pattern, letters a-z fixed in place, `?` any one letter,
+  `*` any run ('c?t', '??ght', 'un*able'); single-word matches, most frequent first.
+- sounds_like: words pronounced closest to the text (CMUdict, else spelling rules for an
+  unknown spelling: 'fone' -> phone), by phoneme edits, then frequency.
+  `vocabulary` (pattern and sounds_like): dictionary (default, WordNet words) or all.
 Every candidate carries `provenance`: spelling/senses from WordNet, sounds from CMUdict."""
 
 
@@ -47,12 +53,15 @@ def register(server: MCPServer, corpus: Corpus) -> None:
             Text,
             Field(
                 description="the word or phrase to play with (1 to 100 characters); "
-                "two words for kind='spoonerism'"
+                "two words for kind='spoonerism'; a pattern such as 'c?t' for kind='pattern'"
             ),
         ],
         kind: Annotated[
-            Literal["anagram", "palindrome", "spoonerism", "pun"],
-            Field(description="which wordplay to answer: anagram, palindrome, spoonerism or pun"),
+            Literal["anagram", "palindrome", "spoonerism", "pun", "pattern", "sounds_like"],
+            Field(
+                description="which wordplay to answer: anagram, palindrome, spoonerism, pun, "
+                "pattern or sounds_like"
+            ),
         ],
         context: Annotated[
             str | None,
@@ -64,8 +73,17 @@ def register(server: MCPServer, corpus: Corpus) -> None:
             ),
         ] = None,
         limit: Limit = 20,
+        vocabulary: Annotated[
+            Literal["dictionary", "all"] | None,
+            Field(
+                description="kind='pattern' or 'sounds_like' only: dictionary (default: words "
+                "with a WordNet sense) or all (every CMUdict and WordNet spelling)"
+            ),
+        ] = None,
     ) -> Annotated[CallToolResult, WordplayOutput]:
-        return respond(corpus, lambda: wordplay_data(corpus, text, kind, context, limit))
+        return respond(
+            corpus, lambda: wordplay_data(corpus, text, kind, context, limit, vocabulary)
+        )
 
     server.add_tool(
         wordplay_tool,
