@@ -197,22 +197,24 @@ class PunCandidate(_Model):
 
 
 class PatternCandidate(_Model):
-    word: str = Field(description="a single-token headword whose letters match the pattern")
+    """A word matching a spelling pattern; unsensed, its one fact's source in a field."""
+
+    word: str
     zipf: float = Field(description="word frequency on the Zipf scale (0 = not in the list)")
-    sense_scope: Literal["unsensed"] = left_out_at("unsensed")
-    provenance: list[Provenance]
+    spelling_source: str = Field(description="key in `sources` of the headword's spelling")
 
 
 class SoundCandidate(_Model):
+    """A word sounding like the text; unsensed, its facts' sources in two fields."""
+
     word: str
-    phones: str = Field(description="the candidate's pronunciation closest to the text's")
+    phones: str = Field(description="its pronunciation closest to the text's")
     distance: int = Field(
-        description="phoneme edits (insert, delete, substitute; stress ignored) from the "
-        "closest of `query_phones`; 0 = the same sounds"
+        description="phoneme edits (stress ignored) from the closest of `query_phones`"
     )
-    zipf: float = Field(description="word frequency on the Zipf scale (0 = not in the list)")
-    sense_scope: Literal["unsensed"] = left_out_at("unsensed")
-    provenance: list[Provenance]
+    zipf: float
+    spelling_source: str
+    pronunciation_source: str
 
 
 class WordplayResult(_Model):
@@ -231,11 +233,6 @@ class WordplayResult(_Model):
         exclude_if=absent_detail,
         description="pun only: uncontextualized without `context`; context_ranked when "
         "candidates whose senses share words with `context` come first",
-    )
-    pattern: str | None = Field(
-        None,
-        exclude_if=absent_detail,
-        description="pattern only: the pattern as matched (case folded, runs of * joined)",
     )
     vocabulary: Literal["dictionary", "all"] | None = Field(
         None,

@@ -59,7 +59,8 @@ def check_pattern(text: str) -> str:
 def _expression(pattern: str) -> re.Pattern[str]:
     # Built from checked tokens only: a-z stand for themselves, never as metacharacters.
     body = "".join("[a-z]" if ch == "?" else "[a-z]*" if ch == "*" else ch for ch in pattern)
-    return re.compile(f"^{body}$", re.MULTILINE)
+    # (?=[a-z]): a line has at least one letter, so '*' never matches past the last line.
+    return re.compile(f"^(?=[a-z]){body}$", re.MULTILINE)
 
 
 class _MemoryBuckets:
@@ -132,8 +133,8 @@ def pattern_matches(
     scope = play_keys.SCOPE_DICTIONARY if vocabulary == "dictionary" else play_keys.SCOPE_ALL
     ids = _matching_ids(conn, pattern, scope, limit + 1)
     found: list[Data] = [
-        {"word": text, "zipf": zipf, "provenance": [index.spelling(cited, source_id)]}
+        {"word": text, "zipf": zipf, "spelling_source": cited.key(index.table, source_id)}
         for _id, text, _letters, zipf, source_id in words_by_id(conn, ids[:limit])
     ]
     answer = Answer(len(found), len(ids) > limit, [], [], [])
-    return result(base, answer, cited, pattern=pattern, vocabulary=vocabulary, matches=found)
+    return result(base, answer, cited, vocabulary=vocabulary, matches=found)

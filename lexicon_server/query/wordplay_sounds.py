@@ -98,17 +98,14 @@ def sounds_like(
     found: list[Data] = []
     for distance, _word_id, row in ranked[:limit]:
         _pron, cand_phones, _id, word, zipf, spelling, pronunciation = row
-        provenance = [
-            index.spelling(cited, int(str(spelling))),
-            index.pronunciation(cited, int(str(pronunciation))),
-        ]
         found.append(
             {
                 "word": word,
                 "phones": cand_phones,
                 "distance": distance,
                 "zipf": zipf,
-                "provenance": provenance,
+                "spelling_source": cited.key(index.table, int(str(spelling))),
+                "pronunciation_source": cited.key(index.table, int(str(pronunciation))),
             }
         )
     cut = [] if phones else ["no letter of the text could be given a sound"]
