@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from lexicon_server.corpus import play_keys
@@ -56,11 +57,12 @@ def check_pattern(text: str) -> str:
     return re.sub(r"\*+", "*", folded)
 
 
-def _expression(pattern: str) -> re.Pattern[str]:
+def _expressions(pattern: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(every matching line of a bucket, one line as fullmatch sees it)."""
     # Built from checked tokens only: a-z stand for themselves, never as metacharacters.
     body = "".join("[a-z]" if ch == "?" else "[a-z]*" if ch == "*" else ch for ch in pattern)
     # (?=[a-z]): a line has at least one letter, so '*' never matches past the last line.
-    return re.compile(f"^(?=[a-z]){body}$", re.MULTILINE)
+    return re.compile(f"^(?=[a-z]){body}$", re.MULTILINE), re.compile(body)
 
 
 class _MemoryBuckets:
@@ -104,18 +106,39 @@ def _buckets(conn: sqlite3.Connection, scope: int, lengths: Iterable[int]) -> li
     return found
 
 
+def _anchored_lines(lines: str, width: int, anchor: str, line: re.Pattern[str]) -> Iterator[int]:
+    """Numbers of the lines that `line` matches, found through the literal `anchor` (a
+    fast substring search), in line order."""
+    start = lines.find(anchor)
+    while start >= 0:
+        number = start // width
+        begin = number * width
+        if line.fullmatch(lines, begin, begin + width - 1):
+            yield number
+        start = lines.find(anchor, begin + width)
+
+
+def _scanned_lines(lines: str, width: int, expression: re.Pattern[str]) -> Iterator[int]:
+    return (match.start() // width for match in expression.finditer(lines))
+
+
 def _matching_ids(conn: sqlite3.Connection, pattern: str, scope: int, wanted: int) -> list[int]:
     """Ids of the first `wanted` words matching `pattern`, in rank order."""
     fixed = len(pattern.replace("*", ""))
     lengths = [n for n in _lengths(conn, scope) if n >= fixed] if "*" in pattern else [fixed]
-    expression = _expression(pattern)
+    # The longest run of fixed letters, searched as a plain substring, finds the candidate
+    # lines much faster than the expression tries every line; a pattern of ? and * only
+    # is matched line by line.
+    anchor = max(re.findall("[a-z]+", pattern), key=len, default="")
+    expression, line = _expressions(pattern)
     found: list[int] = []
     for lines, ids in _buckets(conn, scope, lengths):
         width = lines.index("\n") + 1
-        for taken, match in enumerate(expression.finditer(lines), 1):
-            found.append(ids[match.start() // width])
-            if taken == wanted:
-                break  # this bucket's best; later lines rank lower
+        if anchor:
+            numbers = _anchored_lines(lines, width, anchor, line)
+        else:
+            numbers = _scanned_lines(lines, width, expression)
+        found.extend(ids[n] for n in islice(numbers, wanted))  # this bucket's best
     found.sort()  # ids are ranks: merge the buckets' best
     return found[:wanted]
 
