@@ -156,10 +156,9 @@ def cmudict_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
 
 # Words the pattern and sounds_like tests need beyond the slice: their lines of the whole
 # CMUdict (the installed `cmudict` package), unchanged.
-PLAY_WORDS = frozenset(
-    "cat cot cut cit kat phone foam own known fun fine night knight light right might fight "
-    "eight sight tight ought bight wight hight aught quick unable unstable".split()
-)
+_PLAY_WORDS = """cat cot cut cit kat phone foam own known fun fine night knight light right might
+fight eight sight tight ought bight wight hight aught quick unable unstable"""
+PLAY_WORDS = frozenset(_PLAY_WORDS.split())
 SLICE_COMMON = FIXTURES / "cmudict" / "cmudict-common.dict"
 
 
