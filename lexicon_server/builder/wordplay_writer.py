@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Protocol
 
 from lexicon_server.builder.errors import BuildError
+from lexicon_server.builder.play_keys_writer import fill_play_keys
 from lexicon_server.builder.records import PronunciationRow
 from lexicon_server.builder.sealing import sealed
 from lexicon_server.corpus import rhyme_docs
@@ -303,6 +304,7 @@ def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats
     )
     near = _fill_near_rhymes(conn)
     _fill_rhyme_docs(conn)
+    fill_play_keys(conn)  # pattern buckets and sound keys, from the tables above
     (words,) = conn.execute("SELECT count(*) FROM words").fetchone()
     (prons,) = conn.execute("SELECT count(*) FROM prons").fetchone()
     (links,) = conn.execute("SELECT count(*) FROM word_synsets").fetchone()

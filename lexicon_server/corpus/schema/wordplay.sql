@@ -112,3 +112,28 @@ CREATE TABLE rhyme_docs (
     perfect  TEXT NOT NULL,
     near     TEXT NOT NULL
 );
+
+-- Keys of the `pattern` and `sounds_like` kinds (lexicon_server/corpus/play_keys.py; meta
+-- key play_keys). A database without them still answers patterns, from buckets made in
+-- memory on first use, but not sounds_like.
+-- Per scope (1: dictionary words, those whose spelling or another capitalisation of it has
+-- a WordNet synset; 0: every single-token word) and letter count: the distinct letters of
+-- the single-token words in rank order, each followed by '\n', and the word ids of those
+-- lines (little-endian int32).
+CREATE TABLE pattern_buckets (
+    scope    INTEGER NOT NULL,
+    length   INTEGER NOT NULL,
+    letters  TEXT NOT NULL,
+    word_ids BLOB NOT NULL,
+    PRIMARY KEY (scope, length)
+) WITHOUT ROWID;
+
+-- Each pronunciation's sound code (stress dropped, one character per phoneme) and the code
+-- with one phoneme deleted, each way: two codes one edit apart share a key. `dictionary`
+-- as for pattern_buckets (scope 1).
+CREATE TABLE sound_keys (
+    key        TEXT NOT NULL,
+    pron_id    INTEGER NOT NULL REFERENCES prons (id),
+    dictionary INTEGER NOT NULL,
+    PRIMARY KEY (key, pron_id)
+) WITHOUT ROWID;

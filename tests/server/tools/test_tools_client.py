@@ -247,7 +247,13 @@ LOOKUP_PARAMETERS = (
         (
             "wordplay",
             {"text": "dog", "kind": "pan"},
-            "invalid kind='pan': kind must be one of 'anagram', 'palindrome', 'spoonerism', 'pun'",
+            "invalid kind='pan': kind must be one of 'anagram', 'palindrome', 'spoonerism', "
+            "'pun', 'pattern', 'sounds_like'",
+        ),
+        (
+            "wordplay",
+            {"text": "c.t", "kind": "pattern"},
+            "invalid text='c.t': text must be a spelling pattern for kind='pattern'",
         ),
         ("rhymes", {"word": "cat", "syllables": 0}, "syllables must be an integer from 1 to"),
     ],
