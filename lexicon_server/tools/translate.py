@@ -12,12 +12,10 @@ from lexicon_server.tools._shared import Language, Word
 __all__ = ["DESCRIPTION", "TranslateArguments"]
 
 
-DESCRIPTION = """Translate a word into another language. Candidates are grouped by the
-source-language sense they translate and dealt round-robin across those groups, with
-translations not tied to a sense last. Each candidate says whether the target word has
-its own installed entry; `target_language_status` says whether the target language is
-installed (translations into a language you have not installed are still returned).
-Pass `sense_id` (from dictionary_lookup) to translate one sense only."""
+DESCRIPTION = """A word's translations into another language, best first, grouped by the
+sense they render. Works between any two installed languages (through English when no
+dictionary links them: `via` names the English words). `sense_id` from dictionary_lookup
+translates one sense."""
 
 
 class TranslateArguments(BaseModel):
