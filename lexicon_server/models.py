@@ -242,6 +242,7 @@ class LookupResult(_Model):
     language: str
     dataset_version: str
     found: bool
+    suggestions: list[Suggestion] = _omitted_list()  # only when found is false
     resolutions: list[Resolution]
     count: int = Field(description="number of senses returned")
     total_senses: int = Field(description="number of senses the corpus has for the word")
@@ -298,6 +299,7 @@ class SynonymsResult(_Model):
     language: str
     dataset_version: str
     found: bool
+    suggestions: list[Suggestion] = _omitted_list()  # only when found is false
     resolutions: list[Resolution]
     count: int = Field(description="number of groups")
     candidate_count: int = Field(description="number of candidates across the groups")
@@ -329,6 +331,7 @@ class TranslateResult(_Model):
     )
     dataset_version: str
     found: bool
+    suggestions: list[Suggestion] = _omitted_list()  # only when found is false
     resolutions: list[Resolution]
     count: int = Field(description="number of groups")
     candidate_count: int = Field(description="number of candidates across the groups")
@@ -407,6 +410,7 @@ class RelationsResult(_Model):
     )
     dataset_version: str
     found: bool
+    suggestions: list[Suggestion] = _omitted_list()  # only when found is false
     resolutions: list[Resolution]
     max_depth: int
     transitive_limit: int = left_out_at(0, "the transitive allocation in force")
@@ -456,6 +460,7 @@ class SemanticResult(_Model):
     )
     dataset_version: str
     found: bool
+    suggestions: list[Suggestion] = _omitted_list()  # only when found is false
     count: int
     method: str
     neighbors: list[Neighbor]

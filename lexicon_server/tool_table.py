@@ -65,6 +65,9 @@ class ToolSpec:
     title: str | None = None
     reads: str = "corpus"
     answer: Literal["dictionary", "own"] = "dictionary"
+    # The arguments naming the word and its language (None: English), for suggestions
+    # when the tool does not find the word (query/suggest.py `with_suggestions`).
+    asks: tuple[str, str | None] | None = None
 
 
 DICTIONARY: tuple[ToolSpec, ...] = (
@@ -75,6 +78,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         lookup_data,
         LookupResult,
         tool_annotations("Dictionary look-up"),
+        asks=("word", "language"),
     ),
     ToolSpec(
         "dictionary_synonyms",
@@ -83,6 +87,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         synonyms_data,
         SynonymsResult,
         tool_annotations("Synonyms"),
+        asks=("word", "language"),
     ),
     ToolSpec(
         "dictionary_translate",
@@ -91,6 +96,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         translate,
         TranslateResult,
         tool_annotations("Translate"),
+        asks=("word", "source_language"),
     ),
     ToolSpec(
         "dictionary_relations",
@@ -99,6 +105,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         relations_data,
         RelationsResult,
         tool_annotations("Lexical relations"),
+        asks=("word", "language"),
     ),
     ToolSpec(
         "dictionary_semantic_neighbors",
@@ -108,6 +115,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         SemanticResult,
         tool_annotations("Semantic neighbours"),
         reads="vectors",
+        asks=("word", "language"),
     ),
     ToolSpec(
         "rhymes",
@@ -116,6 +124,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         rhymes_data,
         RhymesResult,
         tool_annotations("Rhymes"),
+        asks=("word", None),
     ),
     ToolSpec(
         "wordplay",

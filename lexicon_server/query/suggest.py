@@ -13,7 +13,7 @@ A text that is itself a suggestible word comes first, at distance 0.
 from __future__ import annotations
 
 import sqlite3
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lexicon_server.corpus import spelling
 from lexicon_server.corpus.normalize import norm
@@ -27,12 +27,17 @@ from lexicon_server.models import Suggestion, SuggestionKind
 from lexicon_server.query.arguments import check_limit, check_text
 from lexicon_server.query.edit_distance import distance
 
+if TYPE_CHECKING:
+    from lexicon_server.corpus.reader import Corpus
+
+
 __all__ = [
     "COMPLETION_MIN_CHARS",
     "COMPLETION_SCAN",
     "DISTANCE_WEIGHT",
     "MAX_SUGGESTIONS",
     "suggest",
+    "with_suggestions",
 ]
 
 MAX_SUGGESTIONS = 20
@@ -110,3 +115,24 @@ def suggest(conn: sqlite3.Connection, text: str, language: str, limit: int = 5) 
         )
         for c in ranked[:limit]
     ]
+
+
+def with_suggestions(corpus: Corpus, result: Any, text: str, language: str, limit: int = 5) -> Any:
+    """`result` (a tool's model or its plain data) with `suggestions` for `text` when the
+    tool did not find it; unchanged when it did, or when `language` has no lexical data.
+    The text's own spelling is never offered back."""
+    found = result["found"] if isinstance(result, dict) else result.found
+    if found or corpus.selection.availability(language, "lexical") is not None:
+        return result
+    own = norm(text)
+    offered = suggest(corpus.db(language, "lexical"), text, language, limit)
+    offered = [s for s in offered if norm(s.text) != own]
+    if not offered:
+        return result
+    if not isinstance(result, dict):
+        return result.model_copy(update={"suggestions": offered})
+    data = [s.model_dump(mode="json") for s in offered]
+    keys = list(result)
+    at = keys.index("found") + 1  # where the model declares it
+    before = {k: result[k] for k in keys[:at]}
+    return {**before, "suggestions": data, **{k: result[k] for k in keys[at:]}}

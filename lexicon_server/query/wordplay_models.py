@@ -21,6 +21,7 @@ from lexicon_server.models import (
     Budget,
     SourceKey,
     Sources,
+    Suggestion,
     absent_detail,
     budget_left_out,
     left_out_at,
@@ -117,6 +118,7 @@ class RhymesResult(_Model):
         None, exclude_if=absent_detail, description="the syllable filter in force, if any"
     )
     found: bool = Field(description="whether CMUdict has a pronunciation of the word")
+    suggestions: list[Suggestion] = Field(default=[], exclude_if=absent_detail)
     query_pronunciations: list[QueryPronunciation]
     count: int = Field(description="number of rhymes returned")
     truncated: bool = Field(description="true when more rhymes exist beyond `limit`")

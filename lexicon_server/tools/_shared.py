@@ -59,13 +59,13 @@ __all__ = [
 Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
 Word = Annotated[
     Text,
-    Field(description="the word or phrase to look up, as written (1 to 100 characters)"),
+    Field(description="the word or phrase, as written"),
 ]
 Language = Annotated[
     str,
-    Field(description="language tag of the word, e.g. 'en', 'fr', 'de' (ISO 639 code)"),
+    Field(description="the word's language: an ISO 639 tag such as 'en' or 'fr'"),
 ]
-Limit = Annotated[int, Field(ge=1, le=100, description="maximum number of results: 1 to 100")]
+Limit = Annotated[int, Field(ge=1, le=100, description="maximum results")]
 OptionalLanguage = Annotated[
     str | None,
     Field(description="language tag, e.g. 'fr'; omit for the default described above"),

@@ -26,7 +26,7 @@ def _budget(default: int, what: str) -> object:
     return Field(
         ge=0,
         le=100,
-        description=f"total {what} across all returned senses (0 disables; default {default})",
+        description=f"{what} across the returned senses (0: none)",
     )
 
 

@@ -26,10 +26,10 @@ class RelationsArguments(BaseModel):
         str, Field(description="relation name, one of: " + ", ".join(sorted(RELATIONS)))
     ]
     language: Language = "en"
-    limit: Annotated[int, Field(ge=1, le=100, description="total results returned: 1 to 100")] = 20
+    limit: Annotated[int, Field(ge=1, le=100, description="maximum results")] = 20
     max_depth: Annotated[
         int,
-        Field(ge=1, le=2, description="1 = direct edges; 2 = also two-edge hyper/hyponyms"),
+        Field(ge=1, le=2, description="2: also hypernyms or hyponyms two steps away"),
     ] = 1
     transitive_limit: Annotated[
         int | None,

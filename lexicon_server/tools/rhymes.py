@@ -23,7 +23,7 @@ changed); `syllables` filters by length."""
 class RhymesArguments(BaseModel):
     model_config = ConfigDict(defer_build=True)
 
-    word: Annotated[Text, Field(description="an English word, as written (1 to 100 characters)")]
+    word: Annotated[Text, Field(description="an English word")]
     mode: Annotated[
         Literal["perfect", "near"],
         Field(description="'perfect' (identical rhyme part) or 'near' (one sound differs)"),

@@ -25,4 +25,4 @@ class SemanticArguments(BaseModel):
         str | None,
         Field(description="omit for global search; same tag = monolingual; other = cross-lingual"),
     ] = None
-    limit: Annotated[int, Field(ge=1, le=100, description="neighbours returned: 1 to 100")] = 10
+    limit: Annotated[int, Field(ge=1, le=100, description="maximum neighbours")] = 10

@@ -29,18 +29,15 @@ class SynonymsArguments(BaseModel):
 
     word: Word
     language: Language = "en"
-    limit: Annotated[
-        int, Field(ge=1, le=100, description="total candidates returned: 1 to 100")
-    ] = LIMIT_DEFAULT
+    limit: Annotated[int, Field(ge=1, le=100, description="maximum candidates")] = LIMIT_DEFAULT
     max_senses: Annotated[
         int | None,
         Field(
             ge=1,
             le=100,
             description=(
-                f"how many of the word's senses get a group: 1 to 100; omitted means "
-                f"{MAX_SENSES_SYNONYMS} when the unsensed list fills its allocation, "
-                "else every sense"
+                f"how many senses get a group; omitted: {MAX_SENSES_SYNONYMS}, or every "
+                "sense when the unsensed group has room"
             ),
         ),
     ] = None

@@ -26,14 +26,12 @@ class TranslateArguments(BaseModel):
         str, Field(description="language to translate into, e.g. 'fr', 'de', 'ja'")
     ]
     source_language: Language = "en"
-    limit: Annotated[
-        int, Field(ge=1, le=100, description="total translation candidates: 1 to 100")
-    ] = 20
+    limit: Annotated[int, Field(ge=1, le=100, description="maximum candidates")] = 20
     max_senses: Annotated[
         int,
-        Field(ge=1, le=100, description="how many source senses to inspect: 1 to 100"),
+        Field(ge=1, le=100, description="how many of the word's senses to read"),
     ] = MAX_SENSES_DEFAULT
     sense_id: Annotated[
         str | None,
-        Field(description="restrict to one sense, by the id dictionary_lookup returned"),
+        Field(description="one sense only: an id from dictionary_lookup"),
     ] = None
