@@ -56,6 +56,9 @@ FULL = [
     Case("wordplay", {"text": "listen", "kind": "anagram"}),
     Case("wordplay", {"text": "c?t", "kind": "pattern", "vocabulary": "all"}),
     Case("wordplay", {"text": "nite", "kind": "sounds_like"}),
+    # A miss: found false, with suggestions (issue 30).
+    Case("dictionary_lookup", {"word": "dgo"}),
+    Case("rhymes", {"word": "dgo"}),
     Case("glossary_find", {"query": "batch"}),
     Case("glossary_map", {}),
     Case("glossary_add", {"term": "Kanban", "description": "A pull signal."}),
