@@ -24,7 +24,12 @@ CREATE TABLE words (
     is_single     INTEGER NOT NULL,         -- 1 when text is one strictly alphabetic token
     is_palindrome INTEGER NOT NULL,         -- 1 when letters (len >= 2) read the same reversed
     zipf          REAL NOT NULL DEFAULT 0,  -- wordfreq Zipf frequency, for ranking
-    source_id     INTEGER NOT NULL REFERENCES sources (id)  -- where the spelling comes from
+    source_id     INTEGER NOT NULL REFERENCES sources (id),  -- where the spelling comes from
+    -- 1: a word a reader knows (a lower-case WordNet lemma, an inflection of one, or a
+    -- common word that is no name); 0: a name or a rare CMUdict-only spelling. Ids rank
+    -- these words first (meta word_order = dictionary_first). Added without a version
+    -- bump: a database without the column ranks by frequency alone.
+    is_word       INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX words_signature ON words (signature) WHERE is_single = 1;
 CREATE INDEX words_palindromes ON words (letters, id) WHERE is_palindrome = 1;
