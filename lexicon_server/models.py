@@ -411,7 +411,10 @@ class RelationsResult(_Model):
 class Neighbor(_Model):
     text: str
     language: str | None = _inherited("absent: the query word's language")
-    score: float = Field(description="exact cosine similarity to the query vector")
+    score: float = Field(
+        description="exact cosine similarity to the query vector; in description mode the"
+        " fused rank score (higher first, see `method`)"
+    )
     source: SourceKey
     sense_scope: SenseScope = left_out_at("unsensed")
     derived: bool = left_out_at(
@@ -419,12 +422,23 @@ class Neighbor(_Model):
         "true when the neighbour's vector is derived from its translations into English"
         " rather than trained (see `method`)",
     )
+    matched_gloss: str | None = _omitted(
+        "description mode: the definition of this word that matched the description"
+        " (absent when only the vectors found it)"
+    )
 
 
 class SemanticResult(_Model):
     word: str
     language: str
     target_language: str | None = _omitted()
+    mode: Literal["description"] | None = _omitted(
+        "'description' when `word` was a phrase or description answered by the reverse"
+        " dictionary (the words it describes); absent for a word's vector neighbours"
+    )
+    searched_words: list[str] = _omitted_list(
+        "description mode: the description's words that were searched (function words left out)"
+    )
     scope: Literal["global", "monolingual", "cross_lingual"]
     searched_languages: list[str]
     restricted: bool = left_out_at(
