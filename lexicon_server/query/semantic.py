@@ -30,7 +30,7 @@ from lexicon_server.corpus.rows.vocab import (
 from lexicon_server.corpus.vectors import RowFile
 from lexicon_server.models import SemanticResult
 from lexicon_server.query.arguments import check_limit, check_text, corpus_language
-from lexicon_server.query.describe import description_data
+from lexicon_server.query.describe import answers_descriptions
 from lexicon_server.query.headwords import normalize
 from lexicon_server.query.provenance import Cited
 
@@ -284,6 +284,7 @@ def semantic_neighbors(
     )
 
 
+@answers_descriptions  # a phrase or description: the reverse dictionary (describe.py)
 def semantic_data(
     store: VectorStore,
     word: str,
@@ -304,8 +305,6 @@ def semantic_data(
         else corpus_language(store.corpus, "target_language", target_language)
     )
     limit = check_limit("limit", limit)
-    if target in (None, language) and (described := description_data(store, word, language, limit)):
-        return described  # a phrase or description: the reverse dictionary (describe.py)
     corpus = store.corpus
     source = store.get(language)  # raises CapabilityUnavailable with the reason
     if target is None:
