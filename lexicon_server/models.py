@@ -411,10 +411,7 @@ class RelationsResult(_Model):
 class Neighbor(_Model):
     text: str
     language: str | None = _inherited("absent: the query word's language")
-    score: float = Field(
-        description="exact cosine similarity to the query vector; in description mode the"
-        " fused rank score (higher first, see `method`)"
-    )
+    score: float = Field(description="exact cosine similarity to the query vector, or fused score")
     source: SourceKey
     sense_scope: SenseScope = left_out_at("unsensed")
     derived: bool = left_out_at(
@@ -422,10 +419,7 @@ class Neighbor(_Model):
         "true when the neighbour's vector is derived from its translations into English"
         " rather than trained (see `method`)",
     )
-    matched_gloss: str | None = _omitted(
-        "description mode: the definition of this word that matched the description"
-        " (absent when only the vectors found it)"
-    )
+    matched_gloss: str | None = _omitted("description mode: the definition that matched")
 
 
 class SemanticResult(_Model):
@@ -433,12 +427,9 @@ class SemanticResult(_Model):
     language: str
     target_language: str | None = _omitted()
     mode: Literal["description"] | None = _omitted(
-        "'description' when `word` was a phrase or description answered by the reverse"
-        " dictionary (the words it describes); absent for a word's vector neighbours"
+        "set when `word` was a description: neighbours are words it describes"
     )
-    searched_words: list[str] = _omitted_list(
-        "description mode: the description's words that were searched (function words left out)"
-    )
+    searched_words: list[str] = _omitted_list("description mode: the words searched")
     scope: Literal["global", "monolingual", "cross_lingual"]
     searched_languages: list[str]
     restricted: bool = left_out_at(

@@ -16,7 +16,8 @@ Omit target_language to search the installed languages with trained vectors and 
 word's own (global); set it to the word's own language for monolingual neighbours, or to
 another language for cross-lingual ones (a language with derived vectors is searched only
 when named). The result lists the languages searched and whether the search was
-restricted to fewer vector languages than the corpus has. Neighbours are unsensed."""
+restricted to fewer vector languages than the corpus has. Neighbours are unsensed.
+A phrase gets words it describes."""
 
 
 class SemanticArguments(BaseModel):
