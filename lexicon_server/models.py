@@ -436,7 +436,7 @@ class RelationsResult(_Model):
 class Neighbor(_Model):
     text: str
     language: str | None = _inherited("absent: the query word's language")
-    score: float = Field(description="exact cosine similarity to the query vector")
+    score: float = Field(description="exact cosine similarity to the query vector, or fused score")
     source: SourceKey
     sense_scope: SenseScope = left_out_at("unsensed")
     derived: bool = left_out_at(
@@ -444,12 +444,17 @@ class Neighbor(_Model):
         "true when the neighbour's vector is derived from its translations into English"
         " rather than trained (see `method`)",
     )
+    matched_gloss: str | None = _omitted("description mode: the definition that matched")
 
 
 class SemanticResult(_Model):
     word: str
     language: str
     target_language: str | None = _omitted()
+    mode: Literal["description"] | None = _omitted(
+        "set when `word` was a description: neighbours are words it describes"
+    )
+    searched_words: list[str] = _omitted_list("description mode: the words searched")
     scope: Literal["global", "monolingual", "cross_lingual"]
     searched_languages: list[str]
     restricted: bool = left_out_at(

@@ -28,6 +28,7 @@ from typing import ClassVar
 from lexicon_server.builder import translation_rank
 from lexicon_server.builder.config import crash_point
 from lexicon_server.builder.errors import BuildError
+from lexicon_server.builder.gloss_index import write_gloss_index
 from lexicon_server.builder.lexical_finish import cluster, rank_translations, resolve
 from lexicon_server.builder.lexical_layout import (
     CLUSTERED,
@@ -57,6 +58,10 @@ from lexicon_server.corpus.reader import SCHEMA_VERSIONS
 __all__ = ["CLUSTERED", "LexicalWriter", "SourceRow", "clustered_table", "schema_statements"]
 
 _BATCH = 10_000
+# Components whose definitions are written in their own language get the definitions'
+# full-text index (gloss_index.py): English, WordNet's and GCIDE's. Other languages'
+# glosses are English equivalents (FreeDict xxx-eng, MultiWordNet), not definitions.
+_GLOSS_INDEX_LANGUAGES = frozenset({"en"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -496,6 +501,8 @@ class LexicalWriter:
             write_term_docs(conn)
             if self.spelling:
                 write_spelling_keys(conn)
+            if self.language in _GLOSS_INDEX_LANGUAGES:
+                write_gloss_index(conn)
             conn.execute("COMMIT")
             conn.execute("ANALYZE")
             conn.execute("VACUUM")

@@ -30,6 +30,7 @@ from lexicon_server.corpus.rows.vocab import (
 from lexicon_server.corpus.vectors import RowFile
 from lexicon_server.models import SemanticResult
 from lexicon_server.query.arguments import check_limit, check_text, corpus_language
+from lexicon_server.query.describe import answers_descriptions
 from lexicon_server.query.headwords import normalize
 from lexicon_server.query.provenance import Cited
 
@@ -283,6 +284,7 @@ def semantic_neighbors(
     )
 
 
+@answers_descriptions  # a phrase or description: the reverse dictionary (describe.py)
 def semantic_data(
     store: VectorStore,
     word: str,

@@ -13,7 +13,8 @@ __all__ = ["DESCRIPTION", "SemanticArguments"]
 
 DESCRIPTION = """Words close in meaning by word-vector similarity: related words, not only
 synonyms. Without target_language it searches every language with trained vectors;
-with one, monolingual or cross-lingual neighbours."""
+with one, monolingual or cross-lingual neighbours. A short description ('fear of
+heights') gets the words it describes (a reverse dictionary)."""
 
 
 class SemanticArguments(BaseModel):
