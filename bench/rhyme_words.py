@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from msimlex import open_corpus  # noqa: E402
+from msimlex import open_corpus
 
 
 def frequent_words(corpus, known: set[str], count: int) -> list[str]:
