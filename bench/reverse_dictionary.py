@@ -61,9 +61,9 @@ def open_store(data_dir: Path | None, replace: dict[str, Path]) -> Any:
 
 
 def ask(store: Any, description: str) -> dict[str, Any]:
-    from lexicon_server.query.semantic import semantic_data
+    from lexicon_server.query.semantic import semantic_neighbors
 
-    return semantic_data(store, description, "en", None, 10)
+    return semantic_neighbors(store, description, "en", None, 10).model_dump(mode="json")
 
 
 def score(store: Any, rows: list[tuple[str, str, str]], show: int) -> dict[str, tuple[int, ...]]:

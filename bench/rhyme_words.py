@@ -37,7 +37,7 @@ def frequent_words(corpus, known: set[str], count: int) -> list[str]:
 
 
 def main() -> None:
-    from lexicon_server.query.rhymes import rhymes_data
+    from lexicon_server.query.rhymes import rhymes
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--dict", type=Path, required=True, help="wamerican's word list")
@@ -55,7 +55,7 @@ def main() -> None:
         seen = bad = 0
         examples: Counter[str] = Counter()
         for word in words:
-            answer = rhymes_data(corpus, word, mode=mode, limit=args.top)
+            answer = rhymes(corpus, word, mode=mode, limit=args.top).model_dump(mode="json")
             for result in answer.get("results", [])[: args.top]:
                 seen += 1
                 if result["word"] not in known:

@@ -11,12 +11,12 @@ adds), and the pattern answers are also measured without them (buckets made in m
 
 Measured, on the same words, warm (each input answered once before timing; the first
 pattern answer of a process reads its buckets and is reported on its own):
-  * `wordplay_data(kind='pattern')` (the function under the MCP tool) on patterns made
+  * `wordplay(kind='pattern')` (the function under the MCP tool) on patterns made
     from frequent words: one to three letters turned into `?`, a fixed prefix or suffix
     with `*`, and `*x*y*` patterns;
   * a plain SQLite scan (`letters GLOB ?` over `words`, ranked by id), the obvious
     alternative on the same table;
-  * `wordplay_data(kind='sounds_like')` on known words and on respellings CMUdict lacks
+  * `wordplay(kind='sounds_like')` on known words and on respellings CMUdict lacks
     (letter-to-sound rules), against a brute-force phoneme edit distance over every
     pronunciation (a sample of the inputs: it takes about a second each).
 Prints a Markdown report and writes it to --out.
@@ -159,7 +159,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks" / "patterns.md")
     args = parser.parse_args()
 
-    from lexicon_server.query.wordplay import wordplay_data
+    from lexicon_server.query.wordplay import wordplay
 
     load = os.getloadavg()[0]
     original = source_db(args)
@@ -195,12 +195,12 @@ def main() -> None:
     respelled = list(RESPELLINGS)
 
     first_start = time.perf_counter()
-    wordplay_data(keyed, "c?t", "pattern")
+    wordplay(keyed, "c?t", "pattern")
     first = time.perf_counter() - first_start
     for text in patterns:
-        wordplay_data(keyed, text, "pattern")
+        wordplay(keyed, text, "pattern")
     for text in known + respelled:
-        wordplay_data(keyed, text, "sounds_like")
+        wordplay(keyed, text, "sounds_like")
     scan = glob_scan(keyed_db)
     for text in patterns:
         scan(text)
@@ -209,16 +209,16 @@ def main() -> None:
     lines.append(
         row(
             "pattern (ours, limit 20)",
-            "`wordplay_data`",
-            measure(lambda t: wordplay_data(keyed, t, "pattern"), patterns),
+            "`wordplay`",
+            measure(lambda t: wordplay(keyed, t, "pattern"), patterns),
         )
     )
     for shape in SHAPES:
         lines.append(
             row(
                 f"pattern: {shape} only",
-                "`wordplay_data`",
-                measure(lambda t: wordplay_data(keyed, t, "pattern"), shapes[shape]),
+                "`wordplay`",
+                measure(lambda t: wordplay(keyed, t, "pattern"), shapes[shape]),
             )
         )
     lines.append(
@@ -226,27 +226,27 @@ def main() -> None:
     )
     if plain is not None:
         plain_first = time.perf_counter()
-        wordplay_data(plain, "c?t", "pattern")
+        wordplay(plain, "c?t", "pattern")
         lines.append(
             row(
                 f"pattern, no stored buckets (made in memory first: "
                 f"{fmt(time.perf_counter() - plain_first)})",
-                "`wordplay_data`",
-                measure(lambda t: wordplay_data(plain, t, "pattern"), patterns),
+                "`wordplay`",
+                measure(lambda t: wordplay(plain, t, "pattern"), patterns),
             )
         )
     lines.append(
         row(
             "sounds_like, known words",
-            "`wordplay_data`",
-            measure(lambda t: wordplay_data(keyed, t, "sounds_like"), known),
+            "`wordplay`",
+            measure(lambda t: wordplay(keyed, t, "sounds_like"), known),
         )
     )
     lines.append(
         row(
             "sounds_like, respellings (letter-to-sound)",
-            "`wordplay_data`",
-            measure(lambda t: wordplay_data(keyed, t, "sounds_like"), respelled),
+            "`wordplay`",
+            measure(lambda t: wordplay(keyed, t, "sounds_like"), respelled),
         )
     )
     lines += _quality_and_brute(keyed, keyed_db, respelled)
@@ -284,13 +284,13 @@ def _report_head(
 
 
 def _quality_and_brute(keyed: object, db: Path, respelled: list[str]) -> list[str]:
-    from lexicon_server.query.wordplay import wordplay_data
+    from lexicon_server.query.wordplay import wordplay
 
     brute, total = brute_sounds(db)
     sample = respelled[:5]
     timed: list[float] = []
     for text in sample:
-        phones = wordplay_data(keyed, text, "sounds_like")["query_phones"]  # type: ignore[arg-type]
+        phones = wordplay(keyed, text, "sounds_like").query_phones  # type: ignore[arg-type]
         start = time.perf_counter()
         brute(phones)
         timed.append(time.perf_counter() - start)
@@ -305,7 +305,7 @@ def _quality_and_brute(keyed: object, db: Path, respelled: list[str]) -> list[st
     ]
     found = []
     for text, meant in RESPELLINGS.items():
-        answer = wordplay_data(keyed, text, "sounds_like")  # type: ignore[arg-type]
+        answer = wordplay(keyed, text, "sounds_like").model_dump(mode="json")  # type: ignore[arg-type]
         words = [s["word"] for s in answer["sounds"]]
         place = words[:10].index(meant) + 1 if meant in words[:10] else "-"
         star = "*" if answer["phones_from"] == "cmudict" else ""
@@ -313,10 +313,10 @@ def _quality_and_brute(keyed: object, db: Path, respelled: list[str]) -> list[st
     lines.append(", ".join(found) + ".")
     lines += ["", "The issue's examples (first eight answers, default vocabulary):", ""]
     for text, kind in (("c?t", "pattern"), ("??ght", "pattern"), ("fone", "sounds_like")):
-        answer = wordplay_data(keyed, text, kind)  # type: ignore[arg-type]
+        answer = wordplay(keyed, text, kind).model_dump(mode="json")  # type: ignore[arg-type]
         words = [m["word"] for m in answer.get("matches") or answer.get("sounds") or []]
         lines.append(f"- `{text}` ({kind}): {', '.join(words[:8])}")
-    answer = wordplay_data(keyed, "nite", "sounds_like")  # type: ignore[arg-type]
+    answer = wordplay(keyed, "nite", "sounds_like").model_dump(mode="json")  # type: ignore[arg-type]
     lines.append(f"- `nite` (sounds_like): {', '.join(s['word'] for s in answer['sounds'][:8])}")
     return lines
 

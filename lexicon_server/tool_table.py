@@ -6,7 +6,7 @@ function is called as `query(source, **arguments)`, where `source` is what the r
 `reads` (the corpus, the vector store, the glossary, the slang sources or the Urban
 Dictionary client) and `arguments` are the checked values of the arguments model's
 fields. The dictionary rows answer through `tools._shared.respond` (`answer="dictionary"`:
-the query returns the result model or its JSON); the glossary and slang rows' functions
+the query returns the result model); the glossary and slang rows' functions
 build their answer themselves (`answer="own"`). The opt-in groups' rows are built by
 functions, so that the default server neither imports nor lists them.
 """
@@ -27,13 +27,13 @@ from lexicon_server.models import (
     SynonymsResult,
     TranslateResult,
 )
-from lexicon_server.query.lookup import lookup_data
-from lexicon_server.query.relations import relations_data
-from lexicon_server.query.rhymes import rhymes_data
-from lexicon_server.query.semantic import semantic_data
-from lexicon_server.query.synonyms import synonyms_data
+from lexicon_server.query.lookup import lookup as lookup_query
+from lexicon_server.query.relations import relations as relations_query
+from lexicon_server.query.rhymes import rhymes as rhymes_query
+from lexicon_server.query.semantic import semantic_neighbors
+from lexicon_server.query.synonyms import synonyms as synonyms_query
 from lexicon_server.query.translate import translate
-from lexicon_server.query.wordplay import wordplay_data
+from lexicon_server.query.wordplay import wordplay as wordplay_query
 from lexicon_server.query.wordplay_models import RhymesResult, WordplayResult
 from lexicon_server.tools import lookup, relations, rhymes, semantic, synonyms, wordplay
 from lexicon_server.tools import translate as translate_tool
@@ -75,7 +75,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         "dictionary_lookup",
         lookup.DESCRIPTION,
         lookup.LookupArguments,
-        lookup_data,
+        lookup_query,
         LookupResult,
         tool_annotations("Dictionary look-up"),
         asks=("word", "language"),
@@ -84,7 +84,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         "dictionary_synonyms",
         synonyms.DESCRIPTION,
         synonyms.SynonymsArguments,
-        synonyms_data,
+        synonyms_query,
         SynonymsResult,
         tool_annotations("Synonyms"),
         asks=("word", "language"),
@@ -102,7 +102,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         "dictionary_relations",
         relations.DESCRIPTION,
         relations.RelationsArguments,
-        relations_data,
+        relations_query,
         RelationsResult,
         tool_annotations("Lexical relations"),
         asks=("word", "language"),
@@ -111,7 +111,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         "dictionary_semantic_neighbors",
         semantic.DESCRIPTION,
         semantic.SemanticArguments,
-        semantic_data,
+        semantic_neighbors,
         SemanticResult,
         tool_annotations("Semantic neighbours"),
         reads="vectors",
@@ -121,7 +121,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         "rhymes",
         rhymes.DESCRIPTION,
         rhymes.RhymesArguments,
-        rhymes_data,
+        rhymes_query,
         RhymesResult,
         tool_annotations("Rhymes"),
         asks=("word", None),
@@ -130,7 +130,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         "wordplay",
         wordplay.DESCRIPTION,
         wordplay.WordplayArguments,
-        wordplay_data,
+        wordplay_query,
         WordplayResult,
         tool_annotations("Wordplay"),
     ),

@@ -31,6 +31,7 @@ from lexicon_server.corpus.rows.glosses import (
     match_expression,
 )
 from lexicon_server.corpus.rows.vocab import items_by_norm
+from lexicon_server.models import SemanticResult
 from lexicon_server.query.arguments import check_limit, check_text, corpus_language
 from lexicon_server.query.headwords import normalize
 from lexicon_server.query.provenance import Cited
@@ -484,7 +485,7 @@ def description_data(
     }
 
 
-_Neighbours = Callable[..., dict[str, Any]]
+_Neighbours = Callable[..., SemanticResult]
 
 
 def answers_descriptions(neighbours: _Neighbours) -> _Neighbours:
@@ -500,7 +501,7 @@ def answers_descriptions(neighbours: _Neighbours) -> _Neighbours:
         language: str = "en",
         target_language: str | None = None,
         limit: int = 10,
-    ) -> dict[str, Any]:
+    ) -> SemanticResult:
         text = check_text("word", word)
         tag = corpus_language(store.corpus, "language", language)
         target = (
@@ -512,7 +513,7 @@ def answers_descriptions(neighbours: _Neighbours) -> _Neighbours:
         if target in (None, tag):
             described = description_data(store, text, tag, count)
             if described is not None:
-                return described
+                return SemanticResult.model_validate(described)
         return neighbours(store, word, language, target_language, limit)
 
     return answer

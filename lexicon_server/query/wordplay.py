@@ -22,8 +22,8 @@ One kind per call, with the rules of the product brief:
 `vocabulary` (pattern and sounds_like only) is 'dictionary' (the default: words with a
 WordNet sense, the rule puns follow) or 'all' (every CMUdict and WordNet spelling).
 
-`wordplay_data` builds the result as plain JSON-ready data (what the MCP tool sends; the
-SDK validates it against `WordplayResult`); `wordplay` is the same answer, typed.
+`wordplay` assembles the answer as plain JSON-ready data (`_wordplay_data`, exactly what
+the model dumps) and validates it once into a `WordplayResult`.
 """
 
 from __future__ import annotations
@@ -59,7 +59,6 @@ __all__ = [
     "MAX_PRONUNCIATIONS",
     "VOCABULARIES",
     "wordplay",
-    "wordplay_data",
 ]
 
 # Pun candidates live in query/puns.py, the result shape in query/wordplay_result.py.
@@ -81,7 +80,7 @@ MAX_CONTEXT_CHARS = 512
 MAX_PRONUNCIATIONS = 8  # per word, for spoonerisms
 
 
-def wordplay_data(
+def _wordplay_data(
     corpus: Corpus,
     text: str,
     kind: str,
@@ -129,8 +128,8 @@ def wordplay(
     limit: int = 20,
     vocabulary: str | None = None,
 ) -> WordplayResult:
-    """`wordplay_data` as a typed result."""
-    data = wordplay_data(corpus, text, kind, context, limit, vocabulary)
+    """See `_wordplay_data`: its answer as the typed result."""
+    data = _wordplay_data(corpus, text, kind, context, limit, vocabulary)
     return WordplayResult.model_validate(data)
 
 

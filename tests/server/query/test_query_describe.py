@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Callable
 
 import pytest
+from _support.dumped import dumped
 
 from lexicon_server.builder.gloss_index import write_gloss_index
 from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
@@ -15,7 +16,7 @@ from lexicon_server.corpus.rows.glosses import match_expression
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SemanticResult
 from lexicon_server.query.describe import description_tokens
-from lexicon_server.query.semantic import VectorStore, semantic_data, semantic_neighbors
+from lexicon_server.query.semantic import VectorStore, semantic_neighbors
 
 
 @pytest.fixture
@@ -44,7 +45,7 @@ def test_a_description_finds_the_word_it_describes(indexed: VectorStore) -> None
     assert "dog" not in [n.text for n in result.neighbors]  # the description's own words
     assert set(result.sources) >= {"wordnet-3.1"}
     assert all(n.source in result.sources for n in result.neighbors)
-    data = semantic_data(indexed, "a young dog")
+    data = dumped(semantic_neighbors(indexed, "a young dog"))
     assert data["mode"] == "description" and "matched_gloss" in data["neighbors"][0]
     SemanticResult.model_validate(data)
 
@@ -52,20 +53,22 @@ def test_a_description_finds_the_word_it_describes(indexed: VectorStore) -> None
 def test_a_single_word_keeps_todays_answer(indexed: VectorStore, corpus: Corpus) -> None:
     before = VectorStore(corpus)
     for word in ("king", "KING", "zzzunknown"):
-        now = semantic_data(indexed, word, "en", None, 5)
-        assert json.dumps(now) == json.dumps(semantic_data(before, word, "en", None, 5))
+        now = dumped(semantic_neighbors(indexed, word, "en", None, 5))
+        assert json.dumps(now) == json.dumps(
+            dumped(semantic_neighbors(before, word, "en", None, 5))
+        )
         assert "mode" not in now
 
 
 def test_without_the_index_a_phrase_answers_as_before(corpus: Corpus) -> None:
-    data = semantic_data(VectorStore(corpus), "a young dog")
+    data = dumped(semantic_neighbors(VectorStore(corpus), "a young dog"))
     assert data["found"] is False and data["neighbors"] == [] and "mode" not in data
 
 
 def test_cross_lingual_phrase_is_not_a_description(indexed: VectorStore) -> None:
     # Answered as before: here French vectors are not installed, so the same refusal.
     with pytest.raises(CapabilityUnavailable, match="capability_not_installed"):
-        semantic_data(indexed, "a young dog", "en", "fr")
+        dumped(semantic_neighbors(indexed, "a young dog", "en", "fr"))
 
 
 @pytest.mark.parametrize(
@@ -80,17 +83,17 @@ def test_cross_lingual_phrase_is_not_a_description(indexed: VectorStore) -> None
     ],
 )
 def test_fts_syntax_in_the_text_is_plain_words(indexed: VectorStore, text: str) -> None:
-    data = semantic_data(indexed, text)  # never an FTS5 syntax error
+    data = dumped(semantic_neighbors(indexed, text))  # never an FTS5 syntax error
     SemanticResult.model_validate(data)
 
 
 def test_bad_arguments_are_refused_naming_the_parameter(indexed: VectorStore) -> None:
     with pytest.raises(InvalidArgument, match="word"):
-        semantic_data(indexed, "a " * 60 + "dog")
+        dumped(semantic_neighbors(indexed, "a " * 60 + "dog"))
     with pytest.raises(InvalidArgument, match="word"):
-        semantic_data(indexed, "a young\x00dog")
+        dumped(semantic_neighbors(indexed, "a young\x00dog"))
     with pytest.raises(InvalidArgument, match="limit"):
-        semantic_data(indexed, "a young dog", limit=0)
+        dumped(semantic_neighbors(indexed, "a young dog", limit=0))
 
 
 def test_tokens_and_match_expression() -> None:

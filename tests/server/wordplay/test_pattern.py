@@ -8,10 +8,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from _support.dumped import dumped
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.wordplay import wordplay, wordplay_data
+from lexicon_server.query.wordplay import wordplay
 
 
 def _words(corpus: Corpus, pattern: str, **kwargs: object) -> list[str]:
@@ -113,7 +114,7 @@ def test_truncated_and_limit(play_corpus: Corpus) -> None:
 
 
 def test_plain_data_is_the_typed_dump(play_corpus: Corpus) -> None:
-    data = wordplay_data(play_corpus, "??ght", "pattern", vocabulary="all")
+    data = dumped(wordplay(play_corpus, "??ght", "pattern", vocabulary="all"))
     typed = wordplay(play_corpus, "??ght", "pattern", vocabulary="all")
     assert data == typed.model_dump(mode="json")
     assert list(data) == list(typed.model_dump(mode="json"))

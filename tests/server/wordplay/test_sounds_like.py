@@ -7,10 +7,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from _support.dumped import dumped
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.wordplay import wordplay, wordplay_data
+from lexicon_server.query.wordplay import wordplay
 from lexicon_server.query.wordplay_letter_sounds import letter_sounds
 
 
@@ -110,7 +111,7 @@ def test_text_that_is_no_word_is_refused(play_corpus: Corpus, text: str) -> None
 
 
 def test_plain_data_is_the_typed_dump(play_corpus: Corpus) -> None:
-    data = wordplay_data(play_corpus, "fone", "sounds_like", vocabulary="all")
+    data = dumped(wordplay(play_corpus, "fone", "sounds_like", vocabulary="all"))
     typed = wordplay(play_corpus, "fone", "sounds_like", vocabulary="all")
     assert data == typed.model_dump(mode="json")
     assert list(data) == list(typed.model_dump(mode="json"))
