@@ -147,16 +147,14 @@ def _check(mode: str, limit: int, syllables: int | None) -> Literal["perfect", "
     return checked_mode
 
 
-def _rhymes_data(
+def rhymes(
     corpus: Corpus,
     word: str,
     mode: str = "perfect",
     limit: int = 20,
     syllables: int | None = None,
-) -> dict[str, Any]:
-    """Rhymes of `word` (see the module docstring), most frequent first, as plain data:
-    exactly what `RhymesResult.model_dump(mode="json")` gives for the same answer.
-    """
+) -> RhymesResult:
+    """Rhymes of `word` (see the module docstring), most frequent first."""
     text = check_text("word", word)
     checked_mode = _check(mode, limit, syllables)
     conn = corpus.db(LANGUAGE, "wordplay")
@@ -194,18 +192,7 @@ def _rhymes_data(
     data["results"] = results
     data["sources"] = cited.sources()
     # `budget` is left out: nothing is ever cut (see the result model).
-    return data
-
-
-def rhymes(
-    corpus: Corpus,
-    word: str,
-    mode: str = "perfect",
-    limit: int = 20,
-    syllables: int | None = None,
-) -> RhymesResult:
-    """See `_rhymes_data`: its answer as the typed result."""
-    return RhymesResult.model_validate(_rhymes_data(corpus, word, mode, limit, syllables))
+    return RhymesResult.model_validate(data)
 
 
 def _from_document(
