@@ -65,12 +65,13 @@ def lookup(
     response budget. `tables_only` reads the normalised tables even where the release has
     term documents (to check one against the other)."""
     word, language = word_and_language(corpus, word, language)
+    limit = check_limit("limit", limit)
     budgets = {
         "examples": check_budget("examples_limit", examples_limit),
         "pronunciations": check_budget("pronunciations_limit", pronunciations_limit),
         "translations": check_budget("translations_limit", translations_limit),
     }
-    ask = _Ask(word, language, check_limit("limit", limit), budgets, tables_only)
+    ask = _Ask(word, language, limit, budgets, tables_only)
     data, bound = _Answer(corpus, ask).data()
     return LookupResult.model_validate(_fit(data) if bound > MAX_RESPONSE_CHARS else data)
 

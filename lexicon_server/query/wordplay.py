@@ -21,9 +21,6 @@ One kind per call, with the rules of the product brief:
 
 `vocabulary` (pattern and sounds_like only) is 'dictionary' (the default: words with a
 WordNet sense, the rule puns follow) or 'all' (every CMUdict and WordNet spelling).
-
-`wordplay` assembles the answer as plain JSON-ready data (`_wordplay_data`, exactly what
-the model dumps) and validates it once into a `WordplayResult`.
 """
 
 from __future__ import annotations
@@ -80,16 +77,15 @@ MAX_CONTEXT_CHARS = 512
 MAX_PRONUNCIATIONS = 8  # per word, for spoonerisms
 
 
-def _wordplay_data(
+def wordplay(
     corpus: Corpus,
     text: str,
     kind: str,
     context: str | None = None,
     limit: int = 20,
     vocabulary: str | None = None,
-) -> Data:
-    """Answer one wordplay `kind` for `text` (see the module docstring for the rules), as
-    plain data: exactly what `WordplayResult.model_dump(mode="json")` gives for it."""
+) -> WordplayResult:
+    """Answer one wordplay `kind` for `text` (see the module docstring for the rules)."""
     checked = check_text("text", text)
     checked_kind = KINDS.get(kind) if isinstance(kind, str) else None
     if checked_kind is None:
@@ -108,28 +104,17 @@ def _wordplay_data(
         "dataset_version": corpus.dataset_version,
     }
     if checked_kind == "anagram":
-        return _anagrams(conn, index, cited, checked, limit, base)
-    if checked_kind == "palindrome":
-        return _palindromes(conn, index, cited, checked, limit, base)
-    if checked_kind == "spoonerism":
-        return _spoonerisms(conn, index, cited, checked, limit, base)
-    if checked_kind == "pattern":
-        return pattern_matches(conn, index, cited, pattern, words, limit, base)
-    if checked_kind == "sounds_like":
-        return sounds_like(conn, index, cited, checked, words, limit, base)
-    return puns(corpus, conn, index, checked, context_text, limit, base)
-
-
-def wordplay(
-    corpus: Corpus,
-    text: str,
-    kind: str,
-    context: str | None = None,
-    limit: int = 20,
-    vocabulary: str | None = None,
-) -> WordplayResult:
-    """See `_wordplay_data`: its answer as the typed result."""
-    data = _wordplay_data(corpus, text, kind, context, limit, vocabulary)
+        data = _anagrams(conn, index, cited, checked, limit, base)
+    elif checked_kind == "palindrome":
+        data = _palindromes(conn, index, cited, checked, limit, base)
+    elif checked_kind == "spoonerism":
+        data = _spoonerisms(conn, index, cited, checked, limit, base)
+    elif checked_kind == "pattern":
+        data = pattern_matches(conn, index, cited, pattern, words, limit, base)
+    elif checked_kind == "sounds_like":
+        data = sounds_like(conn, index, cited, checked, words, limit, base)
+    else:
+        data = puns(corpus, conn, index, checked, context_text, limit, base)
     return WordplayResult.model_validate(data)
 
 
