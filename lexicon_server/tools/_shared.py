@@ -158,8 +158,9 @@ def published_output(model: type[BaseModel]) -> type[BaseModel]:
     `compact_schema`) as its outputSchema.
     The SDK re-validates every structured result against the declared output type; for
     the real models that costs 60-150 µs per call, spent on data the query functions
-    already return as that model (and clients check the schema themselves). This stand-in carries the same
-    schema but is checked shallowly: the result must be a JSON object.
+    already return as that model (and clients check the schema themselves). This
+    stand-in carries the same schema but is checked shallowly: the result must be a JSON
+    object.
     """
     schema: dict[str, Any] = compact_schema(inline_refs(TypeAdapter(model).json_schema()))
 
