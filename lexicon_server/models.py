@@ -19,6 +19,8 @@ __all__ = [
     "NOTHING_CUT",
     "Budget",
     "Example",
+    "Frequency",
+    "FrequencyBand",
     "LanguageTranslations",
     "LookupResult",
     "Neighbor",
@@ -237,12 +239,24 @@ class Suggestion(_Model):
     zipf: float = left_out_at(0.0, "the word's wordfreq Zipf frequency; absent when unknown")
 
 
+FrequencyBand = Literal["very common", "common", "uncommon", "rare", "very rare"]
+
+
+class Frequency(_Model):
+    """How common the looked-up form is (wordfreq), and for English its syllables."""
+
+    zipf: float
+    band: FrequencyBand
+    syllables: int | None = _omitted()
+
+
 class LookupResult(_Model):
     word: str
     language: str
     dataset_version: str
     found: bool
     suggestions: list[Suggestion] = _omitted_list()  # only when found is false
+    frequency: Frequency | None = _omitted()  # how common the asked form is
     resolutions: list[Resolution]
     count: int = Field(description="number of senses returned")
     total_senses: int = Field(description="number of senses the corpus has for the word")

@@ -33,7 +33,8 @@ from lexicon_server.query.budget import (
     round_robin,
 )
 from lexicon_server.query.definitions import Definitions, definition_keys, definition_senses
-from lexicon_server.query.headwords import resolve_headwords
+from lexicon_server.query.frequency import word_frequency
+from lexicon_server.query.headwords import normalize, resolve_headwords
 from lexicon_server.query.provenance import resolution_chars, resolution_data
 from lexicon_server.query.targets import installed_targets
 
@@ -73,7 +74,9 @@ def lookup(
     }
     ask = _Ask(word, language, limit, budgets, tables_only)
     data, bound = _Answer(corpus, ask).data()
-    return LookupResult.model_validate(_fit(data) if bound > MAX_RESPONSE_CHARS else data)
+    result = LookupResult.model_validate(_fit(data) if bound > MAX_RESPONSE_CHARS else data)
+    known = word_frequency(corpus, corpus.db(language, "lexical"), normalize(word), language)
+    return result if known is None else result.model_copy(update={"frequency": known})
 
 
 class _Ask(NamedTuple):

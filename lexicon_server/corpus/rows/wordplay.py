@@ -24,6 +24,7 @@ __all__ = [
     "rhyme_document",
     "sound_neighbours",
     "spelled_pronunciations",
+    "spelling_frequency",
     "synset_gloss",
     "synsets_in_sense_order",
     "word_synsets",
@@ -50,6 +51,19 @@ _SPELLED_PRONS = (
     f"SELECT {_PRON_COLUMNS} FROM words w JOIN prons p ON p.word_id = w.id WHERE w.text = ?"
 )
 _SPELLED_PRONS_BY_COUNT = ["", *(" UNION ALL ".join([_SPELLED_PRONS] * n) for n in range(1, 7))]
+
+
+_SPELLING_ZIPF = (
+    "SELECT max(w.zipf), (SELECT p.syllables FROM prons p JOIN words x ON x.id = p.word_id "
+    "WHERE x.text = ? ORDER BY p.id LIMIT 1) FROM words w WHERE w.text = ? AND w.zipf > 0"
+)
+
+
+def spelling_frequency(conn: sqlite3.Connection, folded: str) -> tuple[float | None, int | None]:
+    """The wordfreq Zipf value of the spelling `folded` and the syllables of its first
+    pronunciation (each None when unknown)."""
+    row = conn.execute(_SPELLING_ZIPF, (folded, folded)).fetchone()
+    return (None, None) if row is None else (row[0], row[1])
 
 
 def folded_pronunciations(conn: sqlite3.Connection, folded: str) -> list[tuple[Any, ...]]:

@@ -192,3 +192,20 @@ def test_the_sample_build_carries_the_index_and_corrects_a_swap(sample_corpus: C
         if swapped == word:
             continue
         assert word in [norm(s.text) for s in suggest(conn, swapped, "en")], swapped
+
+
+def test_a_look_up_says_how_common_the_word_is(sample_corpus: Corpus) -> None:
+    """Issue 30 item 5: the asked form's Zipf value, its band, and English syllables."""
+    from lexicon_server.query.frequency import BANDS
+    from lexicon_server.query.lookup import lookup
+
+    conn = sample_corpus.db("en", "lexical")
+    (word, zipf) = conn.execute(
+        "SELECT norm, zipf FROM terms WHERE zipf > 0 AND norm NOT GLOB '*[^a-z]*' "
+        "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = terms.id) "
+        "ORDER BY zipf DESC LIMIT 1"
+    ).fetchone()
+    frequency = lookup(sample_corpus, word).frequency
+    assert frequency is not None and frequency.zipf == round(zipf, 2)
+    assert frequency.band == next(name for lowest, name in BANDS if zipf >= lowest)
+    assert lookup(sample_corpus, "qzxv").frequency is None

@@ -213,9 +213,11 @@ def _near_facts(now: Any, old: Any) -> tuple[Any, Any]:
         for r, o in pairs
     ]
     old_kept = [o if r["phones"] == o["phones"] else o["zipf"] for r, o in pairs]
+    # Lists, not tuples: `_missing` then lets the new answer carry new facts (issue 30's
+    # suggestions on a miss) as it does everywhere else.
     return (
-        ({k: v for k, v in now.items() if k not in changed}, now_kept),
-        ({k: v for k, v in old.items() if k not in changed}, old_kept),
+        [{k: v for k, v in now.items() if k not in changed}, now_kept],
+        [{k: v for k, v in old.items() if k not in changed}, old_kept],
     )
 
 
