@@ -444,24 +444,28 @@ def _fit(data: _Json) -> _Json:
 def _pronunciations(
     rows: Sequence[Sequence[Any]], chosen: list[Any], keys: dict[int, str]
 ) -> tuple[dict[int, list[_Json]], int]:
-    """Pronunciation `rows` (entry_id, notation, value, variant, source_id) dealt to the
-    senses: each goes to one sense only, the first returned sense of its entry, or the first
-    returned sense at all when the source ties it to the written form. With no sense
-    returned, written-form pronunciations are kept under key 0. Also returns how many were
-    kept."""
+    """Pronunciation `rows` (entry_id, notation, value, variant, source_id, term text)
+    dealt to the senses: each goes to one sense only, the first returned sense of its
+    entry, or, when the source ties it to the written form, the first returned sense of
+    its own term: a lemma's pronunciation stands with the lemma's senses ('better' does
+    not show 'good'), and none is shown for a term with no sense returned. With no sense
+    returned at all, written-form pronunciations are kept under key 0. Also returns how
+    many were kept."""
     out: dict[int, list[_Json]] = {}
     if not rows:
         return out, 0
-    # Entry -> its first returned sense (reversed: the first one written last wins).
+    # Entry (and term) -> its first returned sense (reversed: the first written last wins).
     first_of_entry = {row[5]: row[0] for row in reversed(chosen)}
-    first = chosen[0][0] if chosen else 0
+    first_of_term = {row[8]: row[0] for row in reversed(chosen)}
     seen: set[tuple[str, str]] = set()
     count = 0
-    for entry_id, notation, value, variant, source_id in rows:
+    for entry_id, notation, value, variant, source_id, term in rows:
         if (notation, value) in seen:
             continue
         if entry_id is None:
-            owner = first
+            owner = first_of_term.get(term, 0 if not chosen else -1)
+            if owner == -1:
+                continue
             scope = "term"
         elif entry_id in first_of_entry:
             owner = first_of_entry[entry_id]

@@ -110,13 +110,15 @@ def read_documents(
         return None
     # Strings are not interned: few repeat within a document, and the cache costs time.
     docs = [from_json(row[0], cache_strings=False) for row in found]
+    # Each pronunciation names its term, as the tables' rows do (a document's senses all
+    # carry the term's text).
+    prons = [(*pron, doc[1][0][8]) for doc in docs if doc[1] for pron in doc[2]]
     if len(docs) == 1:
-        total, senses, prons, unsensed = docs[0]
+        total, senses, _, unsensed = docs[0]
         unsensed = unsensed[:cap]
     else:  # several terms (e.g. 'be' and 'Be'): merge as the tables' ORDER BY does
         total = sum([doc[0] for doc in docs])
         senses = [sense for doc in docs for sense in doc[1]]
-        prons = [pron for doc in docs for pron in doc[2]]
         unsensed = dealt([row for doc in docs for row in doc[3]], cap)
     chosen = senses[:limit]
     by_sense_examples = {row[0]: row[10] for row in chosen if row[10]}

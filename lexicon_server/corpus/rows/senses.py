@@ -148,18 +148,19 @@ def examples(conn: sqlite3.Connection, sense_ids: Iterable[int]) -> list[tuple[i
 
 
 _PRONUNCIATIONS = (
-    "SELECT entry_id, notation, value, variant, source_id FROM pronunciations "
-    f"WHERE term_id IN {ID_LIST} ORDER BY {{first}}term_id, variant, notation, id"
+    "SELECT p.entry_id, p.notation, p.value, p.variant, p.source_id, t.text "
+    f"FROM pronunciations p JOIN terms t ON t.id = p.term_id WHERE p.term_id IN {ID_LIST} "
+    "ORDER BY {first}p.term_id, p.variant, p.notation, p.id"
 )
 
 
 @functools.lru_cache(maxsize=8)
 def _pronunciations_sql(terms: int) -> str:
-    return _PRONUNCIATIONS.format(first=term_order("term_id", terms))
+    return _PRONUNCIATIONS.format(first=term_order("p.term_id", terms))
 
 
 def pronunciations(conn: sqlite3.Connection, term_ids: Sequence[int]) -> list[tuple[Any, ...]]:
-    """(entry id or None, notation, value, variant, source id) of the terms'
+    """(entry id or None, notation, value, variant, source id, term text) of the terms'
     pronunciations, the best-matching term first."""
     sql = _pronunciations_sql(len(term_ids))
     return conn.execute(sql, (id_list(term_ids), *term_order_args(term_ids))).fetchall()
