@@ -237,13 +237,18 @@ class Suggestion(_Model):
     zipf: float = left_out_at(0.0, "the word's wordfreq Zipf frequency; absent when unknown")
 
 
-class LookupResult(_Model):
+class _WordAnswer(_Model):
+    # The fields a look-up and a synonyms answer open with, in this order (a subclass's
+    # own fields follow, so the published schemas keep their order).
     word: str
     language: str
     dataset_version: str
     found: bool
     suggestions: list[Suggestion] = _omitted_list()  # only when found is false
     resolutions: list[Resolution]
+
+
+class LookupResult(_WordAnswer):
     count: int = Field(description="number of senses returned")
     total_senses: int = Field(description="number of senses the corpus has for the word")
     sense_source: SourceKey | None = _omitted(
@@ -294,13 +299,7 @@ class SynonymGroup(_Model):
     truncated: bool = left_out_at(False)
 
 
-class SynonymsResult(_Model):
-    word: str
-    language: str
-    dataset_version: str
-    found: bool
-    suggestions: list[Suggestion] = _omitted_list()  # only when found is false
-    resolutions: list[Resolution]
+class SynonymsResult(_WordAnswer):
     count: int = Field(description="number of groups")
     candidate_count: int = Field(description="number of candidates across the groups")
     senses_inspected: int
