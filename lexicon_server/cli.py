@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Seconds", "main"]
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
 
 class Seconds(click.ParamType[float, Any]):
     """A finite number of seconds above 0 and at most `limit` (inf, nan and 1e400 are
@@ -57,6 +60,18 @@ class Seconds(click.ParamType[float, Any]):
         if problem is not None:
             self.fail(problem, param, ctx)
         return seconds
+
+
+def _switch(name: str, help: str) -> Callable[[_F], _F]:
+    """An option that is off unless given."""
+    return click.option(name, is_flag=True, default=False, help=help)
+
+
+def _bounded(
+    name: str, kind: click.ParamType[Any, Any], default: float, help: str
+) -> Callable[[_F], _F]:
+    """A number option checked against its range (`kind`), its default shown in --help."""
+    return click.option(name, type=kind, default=default, show_default=True, help=help)
 
 
 def _http_options(
@@ -109,12 +124,7 @@ def _http_options(
     help="Enable the glossary tools on this JSONL file ($LEXICON_GLOSSARY).",
 )
 @click.option("--slang", is_flag=True, default=False, help="Enable the slang tools (offline).")
-@click.option(
-    "--slang-online",
-    is_flag=True,
-    default=False,
-    help="Also enable the online Urban Dictionary slang tools (implies --slang).",
-)
+@_switch("--slang-online", "Also enable the online Urban Dictionary slang tools (implies --slang).")
 @click.option(
     "--follow/--no-follow",
     default=True,
@@ -122,53 +132,41 @@ def _http_options(
     help="Switch to a new active selection (activate, install, repair) without a restart; "
     "--no-follow keeps serving the one the server started with.",
 )
-@click.option(
+@_switch(
     "--stateless",
-    is_flag=True,
-    default=False,
-    help="HTTP without protocol sessions: any request may reach any process (replicas, --workers).",
+    "HTTP without protocol sessions: any request may reach any process (replicas, --workers).",
 )
-@click.option(
-    "--json-response",
-    is_flag=True,
-    default=False,
-    help="HTTP answers as plain JSON bodies instead of one-event SSE streams.",
-)
-@click.option(
+@_switch("--json-response", "HTTP answers as plain JSON bodies instead of one-event SSE streams.")
+@_bounded(
     "--workers",
-    type=click.IntRange(1, MAX_WORKERS),
-    default=1,
-    show_default=True,
-    help="HTTP worker processes sharing the port (needs --stateless).",
+    click.IntRange(1, MAX_WORKERS),
+    1,
+    "HTTP worker processes sharing the port (needs --stateless).",
 )
-@click.option(
+@_bounded(
     "--max-sessions",
-    type=click.IntRange(1, MAX_SESSIONS_LIMIT),
-    default=DEFAULT_MAX_SESSIONS,
-    show_default=True,
-    help="Open HTTP sessions at most; at the limit the idlest one is closed for a new client.",
+    click.IntRange(1, MAX_SESSIONS_LIMIT),
+    DEFAULT_MAX_SESSIONS,
+    "Open HTTP sessions at most; at the limit the idlest one is closed for a new client.",
 )
-@click.option(
+@_bounded(
     "--session-idle-timeout",
-    type=Seconds(MAX_SESSION_IDLE_TIMEOUT),
-    default=DEFAULT_SESSION_IDLE_TIMEOUT,
-    show_default=True,
-    help="Seconds after which an HTTP session with no request is closed.",
+    Seconds(MAX_SESSION_IDLE_TIMEOUT),
+    DEFAULT_SESSION_IDLE_TIMEOUT,
+    "Seconds after which an HTTP session with no request is closed.",
 )
-@click.option(
+@_bounded(
     "--header-timeout",
-    type=Seconds(MAX_READ_TIMEOUT),
-    default=DEFAULT_HEADER_TIMEOUT,
-    show_default=True,
-    help="Seconds an HTTP request's headers may take to arrive (from the connection, or "
+    Seconds(MAX_READ_TIMEOUT),
+    DEFAULT_HEADER_TIMEOUT,
+    "Seconds an HTTP request's headers may take to arrive (from the connection, or "
     "from the first byte of a later request); then 408 and the connection is closed.",
 )
-@click.option(
+@_bounded(
     "--body-timeout",
-    type=Seconds(MAX_READ_TIMEOUT),
-    default=DEFAULT_BODY_TIMEOUT,
-    show_default=True,
-    help="Seconds an HTTP request's body may take to arrive after its headers.",
+    Seconds(MAX_READ_TIMEOUT),
+    DEFAULT_BODY_TIMEOUT,
+    "Seconds an HTTP request's body may take to arrive after its headers.",
 )
 @click.option(
     "--token-file",

@@ -250,14 +250,19 @@ class Frequency(_Model):
     syllables: int | None = _omitted()
 
 
-class LookupResult(_Model):
+class _WordAnswer(_Model):
+    # The fields a look-up and a synonyms answer open with, in this order (a subclass's
+    # own fields follow, so the published schemas keep their order).
     word: str
     language: str
     dataset_version: str
     found: bool
     suggestions: list[Suggestion] = _omitted_list()  # only when found is false
-    frequency: Frequency | None = _omitted()  # how common the asked form is
     resolutions: list[Resolution]
+
+
+class LookupResult(_WordAnswer):
+    frequency: Frequency | None = _omitted()  # how common the asked form is
     count: int = Field(description="number of senses returned")
     total_senses: int = Field(description="number of senses the corpus has for the word")
     sense_source: SourceKey | None = _omitted(
@@ -308,13 +313,7 @@ class SynonymGroup(_Model):
     truncated: bool = left_out_at(False)
 
 
-class SynonymsResult(_Model):
-    word: str
-    language: str
-    dataset_version: str
-    found: bool
-    suggestions: list[Suggestion] = _omitted_list()  # only when found is false
-    resolutions: list[Resolution]
+class SynonymsResult(_WordAnswer):
     count: int = Field(description="number of groups")
     candidate_count: int = Field(description="number of candidates across the groups")
     senses_inspected: int

@@ -164,6 +164,11 @@ def _with(options: list[Callable[[Any], Any]]) -> Callable[[F], F]:
     return apply
 
 
+# What every command on the data dir takes: --json, the group's --data-dir (passed first)
+# and the rendering of store errors.
+_on_data_dir = _with([_json, click.pass_obj, _handles_errors])
+
+
 @cli.command()
 @click.argument("built_dir", type=click.Path(file_okay=False, exists=True, path_type=Path))
 @click.option("--dest", required=True, type=click.Path(file_okay=False, path_type=Path))
@@ -250,9 +255,7 @@ def _selection_options(*, adding: bool) -> Callable[[F], F]:
             ),
             _from,
             *_trust,
-            _json,
-            click.pass_obj,
-            _handles_errors,
+            _on_data_dir,
         ]
     )
 
@@ -307,9 +310,7 @@ def add_language(
 @cli.command("remove-language")
 @click.option("--languages", required=True, help="Comma-separated language codes to remove.")
 @click.option("--version", "version", help="Must be the active dataset version if given.")
-@_json
-@click.pass_obj
-@_handles_errors
+@_on_data_dir
 def remove_language(
     data_dir: Path | None, languages: str, version: str | None, as_json: bool
 ) -> None:
@@ -346,9 +347,7 @@ def _render_activate(result: ops.ActivateResult, as_json: bool) -> None:
 
 @cli.command()
 @click.option("--activation", "activation_id", required=True, help="A retained activation id.")
-@_json
-@click.pass_obj
-@_handles_errors
+@_on_data_dir
 def activate(data_dir: Path | None, activation_id: str, as_json: bool) -> None:
     """Switch to a retained activation (a pointer swap; nothing is copied)."""
     _render_activate(ops.activate(activation_id, data_dir=data_dir), as_json)
@@ -366,9 +365,7 @@ def pin(data_dir: Path | None, activation_id: str, remove: bool) -> None:
 
 
 @cli.command()
-@_json
-@click.pass_obj
-@_handles_errors
+@_on_data_dir
 def activations(data_dir: Path | None, as_json: bool) -> None:
     """List retained activations (* active, + pinned)."""
     retained, current = ops.retained_activations(data_dir)
@@ -397,9 +394,7 @@ def activations(data_dir: Path | None, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("language", required=False)
-@_json
-@click.pass_obj
-@_handles_errors
+@_on_data_dir
 def languages(data_dir: Path | None, language: str | None, as_json: bool) -> None:
     """What the active release carries and what this install serves (or one LANGUAGE)."""
     active, rows = ops.languages(data_dir)
@@ -437,9 +432,7 @@ def languages(data_dir: Path | None, language: str | None, as_json: bool) -> Non
 
 
 @cli.command()
-@_json
-@click.pass_obj
-@_handles_errors
+@_on_data_dir
 def status(data_dir: Path | None, as_json: bool) -> None:
     """The active dataset and disk usage."""
     st = ops.status(data_dir)
@@ -495,9 +488,7 @@ def _reader_text(reader: ReaderLease) -> str:
 
 
 @cli.command()
-@_json
-@click.pass_obj
-@_handles_errors
+@_on_data_dir
 def verify(data_dir: Path | None, as_json: bool) -> None:
     """Re-hash every object the active selection uses."""
     with _bars() as bars:
@@ -526,9 +517,7 @@ def verify(data_dir: Path | None, as_json: bool) -> None:
 
 @cli.command()
 @_from
-@_json
-@click.pass_obj
-@_handles_errors
+@_on_data_dir
 def repair(data_dir: Path | None, source: str | None, as_json: bool) -> None:
     """Re-install damaged or missing objects of the active selection."""
     with _bars() as bars:
@@ -596,9 +585,7 @@ def _render_prune(plan: gc.PrunePlan, dry_run: bool, as_json: bool) -> None:
     help="With --drop-activations: unpinned activations to keep besides the current one.",
 )
 @click.option("--dry-run", is_flag=True, help="Show what would be freed; delete nothing.")
-@_json
-@click.pass_obj
-@_handles_errors
+@_on_data_dir
 def prune(
     data_dir: Path | None, drop_activations: bool, keep: int | None, dry_run: bool, as_json: bool
 ) -> None:
@@ -621,9 +608,7 @@ def prune(
     help="A retained activation to forget (repeatable); not the current or a pinned one.",
 )
 @click.option("--dry-run", is_flag=True, help="Show what would be forgotten and freed.")
-@_json
-@click.pass_obj
-@_handles_errors
+@_on_data_dir
 def forget(
     data_dir: Path | None, activation_ids: tuple[str, ...], dry_run: bool, as_json: bool
 ) -> None:
@@ -643,9 +628,7 @@ def forget(
 @click.option("--dest", required=True, type=click.Path(file_okay=False, path_type=Path))
 @_from
 @_with(_trust)
-@_json
-@click.pass_obj
-@_handles_errors
+@_on_data_dir
 def fetch(
     data_dir: Path | None,
     version: str,

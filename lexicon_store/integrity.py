@@ -18,7 +18,7 @@ from .manifest import parse_manifest
 from .progress import Progress, no_progress
 from .selection import install_command
 from .source import SourceSpec, opened_source
-from .space import check_space
+from .space import check_space, space_needed
 
 __all__ = ["Problem", "RepairResult", "VerifyReport", "repair", "verify"]
 
@@ -174,7 +174,9 @@ def repair(
             manifest = parse_manifest(data, digest)
             bad = {p.object for p in before.problems}
             todo_check = [c for c in manifest.components if c.object.digest in bad]
-            check_space(dd, src, todo_check, force=frozenset(bad), extra=len(data))
+            check_space(
+                dd, space_needed(dd, src, todo_check, force=frozenset(bad), extra=len(data))
+            )
             dd.ensure()
             with dd.ingest_dir() as work:
                 if selection.manifest_digest in bad:

@@ -36,7 +36,7 @@ from .plan import SelectionPlan, Shortfall, plan_selection
 from .progress import Progress, no_progress
 from .selection import ActiveSelection, install_command
 from .source import SourceSpec, source_spec
-from .space import check_space
+from .space import check_space, space_needed
 from .trust import OpenRelease, open_release
 
 __all__ = [
@@ -114,7 +114,7 @@ def _install_selection(
     source, manifest, manifest_bytes = release.source, release.manifest, release.data
     chosen = plan.components
     # Before anything is written: the manifest says how big every object is.
-    check_space(data_dir, source, chosen, extra=len(manifest_bytes))
+    check_space(data_dir, space_needed(data_dir, source, chosen, extra=len(manifest_bytes)))
     data_dir.ensure()
     with data_dir.ingest_dir() as work:
         stats = ingest_components(data_dir, source, chosen, work, progress=progress)

@@ -79,16 +79,9 @@ def _mb(size: int) -> str:
     return f"{size / 1e6:,.1f} MB"
 
 
-def check_space(
-    dd: DataDir,
-    source: ReleaseSource,
-    components: Iterable[Component],
-    *,
-    force: frozenset[str] = frozenset(),
-    extra: int = 0,
-) -> SpaceNeeded:
-    """Raise InsufficientSpace unless the file system can hold what the plan writes."""
-    need = space_needed(dd, source, components, force=force, extra=extra)
+def check_space(dd: DataDir, need: SpaceNeeded) -> SpaceNeeded:
+    """Raise InsufficientSpace unless the file system can hold what the plan writes
+    (`need`, from `space_needed`)."""
     if need.total > need.free:
         short = need.total - need.free
         detail = f"{need.objects} bytes of objects"

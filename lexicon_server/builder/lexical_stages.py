@@ -63,6 +63,15 @@ def iter_bilingual(src: SourceInput, tally: Tally | None = None) -> Iterator[Bil
     return entries if tally is None else _tallied(entries, tally.setdefault(src.spec.name, {}))
 
 
+def _each_bilingual(
+    dictionaries: Iterable[SourceInput], tally: Tally
+) -> Iterator[tuple[str, BilingualEntry]]:
+    """(source name, entry) for every entry of `dictionaries`, in order, tallied."""
+    for src in dictionaries:
+        for entry in iter_bilingual(src, tally):
+            yield src.spec.name, entry
+
+
 def _tallied(entries: Iterable[BilingualEntry], counts: dict[str, int]) -> Iterator[BilingualEntry]:
     for entry in entries:
         for rule, rows in entry.cleaned:
@@ -338,23 +347,21 @@ def write_bilingual_lexical(
     ranks: defaultdict[int, count[int]] = defaultdict(count)  # an entry's next sense rank
     tally: Tally = {}
     with _aborting_on_error(w):
-        for src in dictionaries:
-            name = src.spec.name
-            for entry in iter_bilingual(src, tally):
-                term_id = w.term(entry.headword)
-                entry_id = w.entry(term_id, entry.pos or "unknown", name)
-                groups: dict[str | None, list[str]] = {}
-                for text, note in zip(entry.translations, entry.sense_notes, strict=False):
-                    clean = " ".join(text.split())
-                    if clean and clean not in groups.setdefault(note, []):
-                        groups[note].append(clean)
-                for note, texts in groups.items():
-                    if not texts:
-                        continue
-                    gloss = "; ".join(texts) if note is None else f"({note}) " + "; ".join(texts)
-                    sense_id = w.sense(entry_id, gloss, name, rank=next(ranks[entry_id]))
-                    for text in texts:
-                        w.translation(term_id, entry.target_language, text, name, sense_id=sense_id)
+        for name, entry in _each_bilingual(dictionaries, tally):
+            term_id = w.term(entry.headword)
+            entry_id = w.entry(term_id, entry.pos or "unknown", name)
+            groups: dict[str | None, list[str]] = {}
+            for text, note in zip(entry.translations, entry.sense_notes, strict=False):
+                clean = " ".join(text.split())
+                if clean and clean not in groups.setdefault(note, []):
+                    groups[note].append(clean)
+            for note, texts in groups.items():
+                if not texts:
+                    continue
+                gloss = "; ".join(texts) if note is None else f"({note}) " + "; ".join(texts)
+                sense_id = w.sense(entry_id, gloss, name, rank=next(ranks[entry_id]))
+                for text in texts:
+                    w.translation(term_id, entry.target_language, text, name, sense_id=sense_id)
         _add_ranking_into_english(w, inputs, language)
         _add_language_wordnet_lemmas_and_frequencies(w, inputs, language, aligned)
     return {**w.finish(), **_report(tally)}
@@ -447,19 +454,17 @@ def _write_inverted_lexical(
     ranks: defaultdict[int, count[int]] = defaultdict(count)  # an entry's next sense rank
     tally: Tally = {}
     with _aborting_on_error(w):
-        for src in dictionaries:
-            name = src.spec.name
-            for entry in iter_bilingual(src, tally):
-                for text in dict.fromkeys(" ".join(t.split()) for t in entry.translations):
-                    if not text:
-                        continue
-                    term_id = w.term(text)
-                    entry_id = w.entry(term_id, entry.pos or "unknown", name)
-                    gloss = f"(from {entry.source_language}) {entry.headword}"
-                    sense_id = w.sense(entry_id, gloss, name, rank=next(ranks[entry_id]))
-                    w.translation(
-                        term_id, entry.source_language, entry.headword, name, sense_id=sense_id
-                    )
+        for name, entry in _each_bilingual(dictionaries, tally):
+            for text in dict.fromkeys(" ".join(t.split()) for t in entry.translations):
+                if not text:
+                    continue
+                term_id = w.term(text)
+                entry_id = w.entry(term_id, entry.pos or "unknown", name)
+                gloss = f"(from {entry.source_language}) {entry.headword}"
+                sense_id = w.sense(entry_id, gloss, name, rank=next(ranks[entry_id]))
+                w.translation(
+                    term_id, entry.source_language, entry.headword, name, sense_id=sense_id
+                )
         _add_language_wordnet_lemmas_and_frequencies(w, inputs, language, aligned)
     return {**w.finish(), **_report(tally)}
 

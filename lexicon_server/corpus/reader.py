@@ -370,13 +370,7 @@ class Corpus:
         facts and memos kept for it (`corpus.connection`)."""
         self.require(language, capability)
         relative = _DB_FILES[capability].format(lang=language)
-        generation = self._generation()
-        with self._lock:
-            conn = generation.connections.get(relative)
-            if conn is None:
-                conn = _open_component(generation, relative, capability)
-                generation.connections[relative] = conn
-            return conn
+        return self._connection(self._generation(), relative, capability)
 
     def extra_db(self, relative: str, schema: str) -> sqlite3.Connection | None:
         """A connection to a component the selection may or may not hold beside its
@@ -385,6 +379,10 @@ class Corpus:
         generation = self._generation()
         if relative not in generation.selection.files:
             return None
+        return self._connection(generation, relative, schema)
+
+    def _connection(self, generation: _Generation, relative: str, schema: str) -> Connection:
+        """The generation's cached connection to `relative`, opened on first use."""
         with self._lock:
             conn = generation.connections.get(relative)
             if conn is None:

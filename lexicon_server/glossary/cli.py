@@ -26,6 +26,7 @@ __all__ = ["main"]
 DEFAULT_FILE = Path("glossary.jsonl")
 
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _entry(entry: Entry) -> dict[str, str]:
@@ -137,6 +138,19 @@ def _dictionary(query: str, terms: list[str]) -> dict[str, Any]:
     return section
 
 
+def _term_and_description(func: F) -> F:
+    """What add and edit take: TERM, DESCRIPTION, --json, and the glossary (passed first)."""
+    declarations: tuple[Callable[[Any], Any], ...] = (
+        click.pass_obj,
+        _json,
+        click.argument("description"),
+        click.argument("term"),
+    )
+    for declare in declarations:  # innermost first, as decorators apply
+        func = declare(func)
+    return func
+
+
 @cli.command("map")
 @click.argument("term", required=False)
 @_json
@@ -150,10 +164,7 @@ def map_(glossary: Glossary, term: str | None, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("term")
-@click.argument("description")
-@_json
-@click.pass_obj
+@_term_and_description
 def add(glossary: Glossary, term: str, description: str, as_json: bool) -> None:
     """Append a new term; refuses a term that already exists."""
     result = _run(as_json, lambda: glossary.add(term, description))
@@ -165,10 +176,7 @@ def add(glossary: Glossary, term: str, description: str, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("term")
-@click.argument("description")
-@_json
-@click.pass_obj
+@_term_and_description
 def edit(glossary: Glossary, term: str, description: str, as_json: bool) -> None:
     """Replace the full description of an existing term."""
     result = _run(as_json, lambda: glossary.edit(term, description))

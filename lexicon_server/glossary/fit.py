@@ -10,7 +10,7 @@ from typing import Any
 
 from lexicon_server.query.budget import answer_chars, fit_plain, longest_prefix
 
-__all__ = ["fit_find", "fit_map"]
+__all__ = ["drop_trailing", "fit_find", "fit_map"]
 
 
 def fit_find(body: dict[str, Any]) -> dict[str, Any]:
@@ -25,20 +25,34 @@ def fit_map(body: dict[str, Any]) -> dict[str, Any]:
     return fit_plain(body, [_drop_terms, _drop_mentions])
 
 
-def _drop_results(body: dict[str, Any], target: int) -> tuple[dict[str, Any], list[str]]:
-    results = body["results"]
-    keep = longest_prefix(
-        len(results), lambda n: answer_chars({**body, "results": results[:n]}), target
-    )
-    keep = max(keep, 1) if results else 0  # the best result stays; its text may be shortened
-    left = len(results) - keep
+def drop_trailing(
+    body: dict[str, Any], key: str, target: int, *, items: str = "", ask: str
+) -> tuple[dict[str, Any], list[str]]:
+    """`body` with as many leading items of its list `key` as fit in `target` characters
+    (the first always stays: its text may be shortened), and the note saying how many were
+    left out (`items` names them, `ask` says how to get the rest). The slang answers'
+    definitions are cut the same way."""
+    entries = body[key]
+    keep = longest_prefix(len(entries), lambda n: answer_chars({**body, key: entries[:n]}), target)
+    keep = max(keep, 1) if entries else 0
+    left = len(entries) - keep
     if not left:
         return body, []
     note = (
-        f"results: the last {left} of {len(results)} matching entries left out to stay within "
-        "the response budget; ask with a narrower query or a smaller maxResults"
+        f"{key}: the last {left} of {len(entries)}{items} left out to stay within the "
+        f"response budget; {ask}"
     )
-    return {**body, "results": results[:keep]}, [note]
+    return {**body, key: entries[:keep]}, [note]
+
+
+def _drop_results(body: dict[str, Any], target: int) -> tuple[dict[str, Any], list[str]]:
+    return drop_trailing(
+        body,
+        "results",
+        target,
+        items=" matching entries",
+        ask="ask with a narrower query or a smaller maxResults",
+    )
 
 
 def _drop_dictionary_words(body: dict[str, Any], target: int) -> tuple[dict[str, Any], list[str]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lexicon_server.glossary.fit import drop_trailing
 from lexicon_server.query.budget import answer_chars, fit_plain, longest_prefix
 from lexicon_server.slang.offsets import utf16_len
 
@@ -128,16 +129,4 @@ def _shorten_text(data: Data, target: int) -> tuple[Data, list[str]]:
 
 
 def _drop_definitions(data: Data, target: int) -> tuple[Data, list[str]]:
-    definitions = data["definitions"]
-    keep = longest_prefix(
-        len(definitions), lambda n: answer_chars({**data, "definitions": definitions[:n]}), target
-    )
-    keep = max(keep, 1) if definitions else 0  # the first stays; its text may be shortened
-    left = len(definitions) - keep
-    if not left:
-        return data, []
-    note = (
-        f"definitions: the last {left} of {len(definitions)} left out to stay within the "
-        "response budget; ask with a smaller limit"
-    )
-    return {**data, "definitions": definitions[:keep]}, [note]
+    return drop_trailing(data, "definitions", target, ask="ask with a smaller limit")
