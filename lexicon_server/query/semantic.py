@@ -319,9 +319,7 @@ def semantic_data(
         # sits on king's vector), so a global search would be flooded by other languages'
         # copies of the word asked: it searches trained vectors and the word's own
         # language; a derived language is searched when named as target_language.
-        searched = [
-            lang for lang in searched if lang == language or not store.derived_from(lang)
-        ]
+        searched = [lang for lang in searched if lang == language or not store.derived_from(lang)]
     elif target == language:
         scope = "monolingual"
         searched, not_searched = [language], {}
