@@ -25,6 +25,7 @@ from lexicon_server.http import (
     MAX_WORKERS,
     ExposureError,
     HttpOptions,
+    ListenError,
     check_options,
     seconds_problem,
     serve,
@@ -249,7 +250,13 @@ def main(
         # Checked here so a damaged data dir fails once, not in every worker; each worker
         # opens (and leases) the corpus itself.
         corpus.close()
-        serve(None, config, options)
+        try:
+            serve(None, config, options)
+        except ListenError as exc:
+            # The status uvicorn exits with when one process cannot bind (its
+            # STARTUP_FAILURE), so both paths report a taken port alike.
+            click.echo(f"lexicon-mcp: {exc}", err=True)
+            sys.exit(3)
         return
     from lexicon_server.server import build_server
 
