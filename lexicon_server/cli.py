@@ -81,6 +81,16 @@ def _http_options(
     return options
 
 
+def _serve_workers(config: ServerConfig, options: HttpOptions) -> None:
+    try:
+        serve(None, config, options)
+    except ListenError as exc:
+        # The status uvicorn exits with when one process cannot bind (its STARTUP_FAILURE),
+        # so a taken port reads alike with one worker or several.
+        click.echo(f"lexicon-mcp: {exc}", err=True)
+        sys.exit(3)
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--data-dir",
@@ -250,13 +260,7 @@ def main(
         # Checked here so a damaged data dir fails once, not in every worker; each worker
         # opens (and leases) the corpus itself.
         corpus.close()
-        try:
-            serve(None, config, options)
-        except ListenError as exc:
-            # The status uvicorn exits with when one process cannot bind (its
-            # STARTUP_FAILURE), so both paths report a taken port alike.
-            click.echo(f"lexicon-mcp: {exc}", err=True)
-            sys.exit(3)
+        _serve_workers(config, options)
         return
     from lexicon_server.server import build_server
 
