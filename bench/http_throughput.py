@@ -379,7 +379,7 @@ def soak(args: argparse.Namespace, vocab: list[str]) -> list[dict[str, Any]]:
         asyncio.run(drive(port, vocab, 8, args.warmup))
         slices = max(1, int(args.soak // 60))
         for k in range(slices):
-            level = asyncio.run(drive(port, vocab, 32, args.soak / slices))
+            level = asyncio.run(drive(port, vocab, 32, args.soak / slices, server_pid=pid))
             level.rss = rss_mib(pid)
             row = {"minute": k + 1, "workers": workers, **level.row()}
             print(_fmt(row), flush=True)
