@@ -131,6 +131,15 @@ def test_a_killed_worker_is_replaced_on_its_own_socket(data_dir: Path) -> None:
         _assert_spread(_served_by("127.0.0.1", port, data_dir))
 
 
+def test_sighup_replaces_every_worker_on_its_socket(data_dir: Path) -> None:
+    with _workers(data_dir) as (proc, port):
+        first = {lease.pid for lease in live_leases(data_dir)}
+        proc.send_signal(signal.SIGHUP)
+        now = _wait_for_workers(data_dir, proc, first)
+        assert not now & first
+        _assert_spread(_served_by("127.0.0.1", port, data_dir))
+
+
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_stops_the_supervisor_and_every_worker(data_dir: Path, stop: int) -> None:
     with _workers(data_dir) as (proc, _port):
