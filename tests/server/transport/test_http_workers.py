@@ -133,10 +133,13 @@ def test_a_killed_worker_is_replaced_on_its_own_socket(data_dir: Path) -> None:
 
 def test_sighup_replaces_every_worker_on_its_socket(data_dir: Path) -> None:
     with _workers(data_dir) as (proc, port):
-        first = {lease.pid for lease in live_leases(data_dir)}
+        first = [psutil.Process(lease.pid) for lease in live_leases(data_dir)]
         proc.send_signal(signal.SIGHUP)
-        now = _wait_for_workers(data_dir, proc, first)
-        assert not now & first
+        # Each old worker stops once its successor serves (closing what it still held).
+        _gone, alive = psutil.wait_procs(first, timeout=60)
+        assert not alive
+        now = _wait_for_workers(data_dir, proc, {p.pid for p in first})
+        assert len(now) == 2
         _assert_spread(_served_by("127.0.0.1", port, data_dir))
 
 
