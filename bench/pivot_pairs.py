@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from msimlex import GOLD, normalise, open_corpus  # noqa: E402
+from msimlex import GOLD, normalise, open_corpus
 
 
 def gold_pairs(source: str, target: str) -> list[tuple[str, set[str]]]:

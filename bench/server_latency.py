@@ -165,11 +165,11 @@ def inprocess(
     of load on the shared machine hits all of them alike (NLTK taking its turn in its
     own process)."""
     from lexicon_server.corpus.rows.facts import clear_caches
-    from lexicon_server.query.lookup import lookup, lookup_data
-    from lexicon_server.query.relations import relations_data
-    from lexicon_server.query.rhymes import rhymes_data
-    from lexicon_server.query.semantic import VectorStore, semantic_data
-    from lexicon_server.query.synonyms import synonyms_data
+    from lexicon_server.query.lookup import lookup
+    from lexicon_server.query.relations import relations
+    from lexicon_server.query.rhymes import rhymes
+    from lexicon_server.query.semantic import VectorStore, semantic_neighbors
+    from lexicon_server.query.synonyms import synonyms
     from lexicon_server.query.translate import translate
 
     store = VectorStore(corpus)
@@ -179,28 +179,26 @@ def inprocess(
 
     def lookup_cold(w: str) -> object:
         clear_caches(cold)
-        return lookup_data(cold, w)
+        return lookup(cold, w)
 
-    # The plain-data functions are what the tools call (the SDK validates their output
-    # against the tool's model); the typed `lookup` row shows what the model adds.
+    # The query functions, as the tools call them: each returns its typed result.
     calls: dict[str, Callable[[str], object]] = {
-        "dictionary_lookup (lookup_data, under the tool)": lambda w: lookup_data(corpus, w),
+        "dictionary_lookup (lookup, under the tool)": lambda w: lookup(corpus, w),
         "dictionary_lookup, same word again (pages cached, kept facts and memos emptied)": (
             lookup_cold
         ),
-        "dictionary_lookup as a typed LookupResult (lookup)": lambda w: lookup(corpus, w),
-        "dictionary_synonyms": lambda w: synonyms_data(corpus, w),
+        "dictionary_synonyms": lambda w: synonyms(corpus, w),
         "dictionary_translate": lambda w: translate(corpus, w, "fr"),
-        "dictionary_relations (hypernym, depth 1)": lambda w: relations_data(corpus, w, "hypernym"),
-        "dictionary_relations (hypernym, depth 2)": lambda w: relations_data(
+        "dictionary_relations (hypernym, depth 1)": lambda w: relations(corpus, w, "hypernym"),
+        "dictionary_relations (hypernym, depth 2)": lambda w: relations(
             corpus, w, "hypernym", max_depth=2
         ),
     }
     if corpus.selection.availability("en", "semantic") is None:
-        calls["dictionary_semantic_neighbors"] = lambda w: semantic_data(store, w)
+        calls["dictionary_semantic_neighbors"] = lambda w: semantic_neighbors(store, w)
     if corpus.selection.availability("en", "wordplay") is None:
-        calls["rhymes (perfect)"] = lambda w: rhymes_data(corpus, w)
-        calls["rhymes (near)"] = lambda w: rhymes_data(corpus, w, mode="near")
+        calls["rhymes (perfect)"] = lambda w: rhymes(corpus, w)
+        calls["rhymes (near)"] = lambda w: rhymes(corpus, w, mode="near")
     for fn in calls.values():
         for w in warm:  # other words: warms page and statement caches, not these answers
             fn(w)
@@ -236,13 +234,13 @@ def one_tool_at_a_time(
     connections, so nothing cached from the interleaved loop), one call on another word to
     open the databases, then the first call for each word with no other call between."""
     from lexicon_server.corpus.rows.facts import clear_caches
-    from lexicon_server.query.lookup import lookup_data
-    from lexicon_server.query.rhymes import rhymes_data
+    from lexicon_server.query.lookup import lookup
+    from lexicon_server.query.rhymes import rhymes
 
     calls: dict[str, Callable[[Any, str], object]] = {
-        "dictionary_lookup, look-ups only (as NLTK's worker runs)": lookup_data,
-        "rhymes (perfect), rhymes only": rhymes_data,
-        "rhymes (near), rhymes only": lambda c, w: rhymes_data(c, w, mode="near"),
+        "dictionary_lookup, look-ups only (as NLTK's worker runs)": lookup,
+        "rhymes (perfect), rhymes only": rhymes,
+        "rhymes (near), rhymes only": lambda c, w: rhymes(c, w, mode="near"),
     }
     out: dict[str, tuple[list[float], list[float]]] = {}
     for name, fn in calls.items():
@@ -363,13 +361,13 @@ def nltk_dir(wordnet_dir: Path, work: Path, exc_dir: Path | None = None) -> Path
 
 
 def semantic_vs_exact(corpus: Any, queries: int = 200) -> dict[str, Any] | None:
-    """The tool's own neighbours (`semantic_data`, whichever way it finds them: the
+    """The tool's own neighbours (`semantic_neighbors`, whichever way it finds them: the
     release's stored exact neighbours for frequent words, else the HNSW index) against
     exact cosine search over the same float16 vectors, on the most frequent words and on
     words drawn at random from the whole vocabulary (mostly rare ones)."""
     import random
 
-    from lexicon_server.query.semantic import VectorStore, semantic_data
+    from lexicon_server.query.semantic import VectorStore, semantic_neighbors
 
     if corpus.selection.availability("en", "semantic") is not None:
         return None
@@ -399,9 +397,9 @@ def semantic_vs_exact(corpus: Any, queries: int = 200) -> dict[str, Any] | None:
             exact.append(time.perf_counter() - start)
             truth = {t for t, _ in vectors.texts([int(r) for r in top]).values()}
             start = time.perf_counter()
-            answer = semantic_data(store, text, limit=10)
+            answer = semantic_neighbors(store, text, limit=10)
             ours[band].append(time.perf_counter() - start)
-            got = {n["text"] for n in answer["neighbors"]}
+            got = {n.text for n in answer.neighbors}
             hits += len(truth & got)
             total += len(truth)
         recall[band] = hits / max(total, 1)
@@ -479,23 +477,23 @@ def same_calls_inprocess(corpus: Any, calls: list[Call], words: list[str]) -> li
     """Wall time of the query function under each tool for the same calls the stdio
     rounds make (one warm-up pass first, as the stdio rounds have): what the server
     spends answering, so the rest of a round trip is protocol and transport."""
-    from lexicon_server.query.lookup import lookup_data
-    from lexicon_server.query.relations import relations_data
-    from lexicon_server.query.rhymes import rhymes_data
-    from lexicon_server.query.semantic import VectorStore, semantic_data
-    from lexicon_server.query.synonyms import synonyms_data
+    from lexicon_server.query.lookup import lookup
+    from lexicon_server.query.relations import relations
+    from lexicon_server.query.rhymes import rhymes
+    from lexicon_server.query.semantic import VectorStore, semantic_neighbors
+    from lexicon_server.query.synonyms import synonyms
     from lexicon_server.query.translate import translate
-    from lexicon_server.query.wordplay import wordplay_data
+    from lexicon_server.query.wordplay import wordplay
 
     store = VectorStore(corpus)
     local: dict[str, Callable[[dict[str, Any]], object]] = {
-        "dictionary_lookup": lambda a: lookup_data(corpus, **a),
-        "dictionary_synonyms": lambda a: synonyms_data(corpus, **a),
+        "dictionary_lookup": lambda a: lookup(corpus, **a),
+        "dictionary_synonyms": lambda a: synonyms(corpus, **a),
         "dictionary_translate": lambda a: translate(corpus, **a),
-        "dictionary_relations": lambda a: relations_data(corpus, **a),
-        "dictionary_semantic_neighbors": lambda a: semantic_data(store, **a),
-        "rhymes": lambda a: rhymes_data(corpus, **a),
-        "wordplay": lambda a: wordplay_data(corpus, **a),
+        "dictionary_relations": lambda a: relations(corpus, **a),
+        "dictionary_semantic_neighbors": lambda a: semantic_neighbors(store, **a),
+        "rhymes": lambda a: rhymes(corpus, **a),
+        "wordplay": lambda a: wordplay(corpus, **a),
     }
     out: list[list[float]] = [[] for _ in calls]
     for round_ in range(2):
@@ -683,12 +681,12 @@ def main() -> None:
         for band in ("most frequent", "random"):
             times = sem["ours"][band]
             emit(
-                f"| 200 {band} | lexicon `semantic_data`: {method}, float16 re-rank "
+                f"| 200 {band} | lexicon `semantic_neighbors`: {method}, float16 re-rank "
                 f"| {us(pct(times, 0.5))} | {us(pct(times, 0.99))} | {recall[band]:.3f} |"
             )
         every = sem["ours"]["most frequent"] + sem["ours"]["random"]
         emit(
-            f"| all 400 | lexicon `semantic_data` | {us(pct(every, 0.5))} "
+            f"| all 400 | lexicon `semantic_neighbors` | {us(pct(every, 0.5))} "
             f"| {us(pct(every, 0.99))} | |"
         )
         emit(

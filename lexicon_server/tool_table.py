@@ -6,7 +6,7 @@ function is called as `query(source, **arguments)`, where `source` is what the r
 `reads` (the corpus, the vector store, the glossary, the slang sources or the Urban
 Dictionary client) and `arguments` are the checked values of the arguments model's
 fields. The dictionary rows answer through `tools._shared.respond` (`answer="dictionary"`:
-the query returns the result model or its JSON); the glossary and slang rows' functions
+the query returns the result model); the glossary and slang rows' functions
 build their answer themselves (`answer="own"`). The opt-in groups' rows are built by
 functions, so that the default server neither imports nor lists them.
 """
@@ -27,13 +27,13 @@ from lexicon_server.models import (
     SynonymsResult,
     TranslateResult,
 )
-from lexicon_server.query.lookup import lookup_data
-from lexicon_server.query.relations import relations_data
-from lexicon_server.query.rhymes import rhymes_data
-from lexicon_server.query.semantic import semantic_data
-from lexicon_server.query.synonyms import synonyms_data
+from lexicon_server.query.lookup import lookup as lookup_query
+from lexicon_server.query.relations import relations as relations_query
+from lexicon_server.query.rhymes import rhymes as rhymes_query
+from lexicon_server.query.semantic import semantic_neighbors
+from lexicon_server.query.synonyms import synonyms as synonyms_query
 from lexicon_server.query.translate import translate
-from lexicon_server.query.wordplay import wordplay_data
+from lexicon_server.query.wordplay import wordplay as wordplay_query
 from lexicon_server.query.wordplay_models import RhymesResult, WordplayResult
 from lexicon_server.tools import lookup, relations, rhymes, semantic, synonyms, wordplay
 from lexicon_server.tools import translate as translate_tool
@@ -65,6 +65,9 @@ class ToolSpec:
     title: str | None = None
     reads: str = "corpus"
     answer: Literal["dictionary", "own"] = "dictionary"
+    # The arguments naming the word and its language (None: English), for suggestions
+    # when the tool does not find the word (query/suggest.py `with_suggestions`).
+    asks: tuple[str, str | None] | None = None
 
 
 DICTIONARY: tuple[ToolSpec, ...] = (
@@ -72,17 +75,19 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         "dictionary_lookup",
         lookup.DESCRIPTION,
         lookup.LookupArguments,
-        lookup_data,
+        lookup_query,
         LookupResult,
         tool_annotations("Dictionary look-up"),
+        asks=("word", "language"),
     ),
     ToolSpec(
         "dictionary_synonyms",
         synonyms.DESCRIPTION,
         synonyms.SynonymsArguments,
-        synonyms_data,
+        synonyms_query,
         SynonymsResult,
         tool_annotations("Synonyms"),
+        asks=("word", "language"),
     ),
     ToolSpec(
         "dictionary_translate",
@@ -91,37 +96,41 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         translate,
         TranslateResult,
         tool_annotations("Translate"),
+        asks=("word", "source_language"),
     ),
     ToolSpec(
         "dictionary_relations",
         relations.DESCRIPTION,
         relations.RelationsArguments,
-        relations_data,
+        relations_query,
         RelationsResult,
         tool_annotations("Lexical relations"),
+        asks=("word", "language"),
     ),
     ToolSpec(
         "dictionary_semantic_neighbors",
         semantic.DESCRIPTION,
         semantic.SemanticArguments,
-        semantic_data,
+        semantic_neighbors,
         SemanticResult,
         tool_annotations("Semantic neighbours"),
         reads="vectors",
+        asks=("word", "language"),
     ),
     ToolSpec(
         "rhymes",
         rhymes.DESCRIPTION,
         rhymes.RhymesArguments,
-        rhymes_data,
+        rhymes_query,
         RhymesResult,
         tool_annotations("Rhymes"),
+        asks=("word", None),
     ),
     ToolSpec(
         "wordplay",
         wordplay.DESCRIPTION,
         wordplay.WordplayArguments,
-        wordplay_data,
+        wordplay_query,
         WordplayResult,
         tool_annotations("Wordplay"),
     ),

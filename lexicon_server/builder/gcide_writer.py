@@ -92,6 +92,7 @@ def write_gcide(path: Path, src: SourceInput, *, dataset_version: str) -> dict[s
         dataset_version=dataset_version,
         sources=[src.row()],
         built_from=src.spec.name,
+        spelling=False,
     )
     name = src.spec.name
     cleaned: dict[str, int] = {}

@@ -28,6 +28,7 @@ from typing import ClassVar
 from lexicon_server.builder import translation_rank
 from lexicon_server.builder.config import crash_point
 from lexicon_server.builder.errors import BuildError
+from lexicon_server.builder.gloss_index import write_gloss_index
 from lexicon_server.builder.lexical_finish import cluster, rank_translations, resolve
 from lexicon_server.builder.lexical_layout import (
     CLUSTERED,
@@ -47,6 +48,7 @@ from lexicon_server.builder.records import (
     SenseRank,
     SynsetRecord,
 )
+from lexicon_server.builder.spelling_index import write_spelling_keys
 from lexicon_server.builder.term_docs import write_term_docs
 from lexicon_server.corpus.normalize import display_form, norm
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS
@@ -56,6 +58,10 @@ from lexicon_server.corpus.reader import SCHEMA_VERSIONS
 __all__ = ["CLUSTERED", "LexicalWriter", "SourceRow", "clustered_table", "schema_statements"]
 
 _BATCH = 10_000
+# Components whose definitions are written in their own language get the definitions'
+# full-text index (gloss_index.py): English, WordNet's and GCIDE's. Other languages'
+# glosses are English equivalents (FreeDict xxx-eng, MultiWordNet), not definitions.
+_GLOSS_INDEX_LANGUAGES = frozenset({"en"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +86,12 @@ class LexicalWriter:
         dataset_version: str,
         sources: Sequence[SourceRow],
         built_from: str = "",
+        spelling: bool = True,
     ) -> None:
         self.path = Path(path)
+        # GCIDE's component is read only after a look-up found the word in the lexical
+        # one, so it needs no spelling index of its own.
+        self.spelling = spelling
         self.language = language
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
@@ -489,12 +499,16 @@ class LexicalWriter:
             for statement in self._indexes:
                 conn.execute(statement)
             write_term_docs(conn)
+            if self.spelling:
+                write_spelling_keys(conn)
+            if self.language in _GLOSS_INDEX_LANGUAGES:
+                write_gloss_index(conn)
             conn.execute("COMMIT")
             conn.execute("ANALYZE")
             conn.execute("VACUUM")
             counts = {
                 t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                for t in (*self._STREAMED, "inflections", "term_docs")
+                for t in (*self._STREAMED, "inflections", "term_docs", "spelling_keys")
             }
         except BaseException:
             self.abort()

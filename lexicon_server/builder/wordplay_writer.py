@@ -25,9 +25,11 @@ from pathlib import Path
 from typing import Protocol
 
 from lexicon_server.builder.errors import BuildError
+from lexicon_server.builder.play_keys_writer import fill_play_keys
 from lexicon_server.builder.records import PronunciationRow
 from lexicon_server.builder.sealing import sealed
 from lexicon_server.corpus import rhyme_docs
+from lexicon_server.corpus.morphy import suffix_candidates
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS, schema_sql
 from lexicon_server.corpus.rhyme_walk import candidates
 from lexicon_server.corpus.wordplay_keys import (
@@ -277,12 +279,16 @@ def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats
     # CMUdict spellings are words of their own unless a headword is spelled exactly so:
     # 'it' must not hide behind WordNet's 'IT' (information technology).
     conn.execute("INSERT OR IGNORE INTO _hw SELECT * FROM _cmu")
-    # Ranking order: most frequent first; among equals, the lower-case spelling first.
+    _mark_dictionary_words(conn, pron_source_id)
+    # Ranking order: words a reader knows first, then names and rare spellings; within
+    # each, most frequent first; among equals, the lower-case spelling first.
     conn.execute(
-        "INSERT INTO words (text, letters, signature, is_single, is_palindrome, zipf, source_id) "
-        "SELECT text, letters, signature, is_single, is_palindrome, zipf, source_id FROM _hw "
-        "ORDER BY zipf DESC, fold, text <> fold, text"
+        "INSERT INTO words (text, letters, signature, is_single, is_palindrome, zipf, source_id, "
+        "is_word) SELECT h.text, letters, signature, is_single, is_palindrome, zipf, source_id, "
+        "d.is_word FROM _hw h JOIN _dict d ON d.text = h.text "
+        "ORDER BY d.is_word DESC, zipf DESC, fold, h.text <> fold, h.text"
     )
+    conn.execute("INSERT INTO meta (key, value) VALUES ('word_order', 'dictionary_first')")
     conn.execute("INSERT INTO rhymes (rhyme) SELECT DISTINCT rhyme FROM _pr ORDER BY rhyme")
     conn.execute(
         "INSERT INTO prons "
@@ -303,10 +309,45 @@ def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats
     )
     near = _fill_near_rhymes(conn)
     _fill_rhyme_docs(conn)
+    fill_play_keys(conn)  # pattern buckets and sound keys, from the tables above
     (words,) = conn.execute("SELECT count(*) FROM words").fetchone()
     (prons,) = conn.execute("SELECT count(*) FROM prons").fetchone()
     (links,) = conn.execute("SELECT count(*) FROM word_synsets").fetchone()
     return WordplayStats(words=words, pronunciations=prons, synset_links=links, near_keys=near)
+
+
+# A word no lexicon lists in lower case still counts when this common (wordfreq Zipf):
+# 'the', 'gonna', 'houses' of a frequent lemma; rarer ones are mostly names ('hiatt').
+COMMON_ZIPF = 3.0
+# A spelling the lexicon lists only as a capitalised name ('Paul', 'July') is a name below
+# this frequency; above it the common word wins ('may' beside the month).
+NAME_ZIPF = 5.5
+
+
+def _mark_dictionary_words(conn: sqlite3.Connection, pron_source_id: int) -> None:
+    """`_dict(text, is_word)` for every staged spelling (see `words.is_word`): a lower-case
+    lemma of the lexicon's headwords, a form morphy's rules take to one, or a common
+    spelling that is not the lexicon's capitalised name ('Bart', 'Paul'; acronyms such
+    as 'IT' or 'WHO' do not make 'it' or 'who' names)."""
+    staged = conn.execute("SELECT text, fold, zipf, source_id FROM _hw").fetchall()
+    lemmas = [(text, fold) for text, fold, _, source in staged if source != pron_source_id]
+    lower = {fold for text, fold in lemmas if text == fold}
+    names = {fold for text, fold in lemmas if text != fold and not text.isupper()} - lower
+
+    def is_word(text: str, fold: str, zipf: float) -> bool:
+        if text != fold and fold not in lower:
+            return False  # the capitalised lemma itself
+        if fold in lower or any(base in lower for base, _, _ in suffix_candidates(fold)):
+            return True
+        if fold in names and zipf < NAME_ZIPF:
+            return False
+        return zipf >= COMMON_ZIPF
+
+    conn.execute("CREATE TEMP TABLE _dict (text TEXT PRIMARY KEY, is_word INTEGER) WITHOUT ROWID")
+    conn.executemany(
+        "INSERT INTO _dict VALUES (?, ?)",
+        ((text, int(is_word(text, fold, zipf))) for text, fold, zipf, _ in staged),
+    )
 
 
 def _fill_near_rhymes(conn: sqlite3.Connection) -> int:

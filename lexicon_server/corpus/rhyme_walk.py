@@ -6,7 +6,7 @@ disagree."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -129,44 +129,63 @@ def candidates(
     sql, params = _statement(rhymes, mode, syllables)
     merged = len(rhymes) > 1
     only = rhymes[0][0]  # the rhyme part of every row when there is one query rhyme
+    rows = conn.execute(sql, params)
     if mode == "perfect":
-        last = None
-        for row in conn.execute(sql, params):
-            word_id = row[_KEY]
-            if word_id == last:
-                continue
-            last = word_id
-            text = row[_TEXT]
-            # fold() inlined for ASCII, the common case: this runs once per candidate.
-            candidate_fold = text.lower() if text.isascii() else fold(text)
-            if word_id in excluded or candidate_fold in seen:
-                continue  # 'Pat' after 'pat': one spelling per word is enough
-            seen.add(candidate_fold)
-            rhyme = row[_RHYME] if merged else only
-            pair = row[_SOURCES]
-            yield (
-                text,
-                row[_SYLLABLES],
-                row[_ZIPF],
-                row[_PHONES],
-                0,
-                pair >> 16,
-                pair & 0xFFFF,
-                rhyme,
-                rhyme,
-                0,
-            )
-        return
+        yield from _perfect(rows, excluded, seen, merged, only)
+    else:
+        yield from _near(rows, rhymes, excluded, seen, merged, only)
+
+
+def _perfect(
+    rows: Iterable[Row], excluded: frozenset[int], seen: set[str], merged: bool, only: str
+) -> Generator[Candidate, None, None]:
+    """Perfect rhymes in rank order: each word's first row, one spelling per fold."""
+    last = None
+    for row in rows:
+        word_id = row[_KEY]
+        if word_id == last:
+            continue
+        last = word_id
+        text = row[_TEXT]
+        # fold() inlined for ASCII, the common case: this runs once per candidate.
+        candidate_fold = text.lower() if text.isascii() else fold(text)
+        if word_id in excluded or candidate_fold in seen:
+            continue  # 'Pat' after 'pat': one spelling per word is enough
+        seen.add(candidate_fold)
+        rhyme = row[_RHYME] if merged else only
+        pair = row[_SOURCES]
+        yield (
+            text,
+            row[_SYLLABLES],
+            row[_ZIPF],
+            row[_PHONES],
+            0,
+            pair >> 16,
+            pair & 0xFFFF,
+            rhyme,
+            rhyme,
+            0,
+        )
+
+
+def _near(
+    rows: Iterable[Row],
+    rhymes: Sequence[tuple[str, int]],
+    excluded: frozenset[int],
+    seen: set[str],
+    merged: bool,
+    only: str,
+) -> Generator[Candidate, None, None]:
+    """Near rhymes, closest sound class first, rank order within a class: a class-1
+    word is yielded as soon as it is decided, words of classes 2 and 3 wait here until
+    the walk is over. A word's class is that of its closest row."""
     names = {rhyme_id: rhyme for rhyme, rhyme_id in rhymes}
-    # Near rhymes come closest sound class first, rank order within a class: a class-1
-    # word is yielded as soon as it is decided, words of classes 2 and 3 wait here until
-    # the walk is over. A word's class is that of its closest row.
     later: tuple[list[Candidate], list[Candidate]] = ([], [])
     best: Row = ()  # the closest row so far of the word being read
     best_class = 0
     current = -1  # its word id (none yet)
     keep = False
-    for row in conn.execute(sql, params):
+    for row in rows:
         key = row[_KEY]
         if key >> 2 == current:
             # A word with any pronunciation rhyming perfectly is not a near rhyme; its

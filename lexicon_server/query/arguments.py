@@ -23,6 +23,7 @@ __all__ = [
     "check_text",
     "corpus_language",
     "parse_sense_id",
+    "word_and_language",
 ]
 
 LIMIT_MAX = 100
@@ -94,6 +95,11 @@ def corpus_language(corpus: Corpus, parameter: str, value: str) -> str:
         if primary in catalogue:
             return primary
     return tag
+
+
+def word_and_language(corpus: Corpus, word: str, language: str) -> tuple[str, str]:
+    """The `word` and `language` arguments most tools take, checked in that order."""
+    return check_text("word", word), corpus_language(corpus, "language", language)
 
 
 def check_limit(parameter: str, value: int, low: int = 1, high: int = LIMIT_MAX) -> int:

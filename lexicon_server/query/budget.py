@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 from pydantic_core import to_json
 
 from lexicon_server.models import MAX_RESPONSE_CHARS, Budget, Resolution
+from lexicon_server.query.provenance import resolution_chars
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -17,6 +18,7 @@ __all__ = [
     "GLOSS_CHARS",
     "Cuts",
     "Cutter",
+    "answer_bound",
     "answer_chars",
     "budget_data",
     "clip",
@@ -24,7 +26,7 @@ __all__ = [
     "drop_last_group",
     "fit_plain",
     "fit_response",
-    "fitted_data",
+    "fitted",
     "json_bound",
     "json_size",
     "longest_prefix",
@@ -176,6 +178,25 @@ def json_bound(*texts: str | None, items: int = 0) -> int:
     return sum(6 * len(t) for t in texts if t) + 400 * items
 
 
+def answer_bound(
+    chars: int,
+    items: int,
+    word: str,
+    dataset_version: str,
+    resolutions: Sequence[Resolution],
+    cut: Sequence[str],
+    cited: Mapping[str, str],
+) -> int:
+    """A safe upper bound of a grouped answer's serialised size: `chars` of free text and
+    `items` objects in its body, plus what every such answer carries (the word, the
+    dataset version, the resolutions, the cut notes, the cited sources and the result's
+    own fields); see json_bound."""
+    chars += len(word) + len(dataset_version) + resolution_chars(resolutions)
+    chars += sum([len(note) for note in cut]) + sum(map(len, cited.values()))
+    items += len(resolutions) + len(cited) + 3
+    return json_bound(items=items) + 6 * chars
+
+
 def json_size(data: dict[str, Any]) -> int:
     """An upper bound of a result's serialised size in characters, measured on its plain
     data: the UTF-8 bytes (the model dumps the same JSON). The estimate from text lengths
@@ -184,21 +205,20 @@ def json_size(data: dict[str, Any]) -> int:
     return len(to_json(data))
 
 
-def fitted_data(
+def fitted(
     model_type: type[_M],
     data: dict[str, Any],
     bound: int,
     shrink: Callable[[_M, int], tuple[_M, str] | None],
     max_chars: int = MAX_RESPONSE_CHARS,
-) -> dict[str, Any]:
-    """Plain `data` (whose serialised size is at most `bound`) as the model dumps it, cut
-    by `shrink` to the response budget when it exceeds `max_chars`. For a tool: the MCP
-    SDK validates the structured content against the model itself, so an answer that
-    surely fits the budget skips the typed models (one validation instead of two)."""
+) -> _M:
+    """Plain answer `data` (whose serialised size is at most `bound`) as the typed result,
+    cut by `shrink` to the response budget when it exceeds `max_chars`. The data is
+    validated once; only an answer whose bound exceeds the budget is measured."""
+    model = model_type.model_validate(data)
     if bound <= max_chars or json_size(data) <= max_chars:
-        return data
-    model = fit_response(model_type.model_validate(data), shrink, bound=bound)
-    return model.model_dump(mode="json")
+        return model
+    return fit_response(model, shrink, bound=bound)
 
 
 # A step that makes plain answer data smaller: given the data and the size to reach, the

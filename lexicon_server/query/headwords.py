@@ -9,9 +9,10 @@ chose in every statement that reads them.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from lexicon_server.corpus.morphy import suffix_candidates as _suffix_candidates
 from lexicon_server.corpus.normalize import norm as _norm
 from lexicon_server.corpus.rows import terms as term_rows
 from lexicon_server.corpus.rows.facts import sources
@@ -29,33 +30,6 @@ __all__ = [
 def normalize(text: str) -> str:
     """The look-up key the builder stores in `terms.norm` (one definition for both sides)."""
     return _norm(text)
-
-
-# WordNet's morphy detachment rules, by part of speech, in its order.
-_SUFFIX_RULES: dict[str, tuple[tuple[str, str], ...]] = {
-    "noun": (
-        ("s", ""),
-        ("ses", "s"),
-        ("xes", "x"),
-        ("zes", "z"),
-        ("ches", "ch"),
-        ("shes", "sh"),
-        ("men", "man"),
-        ("ies", "y"),
-    ),
-    "verb": (
-        ("s", ""),
-        ("ies", "y"),
-        ("es", "e"),
-        ("es", ""),
-        ("ed", "e"),
-        ("ed", ""),
-        ("ing", "e"),
-        ("ing", ""),
-    ),
-    "adj": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
-}
-_DOUBLING_SUFFIXES = ("ed", "ing", "er", "est")
 
 
 @dataclass(frozen=True)
@@ -89,24 +63,6 @@ def best_first(terms: list[tuple[int, str]], word: str) -> list[tuple[int, str]]
     if best is None or best is terms[0]:
         return terms
     return [best, *(t for t in terms if t is not best)]
-
-
-def _suffix_candidates(norm: str) -> Iterable[tuple[str, str, str]]:
-    """(lemma, pos, rule) guesses for an English inflected form, morphy-style."""
-    for pos, rules in _SUFFIX_RULES.items():
-        for suffix, ending in rules:
-            if norm.endswith(suffix) and len(norm) > len(suffix) + 1:
-                stem = norm[: -len(suffix)]
-                yield stem + ending, pos, f"-{suffix} -> -{ending}" if ending else f"-{suffix}"
-                # running -> run, bigger -> big: morphy misses doubled consonants.
-                if (
-                    suffix in _DOUBLING_SUFFIXES
-                    and not ending
-                    and len(stem) >= 3
-                    and stem[-1] == stem[-2]
-                    and stem[-1] not in "aeiou"
-                ):
-                    yield stem[:-1], pos, f"-{stem[-1]}{suffix}"
 
 
 # A lemma reached by an inflected form: the terms spelled so, and how it was reached.

@@ -5,16 +5,17 @@ budget for the whole response, dealt round-robin across the returned senses, so 
 first sense cannot starve the others; a sense with more items than it received lists
 the class in `truncated_fields`.
 
-The result is built as plain JSON-ready data (`lookup_data`), exactly what
-`LookupResult.model_dump(mode="json")` gives: one model object per example or
-translation cost more than the SQL behind them. A word's rows are read by
-`corpus.rows.documents`, from its term document or from the normalised tables.
+The answer is assembled as plain JSON-ready data, exactly what
+`LookupResult.model_dump(mode="json")` gives, and validated once into the result: one
+model object per example or translation cost more than the SQL behind them. A word's
+rows are read by `corpus.rows.documents`, from its term document or from the normalised
+tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic_core import to_json
 
@@ -22,7 +23,7 @@ from lexicon_server.corpus.rows.documents import read_documents, read_tables
 from lexicon_server.corpus.rows.facts import has_term_docs, sources
 from lexicon_server.corpus.rows.translations import TranslationRow, language_key
 from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
-from lexicon_server.query.arguments import check_budget, check_limit, check_text, corpus_language
+from lexicon_server.query.arguments import check_budget, check_limit, word_and_language
 from lexicon_server.query.budget import (
     EXAMPLE_CHARS,
     GLOSS_CHARS,
@@ -31,51 +32,23 @@ from lexicon_server.query.budget import (
     json_bound,
     round_robin,
 )
-from lexicon_server.query.definitions import definition_keys, definition_senses
-from lexicon_server.query.headwords import resolve_headwords
-from lexicon_server.query.provenance import resolution_data
+from lexicon_server.query.definitions import Definitions, definition_keys, definition_senses
+from lexicon_server.query.frequency import word_frequency
+from lexicon_server.query.headwords import normalize, resolve_headwords
+from lexicon_server.query.provenance import resolution_chars, resolution_data
 from lexicon_server.query.targets import installed_targets
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
-    from lexicon_server.corpus.rows.facts import SourceTable
+    from lexicon_server.corpus.rows.documents import Rows as LookupRows
+    from lexicon_server.query.headwords import Headwords
 
-__all__ = ["DEFAULT_BUDGETS", "lookup", "lookup_data"]
+__all__ = ["DEFAULT_BUDGETS", "lookup"]
 
 _Json = dict[str, Any]
 
 DEFAULT_BUDGETS = {"examples": 8, "pronunciations": 8, "translations": 20}
-
-
-# --- the look-up --------------------------------------------------------------------------
-
-
-def lookup_data(
-    corpus: Corpus,
-    word: str,
-    language: str = "en",
-    limit: int = 10,
-    examples_limit: int = DEFAULT_BUDGETS["examples"],
-    pronunciations_limit: int = DEFAULT_BUDGETS["pronunciations"],
-    translations_limit: int = DEFAULT_BUDGETS["translations"],
-    *,
-    tables_only: bool = False,
-) -> _Json:
-    """Look `word` up in `language` (an inflected form resolves to its lemma): the result
-    exactly as `LookupResult.model_dump(mode="json")` gives it, within the response
-    budget. `tables_only` reads the normalised tables even where the release has term
-    documents (to check one against the other)."""
-    data, bound = _lookup_data(
-        corpus,
-        word,
-        language,
-        limit,
-        examples_limit,
-        pronunciations_limit,
-        translations_limit,
-        tables_only,
-    )
-    return _fit(data) if bound > MAX_RESPONSE_CHARS else data
+_NO_ITEMS: list[Any] = []
 
 
 def lookup(
@@ -86,13 +59,60 @@ def lookup(
     examples_limit: int = DEFAULT_BUDGETS["examples"],
     pronunciations_limit: int = DEFAULT_BUDGETS["pronunciations"],
     translations_limit: int = DEFAULT_BUDGETS["translations"],
+    *,
+    tables_only: bool = False,
 ) -> LookupResult:
-    """`lookup_data` as the typed result, for in-process callers."""
-    return LookupResult.model_validate(
-        lookup_data(
-            corpus, word, language, limit, examples_limit, pronunciations_limit, translations_limit
-        )
-    )
+    """Look `word` up in `language` (an inflected form resolves to its lemma), within the
+    response budget. `tables_only` reads the normalised tables even where the release has
+    term documents (to check one against the other)."""
+    word, language = word_and_language(corpus, word, language)
+    limit = check_limit("limit", limit)
+    budgets = {
+        "examples": check_budget("examples_limit", examples_limit),
+        "pronunciations": check_budget("pronunciations_limit", pronunciations_limit),
+        "translations": check_budget("translations_limit", translations_limit),
+    }
+    ask = _Ask(word, language, limit, budgets, tables_only)
+    data, bound = _Answer(corpus, ask).data()
+    result = LookupResult.model_validate(_fit(data) if bound > MAX_RESPONSE_CHARS else data)
+    known = word_frequency(corpus, corpus.db(language, "lexical"), normalize(word), language)
+    return result if known is None else result.model_copy(update={"frequency": known})
+
+
+class _Ask(NamedTuple):
+    word: str
+    language: str
+    limit: int
+    budgets: dict[str, int]  # examples, pronunciations, translations
+    tables_only: bool
+
+
+class _Dealt(NamedTuple):
+    """What each returned sense shows (None: all it has) and the translations shown."""
+
+    examples: list[int] | None
+    pronunciations: dict[int, list[_Json]]
+    pronunciation_count: int
+    pronunciation_take: list[int] | None
+    translations: list[int] | None
+    unsensed: list[TranslationRow]
+    shown: list[TranslationRow]  # every translation shown, sensed then unsensed
+
+
+def _read(corpus: Corpus, ask: _Ask) -> tuple[Any, Headwords, LookupRows]:
+    """Resolve the word to its headwords and read their rows (connection, headwords, rows)."""
+    conn = corpus.db(ask.language, "lexical")
+    heads = resolve_headwords(conn, ask.word, ask.language)
+    term_ids = heads.term_ids
+    rows = None
+    documented = bool(term_ids) and not ask.tables_only and has_term_docs(conn)
+    tr_budget = ask.budgets["translations"]
+    # Documents hold every part of speech: an inflected form's senses come from the tables.
+    if documented and not heads.entries:
+        rows = read_documents(conn, term_ids, ask.limit, tr_budget)
+    if rows is None:
+        rows = read_tables(conn, term_ids, ask.limit, tr_budget, heads.entries, documented)
+    return conn, heads, rows
 
 
 def _takes(counts: list[int], budget: int) -> list[int] | None:
@@ -101,63 +121,25 @@ def _takes(counts: list[int], budget: int) -> list[int] | None:
     return None if sum(counts) <= budget else round_robin(counts, budget)
 
 
-def _infos_by_key(table: SourceTable) -> dict[str, str]:
-    """Key -> licence, to describe the keys a result names."""
-    return table.by_key
-
-
-def _lookup_data(
-    corpus: Corpus,
-    word: str,
-    language: str,
-    limit: int,
-    examples_limit: int,
-    pronunciations_limit: int,
-    translations_limit: int,
-    tables_only: bool = False,
-) -> tuple[_Json, int]:
-    """The result as plain data (field order and values exactly as `LookupResult` dumps
-    them), before the response budget, and a safe upper bound of its serialised size.
-
-    Written for few Python operations per look-up (they cost as much as the SQL): the
-    budgets are dealt only when a class has more items than its budget, and the size
-    bound is summed while building."""
-    word = check_text("word", word)
-    language = corpus_language(corpus, "language", language)
-    limit = check_limit("limit", limit)
-    ex_budget = check_budget("examples_limit", examples_limit)
-    pr_budget = check_budget("pronunciations_limit", pronunciations_limit)
-    tr_budget = check_budget("translations_limit", translations_limit)
-    conn = corpus.db(language, "lexical")
-    table = sources(conn)
-    keys = table.keys
-    cuts = Cuts()
-    heads = resolve_headwords(conn, word, language)
-    term_ids = heads.term_ids
-    rows = None
-    documented = bool(term_ids) and not tables_only and has_term_docs(conn)
-    # Documents hold every part of speech: an inflected form's senses come from the tables.
-    if documented and not heads.entries:
-        rows = read_documents(conn, term_ids, limit, tr_budget)
-    if rows is None:
-        rows = read_tables(conn, term_ids, limit, tr_budget, heads.entries, documented)
-    chosen, total_senses, examples = rows.chosen, rows.total_senses, rows.examples
-    by_sense, unsensed = rows.by_sense, rows.unsensed
-    if total_senses > limit:
-        cuts.add(f"senses: {total_senses - limit} more beyond limit={limit}")
-    ids = [row[0] for row in chosen]
-
+def _deal(
+    rows: LookupRows, ids: list[int], budgets: dict[str, int], keys: dict[int, str]
+) -> _Dealt:
+    """Deal each budget round-robin over the returned senses (`ids`), only where a class
+    has more items than its budget."""
+    ex_budget, pr_budget, tr_budget = budgets.values()
+    examples = rows.examples
     ex_take = None
     if rows.example_count > ex_budget:
         ex_take = round_robin([len(examples.get(i, ())) for i in ids], ex_budget)
-    prons, pron_count = _pronunciations(rows.pronunciations, chosen, keys)
+    prons, pron_count = _pronunciations(rows.pronunciations, rows.chosen, keys)
     pr_take = None
     if ids and pron_count > pr_budget:
         pr_take = round_robin([len(prons.get(i, ())) for i in ids], pr_budget)
     # Translations not tied to a sense take their turn after the senses.
+    by_sense, unsensed = rows.by_sense, rows.unsensed
     tr_take = None
     unsensed_take = min(len(unsensed), tr_budget)
-    shown_rows: list[TranslationRow] = []
+    shown: list[TranslationRow] = []
     if by_sense:
         tr_take = _takes([len(by_sense.get(i, ())) for i in ids] + [len(unsensed)], tr_budget)
         if tr_take is not None:
@@ -165,70 +147,111 @@ def _lookup_data(
         for n, sense_id in enumerate(ids):
             have = by_sense.get(sense_id)
             if have:
-                shown_rows += have if tr_take is None else have[: tr_take[n]]
+                shown += have if tr_take is None else have[: tr_take[n]]
     unsensed_rows = unsensed[:unsensed_take]
-    shown_rows += unsensed_rows
-    installed = installed_targets(corpus, shown_rows, rows.from_column) if shown_rows else set()
-    named = {keys[row[4]] for row in shown_rows}  # the source keys the result cites
+    shown += unsensed_rows
+    return _Dealt(ex_take, prons, pron_count, pr_take, tr_take, unsensed_rows, shown)
 
-    # A safe upper bound of the serialised size (see json_bound): 6 per character of text,
-    # 400 per object; counted while building.
-    chars = len(word) + sum([len(t[1]) + len(t[3] or "") for t in shown_rows])
-    items = len(shown_rows)
-    clipped = False
-    no_items: list[Any] = []
-    senses: list[_Json] = []
-    # Said once: the first sense's source, on the result; a sense names its own only where
-    # it differs. So is a sense's headword where it is the word asked for.
-    sense_source = keys[chosen[0][4]] if chosen else None
-    for n, row in enumerate(chosen):
+
+def _taken(
+    items: list[Any], take: list[int] | None, n: int, kind: str, truncated: list[str]
+) -> list[Any]:
+    """The items sense `n` was dealt; `kind` goes in its `truncated` when that is fewer."""
+    if take is not None and len(items) > take[n]:
+        truncated.append(kind)
+        return items[: take[n]]
+    return items
+
+
+class _Answer:
+    """One look-up's answer as it is shaped: the sources it names, the size tally (a safe
+    upper bound of the serialised size, see json_bound: 6 per character of text, 400 per
+    object, counted while building) and what was cut."""
+
+    def __init__(self, corpus: Corpus, ask: _Ask) -> None:
+        self.corpus = corpus
+        self.ask = ask
+        self.cuts = Cuts()
+        self.clipped = False
+        self.named: set[str] = set()
+        self.chars = 0
+        self.items = 0
+        self.keys: dict[int, str] = {}
+        self.installed: set[tuple[str, str]] = set()
+        self.sense_source: str | None = None
+        self.cited: dict[str, str] = {}
+        self.cut: list[str] = []
+
+    def data(self) -> tuple[_Json, int]:
+        """The result as plain data (field order and values exactly as `LookupResult`
+        dumps them), before the response budget, and a safe upper bound of its size.
+
+        Written for few Python operations per look-up (they cost as much as the SQL): the
+        budgets are dealt only when a class has more items than its budget, and the size
+        bound is summed while building."""
+        ask = self.ask
+        conn, heads, rows = _read(self.corpus, ask)
+        table = sources(conn)
+        self.keys = keys = table.keys
+        chosen, total_senses = rows.chosen, rows.total_senses
+        if total_senses > ask.limit:
+            self.cuts.add(f"senses: {total_senses - ask.limit} more beyond limit={ask.limit}")
+        ids = [row[0] for row in chosen]
+        dealt = _deal(rows, ids, ask.budgets, keys)
+        shown = dealt.shown
+        self.installed = installed_targets(self.corpus, shown, rows.from_column) if shown else set()
+        self.named = {keys[row[4]] for row in shown}  # the source keys the result cites
+        self.chars = len(ask.word) + sum([len(t[1]) + len(t[3] or "") for t in shown])
+        self.items = len(shown)
+        # Said once: the first sense's source, on the result; a sense names its own only
+        # where it differs. So is a sense's headword where it is the word asked for.
+        sense_source = self.sense_source = keys[chosen[0][4]] if chosen else None
+        senses = [self._sense(n, row, rows, dealt) for n, row in enumerate(chosen)]
+        gcide = self._definitions(heads, senses, sense_source)
+        if gcide.total and sense_source is None and gcide.senses:
+            sense_source = "gcide"
+        # A word the corpus only knows how to say (e.g. a CMUdict-only name).
+        form_prons = dealt.pronunciations.get(0, _NO_ITEMS)[: ask.budgets["pronunciations"]]
+        if ids:
+            form_prons = []
+        self.named.update(pron["source"] for pron in form_prons)
+        found = bool(senses) or bool(rows.unsensed) or dealt.pronunciation_count > 0
+        data = self._result(heads, table.by_key, gcide, senses, total_senses + gcide.total)
+        data["found"] = found
+        if sense_source is not None:
+            data["sense_source"] = sense_source
+        self._details(data, senses, form_prons, dealt, len(rows.unsensed))
+        self.items += len(form_prons)
+        return data, 2_000 + json_bound(items=self.items) + 6 * self.chars
+
+    def _sense(self, n: int, row: Sequence[Any], rows: LookupRows, dealt: _Dealt) -> _Json:
+        """Sense `n` of the chosen rows, with what it was dealt."""
         sid, external_id, gloss, tags, source_id, _, pos, etymology, head, synset = row[:10]
         truncated: list[str] = []
-        sense_examples = []
-        ex_rows = examples.get(sid, no_items)
-        if ex_take is not None and len(ex_rows) > ex_take[n]:
-            truncated.append("examples")
-            ex_rows = ex_rows[: ex_take[n]]
-        sense_key = keys[source_id]
-        for ex_row in ex_rows:  # (sense_id,) text, source_id
-            text, ex_source = ex_row[-2], ex_row[-1]
-            if len(text) > EXAMPLE_CHARS:
-                text = cuts.clip(text, EXAMPLE_CHARS)
-                clipped = True
-            chars += len(text)
-            ex_key = keys[ex_source]
-            if ex_key == sense_key:  # an example names its source only where it differs
-                sense_examples.append({"text": text})
-            else:
-                named.add(ex_key)
-                sense_examples.append({"text": text, "source": ex_key})
-        sense_prons = prons.get(sid, no_items)
-        if pr_take is not None and len(sense_prons) > pr_take[n]:
-            truncated.append("pronunciations")
-            sense_prons = sense_prons[: pr_take[n]]
-        for pron in sense_prons:
-            named.add(pron["source"])
-        sense_translations = no_items
-        tr_rows = by_sense.get(sid) if by_sense else None
+        sense_key = self.keys[source_id]
+        ex_rows = _taken(
+            rows.examples.get(sid, _NO_ITEMS), dealt.examples, n, "examples", truncated
+        )
+        sense_examples = self._examples(ex_rows, sense_key)
+        sense_prons = dealt.pronunciations.get(sid, _NO_ITEMS)
+        sense_prons = _taken(sense_prons, dealt.pronunciation_take, n, "pronunciations", truncated)
+        self.named.update(pron["source"] for pron in sense_prons)
+        sense_translations = _NO_ITEMS
+        tr_rows = rows.by_sense.get(sid) if rows.by_sense else None
         if tr_rows:
-            if tr_take is not None and len(tr_rows) > tr_take[n]:
-                truncated.append("translations")
-                tr_rows = tr_rows[: tr_take[n]]
-            sense_translations = _translation_items(tr_rows, "sense", installed, keys)
-        if len(gloss) > GLOSS_CHARS:
-            gloss = cuts.clip(gloss, GLOSS_CHARS)
-            clipped = True
-        if etymology and len(etymology) > GLOSS_CHARS:
-            etymology = cuts.clip(etymology, GLOSS_CHARS)
-            clipped = True
-        named.add(sense_key)
-        chars += len(gloss) + len(etymology or "") + len(head) + len(tags)
-        items += 1 + len(sense_examples) + len(sense_prons)
+            tr_rows = _taken(tr_rows, dealt.translations, n, "translations", truncated)
+            sense_translations = _translation_items(tr_rows, "sense", self.installed, self.keys)
+        gloss = self._clip(gloss, GLOSS_CHARS)
+        if etymology:
+            etymology = self._clip(etymology, GLOSS_CHARS)
+        self.named.add(sense_key)
+        self.chars += len(gloss) + len(etymology or "") + len(head) + len(tags)
+        self.items += 1 + len(sense_examples) + len(sense_prons)
         # Field order as the model declares it; empty details and defaults are left out.
-        sense: _Json = {"id": f"{language}:s{sid}"}
+        sense: _Json = {"id": f"{self.ask.language}:s{sid}"}
         if external_id is not None:
             sense["external_id"] = external_id
-        if head != word:
+        if head != self.ask.word:
             sense["word"] = head
         sense["pos"] = pos
         sense["gloss"] = gloss
@@ -241,7 +264,7 @@ def _lookup_data(
             sense["sense_scope"] = "sense"
         if etymology:
             sense["etymology"] = etymology
-        if sense_key != sense_source:
+        if sense_key != self.sense_source:
             sense["source"] = sense_key
         if sense_examples:
             sense["examples"] = sense_examples
@@ -251,75 +274,111 @@ def _lookup_data(
             sense["translations"] = sense_translations
         if truncated:
             sense["truncated_fields"] = truncated
-        senses.append(sense)
-    # GCIDE's senses follow WordNet's, within the same `limit` and examples budget.
-    norms, parts = definition_keys(heads, word)
-    shown_examples = sum([len(s.get("examples", ())) for s in senses])
-    gcide = definition_senses(
-        corpus, language, norms, word, limit - len(senses), ex_budget - shown_examples,
-        sense_source, cuts, parts,
-    )  # fmt: skip
-    if gcide.total:
-        if gcide.total > len(gcide.senses):
-            more = gcide.total - len(gcide.senses)
-            cuts.add(f"gcide senses: {more} more beyond limit={limit}")
-        if sense_source is None and gcide.senses:
-            sense_source = "gcide"
-            for sense in gcide.senses:
-                if sense.get("source") == sense_source:
-                    del sense["source"]
-        senses += gcide.senses
-        named.update(gcide.cited)
-        chars += gcide.chars
-        items += len(gcide.senses) + gcide.examples
-        total_senses += gcide.total
-    # A word the corpus only knows how to say (e.g. a CMUdict-only name).
-    form_prons = prons.get(0, no_items)[:pr_budget] if not ids else []
-    for pron in form_prons:
-        named.add(pron["source"])
-    resolutions = resolution_data(heads.resolutions)
-    for r in heads.resolutions:
-        chars += len(r.form) + len(r.lemma) + len(r.rule or "")
-    named.update(heads.sources)
-    infos = _infos_by_key(table)
-    cited = {
-        key: infos.get(key) or heads.sources.get(key) or gcide.cited[key] for key in sorted(named)
-    }
-    # Budget() is a model: built only when something was cut.
-    cut = cuts.budget().cut if cuts.items or clipped or gcide.senses else []
-    for key, info in cited.items():
-        chars += len(key) + len(info)
-    chars += sum([len(note) for note in cut])
-    items += len(form_prons) + len(resolutions) + len(cited)
-    bound = 2_000 + json_bound(items=items) + 6 * chars
-    data: _Json = {
-        "word": word,
-        "language": language,
-        "dataset_version": corpus.dataset_version,
-        "found": bool(senses) or bool(unsensed) or pron_count > 0,
-        "resolutions": resolutions,
-        "count": len(senses),
-        "total_senses": total_senses,
-    }
-    if sense_source is not None:
-        data["sense_source"] = sense_source
-    data["senses"] = senses
-    # Optional fields at their defaults are left out (see LookupResult).
-    if form_prons:
-        data["pronunciations"] = form_prons
-    if unsensed_rows:
-        data["unsensed_translations"] = _translation_items(
-            unsensed_rows, "unsensed", installed, keys
-        )
-    if len(unsensed) > len(unsensed_rows):
-        data["unsensed_translations_truncated"] = True
-    budgets = {"examples": ex_budget, "pronunciations": pr_budget, "translations": tr_budget}
-    if budgets != DEFAULT_BUDGETS:
-        data["budgets"] = budgets
-    data["sources"] = cited
-    if cut:  # else left out (see LookupResult)
-        data["budget"] = budget_data(cut)
-    return data, bound
+        return sense
+
+    def _clip(self, text: str, limit: int) -> str:
+        if len(text) > limit:
+            self.clipped = True
+            return self.cuts.clip(text, limit)
+        return text
+
+    def _examples(self, ex_rows: list[Any], sense_key: str) -> list[_Json]:
+        """A sense's examples; each names its source only where it differs."""
+        out: list[_Json] = []
+        for ex_row in ex_rows:  # (sense_id,) text, source_id
+            text = self._clip(ex_row[-2], EXAMPLE_CHARS)
+            self.chars += len(text)
+            ex_key = self.keys[ex_row[-1]]
+            if ex_key == sense_key:
+                out.append({"text": text})
+            else:
+                self.named.add(ex_key)
+                out.append({"text": text, "source": ex_key})
+        return out
+
+    def _definitions(
+        self, heads: Headwords, senses: list[_Json], sense_source: str | None
+    ) -> Definitions:
+        """GCIDE's senses, appended after WordNet's within the same `limit` and examples
+        budget."""
+        ask = self.ask
+        norms, parts = definition_keys(heads, ask.word)
+        shown_examples = sum([len(s.get("examples", ())) for s in senses])
+        gcide = definition_senses(
+            self.corpus, ask.language, norms, ask.word, ask.limit - len(senses),
+            ask.budgets["examples"] - shown_examples, sense_source, self.cuts, parts,
+        )  # fmt: skip
+        if gcide.total:
+            if gcide.total > len(gcide.senses):
+                more = gcide.total - len(gcide.senses)
+                self.cuts.add(f"gcide senses: {more} more beyond limit={ask.limit}")
+            if sense_source is None and gcide.senses:
+                for sense in gcide.senses:
+                    if sense.get("source") == "gcide":
+                        del sense["source"]
+            senses += gcide.senses
+            self.named.update(gcide.cited)
+            self.chars += gcide.chars
+            self.items += len(gcide.senses) + gcide.examples
+        return gcide
+
+    def _result(
+        self,
+        heads: Headwords,
+        infos: dict[str, str],
+        gcide: Definitions,
+        senses: list[_Json],
+        total: int,
+    ) -> _Json:
+        """The result's head fields, in the model's order (`found` and `sense_source`
+        filled in by the caller)."""
+        resolutions = resolution_data(heads.resolutions)
+        self.chars += resolution_chars(heads.resolutions)
+        self.named.update(heads.sources)
+        self.cited = {
+            key: infos.get(key) or heads.sources.get(key) or gcide.cited[key]
+            for key in sorted(self.named)
+        }
+        # Budget() is a model: built only when something was cut.
+        self.cut = self.cuts.budget().cut if self.cuts.items or self.clipped or gcide.senses else []
+        for key, info in self.cited.items():
+            self.chars += len(key) + len(info)
+        self.chars += sum([len(note) for note in self.cut])
+        self.items += len(resolutions) + len(self.cited)
+        return {
+            "word": self.ask.word,
+            "language": self.ask.language,
+            "dataset_version": self.corpus.dataset_version,
+            "found": False,
+            "resolutions": resolutions,
+            "count": len(senses),
+            "total_senses": total,
+        }
+
+    def _details(
+        self,
+        data: _Json,
+        senses: list[_Json],
+        form_prons: list[_Json],
+        dealt: _Dealt,
+        unsensed: int,
+    ) -> None:
+        """The senses and the result's optional fields, in the model's order; those at
+        their defaults are left out (see LookupResult)."""
+        data["senses"] = senses
+        if form_prons:
+            data["pronunciations"] = form_prons
+        if dealt.unsensed:
+            data["unsensed_translations"] = _translation_items(
+                dealt.unsensed, "unsensed", self.installed, self.keys
+            )
+        if unsensed > len(dealt.unsensed):
+            data["unsensed_translations_truncated"] = True
+        if self.ask.budgets != DEFAULT_BUDGETS:
+            data["budgets"] = self.ask.budgets
+        data["sources"] = self.cited
+        if self.cut:  # else left out (see LookupResult)
+            data["budget"] = budget_data(self.cut)
 
 
 def _translation_items(

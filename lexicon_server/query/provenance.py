@@ -11,7 +11,7 @@ from lexicon_server.models import Resolution
 if TYPE_CHECKING:
     from lexicon_server.corpus.rows.facts import SourceTable
 
-__all__ = ["Cited", "cited_by", "resolution_data"]
+__all__ = ["Cited", "cited_by", "resolution_chars", "resolution_data"]
 
 
 class Cited:
@@ -48,3 +48,8 @@ def cited_by(resolutions: Iterable[Resolution], cited: Cited) -> dict[str, str]:
 def resolution_data(resolutions: Iterable[Resolution]) -> list[dict[str, Any]]:
     """`resolutions` as plain data, each without the details it lacks."""
     return [r.model_dump(mode="json") for r in resolutions]
+
+
+def resolution_chars(resolutions: Iterable[Resolution]) -> int:
+    """The free-text characters of `resolutions`, for an answer's size bound."""
+    return sum([len(r.form) + len(r.lemma) + len(r.rule or "") for r in resolutions])

@@ -25,18 +25,8 @@ from lexicon_server.corpus.rows.relations import edges_from_senses, edges_from_s
 from lexicon_server.corpus.rows.senses import sense_rows
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, RelationsResult
-from lexicon_server.query.arguments import (
-    check_allocation,
-    check_limit,
-    check_text,
-    corpus_language,
-)
-from lexicon_server.query.budget import (
-    budget_data,
-    fitted_data,
-    json_bound,
-    round_robin,
-)
+from lexicon_server.query.arguments import check_allocation, check_limit, word_and_language
+from lexicon_server.query.budget import answer_bound, budget_data, fitted, round_robin
 from lexicon_server.query.headwords import resolve_headwords
 from lexicon_server.query.provenance import Cited, resolution_data
 from lexicon_server.query.relation_edges import (
@@ -48,7 +38,11 @@ from lexicon_server.query.relation_edges import (
 from lexicon_server.query.senses import MAX_SENSES_DEFAULT
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from lexicon_server.corpus.reader import Corpus
+    from lexicon_server.corpus.rows.relations import Edge
+    from lexicon_server.corpus.rows.senses import SenseRow
 
 __all__ = [
     "ALIASES",
@@ -56,7 +50,6 @@ __all__ = [
     "TRANSITIVE_RELATIONS",
     "clear_synset_caches",
     "relations",
-    "relations_data",
 ]
 
 _Json = dict[str, Any]
@@ -135,48 +128,8 @@ def relations(
     transitive_limit: int | None = None,
 ) -> RelationsResult:
     """Edges of type `relation` from `word`, at most `limit` in total."""
-    data, bound = _relations_data(
-        corpus, word, relation, language, limit, max_depth, transitive_limit
-    )
-    fitted = fitted_data(RelationsResult, data, bound, _drop_last, MAX_RESPONSE_CHARS)
-    return RelationsResult.model_validate(fitted)
-
-
-def relations_data(
-    corpus: Corpus,
-    word: str,
-    relation: str,
-    language: str = "en",
-    limit: int = 20,
-    max_depth: int = 1,
-    transitive_limit: int | None = None,
-) -> _Json:
-    """`relations(...).model_dump(mode="json")`, for the tool: the MCP SDK validates the
-    structured content against `RelationsResult` itself, so an answer that surely fits
-    the response budget skips the typed models (one validation instead of two)."""
-    data, bound = _relations_data(
-        corpus, word, relation, language, limit, max_depth, transitive_limit
-    )
-    return fitted_data(RelationsResult, data, bound, _drop_last, MAX_RESPONSE_CHARS)
-
-
-def _relations_data(
-    corpus: Corpus,
-    word: str,
-    relation: str,
-    language: str,
-    limit: int,
-    max_depth: int,
-    transitive_limit: int | None,
-) -> tuple[_Json, int]:
-    """The result as plain data (exactly as `RelationsResult` dumps it) and a safe upper
-    bound of its serialised size."""
-    word = check_text("word", word)
-    language = corpus_language(corpus, "language", language)
-    name = relation.strip().lower().replace("-", "_").replace(" ", "_")
-    name = ALIASES.get(name, name)
-    if name not in RELATIONS:
-        raise InvalidArgument("relation", "one of " + ", ".join(sorted(RELATIONS)), relation)
+    word, language = word_and_language(corpus, word, language)
+    name = _relation_name(relation)
     limit = check_limit("limit", limit)
     max_depth = check_limit("max_depth", max_depth, 1, 2)
     if max_depth == 2 and name not in TRANSITIVE_RELATIONS:
@@ -189,52 +142,109 @@ def _relations_data(
     if max_depth == 1:
         allocation = 0
     conn = corpus.db(language, "lexical")
-    table = sources(conn)
-    cut: list[str] = []  # what the answer left out, for `budget.cut`
     heads = resolve_headwords(conn, word, language)
-    cited = Cited()
-    cited.merge(heads.sources)
     # Only the senses inspected are read (a polysemous word has dozens more).
     senses = sense_rows(conn, heads.term_ids, _SENSE_CAP, heads.entries)
+    seen: set[object] = set()
+    per_group = _direct(conn, heads.term_ids, senses, name, seen)
+    transitive = _transitive(conn, per_group, name, seen) if allocation else []
+    cut: list[str] = []  # what the answer left out, for `budget.cut`
+    chosen, direct_count = _choose(per_group, transitive, allocation, limit, cut)
+    cited = Cited()
+    cited.merge(heads.sources)
+    render = Renderer(corpus, conn, language, name, sources(conn), cited, chosen)
+    results = [render.result(found) for found in chosen]
+    data: _Json = {
+        "word": word,
+        "language": language,
+        "relation": name,
+        "relation_in_data": bool(results) or name in relations_stored(conn, ALL_RELATIONS),
+        "dataset_version": corpus.dataset_version,
+        "found": heads.found,
+        "resolutions": resolution_data(heads.resolutions),
+        "max_depth": max_depth,
+    }
+    _counts(data, allocation, results, direct_count, len(senses))
+    data.update(_described(render.senses))
+    data["sources"] = cited_sources = cited.sources()
+    if cut:  # else left out (see RelationsResult)
+        data["budget"] = budget_data(cut)
+    version = corpus.dataset_version
+    bound = answer_bound(
+        render.chars, render.items, word, version, heads.resolutions, cut, cited_sources
+    )
+    return fitted(RelationsResult, data, bound, _drop_last, MAX_RESPONSE_CHARS)
 
-    # Direct edges, one list per source sense and a last one for term edges.
+
+def _relation_name(relation: str) -> str:
+    """The stored name of `relation` (a familiar spelling accepted), or InvalidArgument."""
+    name = relation.strip().lower().replace("-", "_").replace(" ", "_")
+    name = ALIASES.get(name, name)
+    if name not in RELATIONS:
+        raise InvalidArgument("relation", "one of " + ", ".join(sorted(RELATIONS)), relation)
+    return name
+
+
+def _unseen(edge: Edge, seen: set[object]) -> bool:
+    """Whether `edge` reaches a target no earlier result reached (and now one has)."""
+    key = target_key(edge)
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
+
+
+def _direct(
+    conn: sqlite3.Connection,
+    term_ids: tuple[int, ...],
+    senses: list[SenseRow],
+    name: str,
+    seen: set[object],
+) -> list[list[Found]]:
+    """Direct edges, one list per source sense and a last one for term edges."""
     per_group: list[list[Found]] = []
-    seen_targets: set[object] = set()
     by_sense, by_synset = edges_from_senses(conn, senses, name)
     for row in senses:
         found: list[Found] = []
         for edges in (by_sense.get(row.id), by_synset.get(row.synset_id)):  # type: ignore[arg-type]
-            for edge in edges or ():
-                key = target_key(edge)
-                if key not in seen_targets:
-                    seen_targets.add(key)
-                    found.append((row, (edge,)))
+            found += [(row, (edge,)) for edge in edges or () if _unseen(edge, seen)]
         per_group.append(found)
     term_found: list[Found] = []
-    if heads.term_ids and has_term_edges(conn):
-        for edge in term_edges(conn, heads.term_ids, name):
-            key = target_key(edge)
-            if key not in seen_targets:
-                seen_targets.add(key)
-                term_found.append((None, (edge,)))
+    if term_ids and has_term_edges(conn):
+        term_found = [
+            (None, (edge,)) for edge in term_edges(conn, term_ids, name) if _unseen(edge, seen)
+        ]
     per_group.append(term_found)
+    return per_group
 
-    # Two-edge expansion of the same relation from each direct synset target.
+
+def _transitive(
+    conn: sqlite3.Connection, per_group: list[list[Found]], name: str, seen: set[object]
+) -> list[Found]:
+    """Two-edge expansion of the same relation from each direct synset target."""
     transitive: list[Found] = []
-    if allocation:
-        onward = edges_from_synsets(
-            conn, {p[0].dst_synset_id for group in per_group for _, p in group}, name
-        )
-        for group in per_group:
-            for from_sense, (edge,) in group:
-                if edge.dst_synset_id is None:
-                    continue
-                for second in onward.get(edge.dst_synset_id, ()):
-                    key = target_key(second)
-                    if key not in seen_targets:
-                        seen_targets.add(key)
-                        transitive.append((from_sense, (edge, second)))
+    onward = edges_from_synsets(
+        conn, {p[0].dst_synset_id for group in per_group for _, p in group}, name
+    )
+    for group in per_group:
+        for from_sense, (edge,) in group:
+            if edge.dst_synset_id is None:
+                continue
+            for second in onward.get(edge.dst_synset_id, ()):
+                if _unseen(second, seen):
+                    transitive.append((from_sense, (edge, second)))
+    return transitive
 
+
+def _choose(
+    per_group: list[list[Found]],
+    transitive: list[Found],
+    allocation: int,
+    limit: int,
+    cut: list[str],
+) -> tuple[list[Found], int]:
+    """The results shown (direct ones dealt round-robin over the groups, then the
+    transitive ones) and how many are direct; what is left out goes in `cut`."""
     transitive_take = min(allocation, len(transitive))
     direct_takes = round_robin([len(g) for g in per_group], limit - transitive_take)
     chosen: list[Found] = []
@@ -250,49 +260,36 @@ def _relations_data(
         )
     direct_count = len(chosen)
     chosen.extend(transitive[:transitive_take])
+    return chosen, direct_count
 
-    render = Renderer(corpus, conn, language, name, table, cited, chosen)
-    results = [render.result(found) for found in chosen]
-    cited_sources = cited.sources()
-    # Said once: the first described sense's source, on the result; a sense names its own
-    # only where it differs, and its id is its key in `senses`.
-    described = render.senses
-    sense_source = next(iter(described.values()))["source"] if described else None
-    lean_senses = {
-        handle: {k: v for k, v in ref.items() if k != "id" and (k != "source" or v != sense_source)}
-        for handle, ref in described.items()
-    }
-    data: _Json = {
-        "word": word,
-        "language": language,
-        "relation": name,
-        "relation_in_data": bool(results) or name in relations_stored(conn, ALL_RELATIONS),
-        "dataset_version": corpus.dataset_version,
-        "found": heads.found,
-        "resolutions": resolution_data(heads.resolutions),
-        "max_depth": max_depth,
-    }
-    # Zero counts at depth 1 are left out (see RelationsResult).
+
+def _counts(
+    data: _Json, allocation: int, results: list[_Json], direct_count: int, inspected: int
+) -> None:
+    """The result's counts, in the model's order; zero counts at depth 1 are left out
+    (see RelationsResult)."""
     if allocation:
         data["transitive_limit"] = allocation
     data["count"] = len(results)
     data["direct_count"] = direct_count
     if len(results) > direct_count:
         data["transitive_count"] = len(results) - direct_count
-    data["senses_inspected"] = len(senses)
+    data["senses_inspected"] = inspected
     data["results"] = results
-    if sense_source is not None:
-        data["sense_source"] = sense_source
-    data["senses"] = lean_senses
-    data["sources"] = cited_sources
-    if cut:  # else left out (see RelationsResult)
-        data["budget"] = budget_data(cut)
-    chars = render.chars + len(word) + len(corpus.dataset_version)
-    chars += sum(len(r.form) + len(r.lemma) + len(r.rule or "") for r in heads.resolutions)
-    chars += sum(len(note) for note in cut)
-    chars += sum(map(len, cited_sources.values()))
-    items = render.items + len(heads.resolutions) + len(cited_sources) + 3
-    return data, json_bound(items=items) + 6 * chars
+
+
+def _described(described: dict[str, _Json]) -> _Json:
+    """`sense_source` and `senses`: said once, the first described sense's source, on the
+    result; a sense names its own only where it differs, and its id is its key in
+    `senses`."""
+    sense_source = next(iter(described.values()))["source"] if described else None
+    lean_senses = {
+        handle: {k: v for k, v in ref.items() if k != "id" and (k != "source" or v != sense_source)}
+        for handle, ref in described.items()
+    }
+    return {"senses": lean_senses} if sense_source is None else {
+        "sense_source": sense_source, "senses": lean_senses
+    }  # fmt: skip
 
 
 def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, str] | None:

@@ -13,9 +13,8 @@ words, instead of collecting and sorting every match. Most queries do not even w
 range: a word with one rhyme part and a small limit reads that part's rhyme document,
 the same walk done by the builder (lexicon_server/corpus/rhyme_docs.py).
 
-`rhymes_data` builds the result as plain JSON-ready data (what the MCP tool sends; the
-SDK validates it against `RhymesResult`), which spares a second validation per call;
-`rhymes` is the same answer as a typed `RhymesResult`.
+`rhymes` assembles the answer as plain JSON-ready data (exactly what the model dumps)
+and validates it once into a `RhymesResult`.
 """
 
 from __future__ import annotations
@@ -52,7 +51,6 @@ __all__ = [
     "query_words",
     "rhyme_index",
     "rhymes",
-    "rhymes_data",
 ]
 
 _MODES: dict[str, Literal["perfect", "near"]] = {"perfect": "perfect", "near": "near"}
@@ -149,16 +147,14 @@ def _check(mode: str, limit: int, syllables: int | None) -> Literal["perfect", "
     return checked_mode
 
 
-def rhymes_data(
+def rhymes(
     corpus: Corpus,
     word: str,
     mode: str = "perfect",
     limit: int = 20,
     syllables: int | None = None,
-) -> dict[str, Any]:
-    """Rhymes of `word` (see the module docstring), most frequent first, as plain data:
-    exactly what `RhymesResult.model_dump(mode="json")` gives for the same answer.
-    """
+) -> RhymesResult:
+    """Rhymes of `word` (see the module docstring), most frequent first."""
     text = check_text("word", word)
     checked_mode = _check(mode, limit, syllables)
     conn = corpus.db(LANGUAGE, "wordplay")
@@ -196,18 +192,7 @@ def rhymes_data(
     data["results"] = results
     data["sources"] = cited.sources()
     # `budget` is left out: nothing is ever cut (see the result model).
-    return data
-
-
-def rhymes(
-    corpus: Corpus,
-    word: str,
-    mode: str = "perfect",
-    limit: int = 20,
-    syllables: int | None = None,
-) -> RhymesResult:
-    """`rhymes_data` as a typed result."""
-    return RhymesResult.model_validate(rhymes_data(corpus, word, mode, limit, syllables))
+    return RhymesResult.model_validate(data)
 
 
 def _from_document(

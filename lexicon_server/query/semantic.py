@@ -29,7 +29,8 @@ from lexicon_server.corpus.rows.vocab import (
 )
 from lexicon_server.corpus.vectors import RowFile
 from lexicon_server.models import SemanticResult
-from lexicon_server.query.arguments import check_limit, check_text, corpus_language
+from lexicon_server.query.arguments import check_limit, corpus_language, word_and_language
+from lexicon_server.query.describe import answers_descriptions
 from lexicon_server.query.headwords import normalize
 from lexicon_server.query.provenance import Cited
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
     from lexicon_store.selection import ActiveSelection
 
-__all__ = ["OVERFETCH", "VectorStore", "semantic_data", "semantic_neighbors"]
+__all__ = ["OVERFETCH", "VectorStore", "semantic_neighbors"]
 
 # Candidates fetched from the approximate index per result wanted, before exact re-ranking.
 OVERFETCH = 4
@@ -277,6 +278,7 @@ class VectorStore:
         return searched, skipped
 
 
+@answers_descriptions  # a phrase or description: the reverse dictionary (describe.py)
 def semantic_neighbors(
     store: VectorStore,
     word: str,
@@ -284,95 +286,26 @@ def semantic_neighbors(
     target_language: str | None = None,
     limit: int = 10,
 ) -> SemanticResult:
-    """Nearest neighbours of `word`'s vector, by exact cosine after HNSW retrieval."""
-    return SemanticResult.model_validate(
-        semantic_data(store, word, language, target_language, limit)
-    )
-
-
-def semantic_data(
-    store: VectorStore,
-    word: str,
-    language: str = "en",
-    target_language: str | None = None,
-    limit: int = 10,
-) -> dict[str, Any]:
-    """`semantic_neighbors(...).model_dump(mode="json")`, for the tool: the MCP SDK
-    validates the structured content against `SemanticResult` itself. (At most 100 short
-    neighbours: always within the response budget, so nothing is ever cut.)"""
-    import numpy as np
-
-    word = check_text("word", word)
-    language = corpus_language(store.corpus, "language", language)
+    """Nearest neighbours of `word`'s vector, by exact cosine after HNSW retrieval. (At
+    most 100 short neighbours: always within the response budget, so nothing is ever
+    cut.)"""
+    corpus = store.corpus
+    word, language = word_and_language(corpus, word, language)
     target = (
         None
         if target_language is None
-        else corpus_language(store.corpus, "target_language", target_language)
+        else corpus_language(corpus, "target_language", target_language)
     )
     limit = check_limit("limit", limit)
-    corpus = store.corpus
     source = store.get(language)  # raises CapabilityUnavailable with the reason
-    if target is None:
-        scope = "global"
-        searched, not_searched = store.vector_languages()
-        # Derived vectors copy their translations' (a word whose one translation is 'king'
-        # sits on king's vector), so a global search would be flooded by other languages'
-        # copies of the word asked: it searches trained vectors and the word's own
-        # language; a derived language is searched when named as target_language.
-        searched = [lang for lang in searched if lang == language or not store.derived_from(lang)]
-    elif target == language:
-        scope = "monolingual"
-        searched, not_searched = [language], {}
-    else:
-        scope = "cross_lingual"
-        store.get(target)
-        searched, not_searched = [target], {}
+    scope, searched, not_searched = _scope(store, language, target)
     cited = Cited()
     hit = source.find(normalize(word))
     neighbors: list[dict[str, Any]] = []
     stored_by_language: list[bool] = []  # per language searched: from stored neighbours?
     if hit is not None:
-        row, _, zipf = hit
-        query = source.matrix.row(row).astype(np.float32)
-        # np.linalg.norm's own arithmetic for a vector (float32 dot, then sqrt), without
-        # its argument handling.
-        norm = float(np.sqrt(query.dot(query)))
-        if norm > 0:
-            query /= norm
-        ranked: list[tuple[float, str, int]] = []
-        for lang in searched:
-            try:
-                vectors = store.get(lang)
-            except CapabilityUnavailable:
-                continue
-            # The frequency tier was measured within one language's vectors only.
-            own = lang == language
-            exclude = row if own else None
-            expansion = vectors.expansion_for(zipf) if own else _EXPANSION_SEARCH
-            found, stored = vectors.search(query, limit, exclude, expansion)
-            stored_by_language.append(stored)
-            for r, score in found:
-                ranked.append((score, lang, r))
-        if len(searched) > 1:
-            ranked.sort(key=lambda item: -item[0])
-            ranked = ranked[:limit]
-        by_lang: dict[str, list[int]] = {}
-        for _, lang, r in ranked:
-            by_lang.setdefault(lang, []).append(r)
-        opened = {lang: store.get(lang) for lang in by_lang}
-        texts = {lang: vectors.texts(by_lang[lang]) for lang, vectors in opened.items()}
-        tables = {lang: vectors.sources for lang, vectors in opened.items()}
-        for score, lang, r in ranked:
-            text, source_id = texts[lang][r]
-            # A neighbour names its language only where it is not the word's (see Neighbor).
-            neighbor: dict[str, Any] = (
-                {"text": text} if lang == language else {"text": text, "language": lang}
-            )
-            neighbor["score"] = round(score, 6)
-            neighbor["source"] = cited.key(tables[lang], source_id)
-            if opened[lang].derived_from:
-                neighbor["derived"] = True
-            neighbors.append(neighbor)
+        ranked = _search(store, source, hit, language, searched, limit, stored_by_language)
+        neighbors = _neighbors(store, ranked, language, cited)
     data: dict[str, Any] = {"word": word, "language": language}
     if target is not None:
         data["target_language"] = target
@@ -390,4 +323,88 @@ def semantic_data(
     data["neighbors"] = neighbors
     data["sources"] = cited.sources()
     # `budget` is left out: nothing is ever cut (see the result model).
-    return data
+    return SemanticResult.model_validate(data)
+
+
+def _scope(
+    store: VectorStore, language: str, target: str | None
+) -> tuple[str, list[str], dict[str, str]]:
+    """The search's scope, the languages it searches and those it could not (by reason)."""
+    if target is None:
+        searched, not_searched = store.vector_languages()
+        # Derived vectors copy their translations' (a word whose one translation is 'king'
+        # sits on king's vector), so a global search would be flooded by other languages'
+        # copies of the word asked: it searches trained vectors and the word's own
+        # language; a derived language is searched when named as target_language.
+        searched = [lang for lang in searched if lang == language or not store.derived_from(lang)]
+        return "global", searched, not_searched
+    if target == language:
+        return "monolingual", [language], {}
+    store.get(target)
+    return "cross_lingual", [target], {}
+
+
+def _search(
+    store: VectorStore,
+    source: _Vectors,
+    hit: tuple[int, Any, float],
+    language: str,
+    searched: list[str],
+    limit: int,
+    stored_by_language: list[bool],
+) -> list[tuple[float, str, int]]:
+    """(score, language, row) of the best `limit` neighbours of the word's vector over
+    the `searched` languages; records per language whether stored neighbours served."""
+    import numpy as np
+
+    row, _, zipf = hit
+    query = source.matrix.row(row).astype(np.float32)
+    # np.linalg.norm's own arithmetic for a vector (float32 dot, then sqrt), without
+    # its argument handling.
+    norm = float(np.sqrt(query.dot(query)))
+    if norm > 0:
+        query /= norm
+    ranked: list[tuple[float, str, int]] = []
+    for lang in searched:
+        try:
+            vectors = store.get(lang)
+        except CapabilityUnavailable:
+            continue
+        # The frequency tier was measured within one language's vectors only.
+        own = lang == language
+        exclude = row if own else None
+        expansion = vectors.expansion_for(zipf) if own else _EXPANSION_SEARCH
+        found, stored = vectors.search(query, limit, exclude, expansion)
+        stored_by_language.append(stored)
+        for r, score in found:
+            ranked.append((score, lang, r))
+    if len(searched) > 1:
+        ranked.sort(key=lambda item: -item[0])
+        ranked = ranked[:limit]
+    return ranked
+
+
+def _neighbors(
+    store: VectorStore, ranked: list[tuple[float, str, int]], language: str, cited: Cited
+) -> list[dict[str, Any]]:
+    """The `ranked` rows as the result's neighbours, their words read in one batch per
+    language."""
+    by_lang: dict[str, list[int]] = {}
+    for _, lang, r in ranked:
+        by_lang.setdefault(lang, []).append(r)
+    opened = {lang: store.get(lang) for lang in by_lang}
+    texts = {lang: vectors.texts(by_lang[lang]) for lang, vectors in opened.items()}
+    tables = {lang: vectors.sources for lang, vectors in opened.items()}
+    neighbors: list[dict[str, Any]] = []
+    for score, lang, r in ranked:
+        text, source_id = texts[lang][r]
+        # A neighbour names its language only where it is not the word's (see Neighbor).
+        neighbor: dict[str, Any] = (
+            {"text": text} if lang == language else {"text": text, "language": lang}
+        )
+        neighbor["score"] = round(score, 6)
+        neighbor["source"] = cited.key(tables[lang], source_id)
+        if opened[lang].derived_from:
+            neighbor["derived"] = True
+        neighbors.append(neighbor)
+    return neighbors

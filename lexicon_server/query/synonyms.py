@@ -9,8 +9,8 @@ sense's synset, and synonym edges the source ties to that sense. Unsensed candid
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lexicon_server.corpus.rows.facts import (
     has_term_edges,
@@ -24,19 +24,14 @@ from lexicon_server.corpus.rows.relations import (
 from lexicon_server.corpus.rows.senses import SenseRow, SynsetMember, sense_rows, synset_members
 from lexicon_server.corpus.rows.terms import term_norms
 from lexicon_server.models import MAX_RESPONSE_CHARS, SynonymsResult
-from lexicon_server.query.arguments import (
-    check_allocation,
-    check_limit,
-    check_text,
-    corpus_language,
-)
+from lexicon_server.query.arguments import check_allocation, check_limit, word_and_language
 from lexicon_server.query.budget import (
     GLOSS_CHARS,
+    answer_bound,
     budget_data,
     clip,
     drop_last_group,
-    fitted_data,
-    json_bound,
+    fitted,
     round_robin,
 )
 from lexicon_server.query.headwords import normalize, resolve_headwords
@@ -49,6 +44,7 @@ if TYPE_CHECKING:
     import sqlite3
 
     from lexicon_server.corpus.reader import Corpus
+    from lexicon_server.corpus.rows.facts import SourceTable
     from lexicon_server.query.headwords import Headwords
 
 __all__ = [
@@ -56,7 +52,6 @@ __all__ = [
     "MAX_SENSES_SYNONYMS",
     "UNSENSED_DEFAULT",
     "synonyms",
-    "synonyms_data",
 ]
 
 # The defaults (docs/tools.md), chosen on the dev split of bench/devsets/synonyms/ within
@@ -85,46 +80,48 @@ def synonyms(
     unsensed_limit: int | None = None,
 ) -> SynonymsResult:
     """Synonyms of `word`, at most `limit` in total, grouped by source sense."""
-    data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
-    fitted = fitted_data(SynonymsResult, data, bound, drop_last_group, MAX_RESPONSE_CHARS)
-    return SynonymsResult.model_validate(fitted)
-
-
-def synonyms_data(
-    corpus: Corpus,
-    word: str,
-    language: str = "en",
-    limit: int = LIMIT_DEFAULT,
-    max_senses: int | None = None,
-    unsensed_limit: int | None = None,
-) -> _Json:
-    """`synonyms(...).model_dump(mode="json")`, for the tool: the MCP SDK validates the
-    structured content against `SynonymsResult` itself, so an answer that surely fits the
-    response budget skips the typed models (one validation instead of two)."""
-    data, bound = _synonyms_data(corpus, word, language, limit, max_senses, unsensed_limit)
-    return fitted_data(SynonymsResult, data, bound, drop_last_group, MAX_RESPONSE_CHARS)
-
-
-def _synonyms_data(
-    corpus: Corpus,
-    word: str,
-    language: str,
-    limit: int,
-    max_senses: int | None,
-    unsensed_limit: int | None,
-) -> tuple[_Json, int]:
-    """The result as plain data (exactly as `SynonymsResult` dumps it) and a safe upper
-    bound of its serialised size."""
-    word = check_text("word", word)
-    language = corpus_language(corpus, "language", language)
+    word, language = word_and_language(corpus, word, language)
     limit = check_limit("limit", limit)
     if max_senses is not None:
         max_senses = check_limit("max_senses", max_senses)
     allocation = check_allocation("unsensed_limit", unsensed_limit, limit, default=UNSENSED_DEFAULT)
+    found = _read(corpus, word, language, limit, max_senses, allocation)
+    sensed_take, unsensed, unsensed_take = _share(found.sensed, found.unsensed, allocation, limit)
+    data, bound = _shape(corpus, found, sensed_take, unsensed, unsensed_take)
+    return fitted(SynonymsResult, data, bound, drop_last_group, MAX_RESPONSE_CHARS)
+
+
+class _Found(NamedTuple):
+    """A word's senses and their candidates, as read (before the limits deal them)."""
+
+    word: str
+    language: str
+    limit: int
+    allocation: int
+    max_senses: int
+    heads: Headwords
+    table: SourceTable
+    cited: Cited
+    cut: list[str]  # what the answer left out, for `budget.cut`
+    senses: list[SenseRow]  # dictionary senses, then thesaurus meanings
+    sensed: list[list[_Cand]]  # per sense
+    tables: list[SourceTable]  # per sense: the table its source ids belong to
+    handles: list[Callable[[str, int], str]]  # per sense: how it is referred to
+    similar: dict[int, list[int]]
+    unsensed: list[_Cand]
+    unsensed_more: bool
+    found: bool
+
+
+def _read(
+    corpus: Corpus, word: str, language: str, limit: int, max_senses: int | None, allocation: int
+) -> _Found:
+    """Resolve `word`, read its senses and every candidate of the senses inspected, and
+    its unsensed candidates."""
     conn = corpus.db(language, "lexical")
     table = sources(conn)
     cited = Cited()
-    cut: list[str] = []  # what the answer left out, for `budget.cut`
+    cut: list[str] = []
     heads = resolve_headwords(conn, word, language)
     cited.merge(heads.sources)
     all_senses = sense_rows(conn, heads.term_ids, entries=heads.entries)
@@ -143,14 +140,13 @@ def _synonyms_data(
     senses = all_senses[:max_senses]
     if len(all_senses) > max_senses:
         cut.append(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
-
     members, edges, similar = _sense_material(conn, senses, limit)
     sensed = [
         _sense_candidates(row, own, heads.term_ids, members, edges, similar, limit)
         for row in senses
     ]
     tables = [table] * len(senses)
-    handles = [sense_handle] * len(senses)
+    handles: list[Callable[[str, int], str]] = [sense_handle] * len(senses)
     found = heads.found
     extra = thesaurus_senses(corpus, language, own, own)
     if extra is not None and extra.rows:
@@ -161,6 +157,17 @@ def _synonyms_data(
         tables += [extra.table] * len(rows)
         handles += [thesaurus_handle] * len(rows)
         found = True
+    return _Found(
+        word, language, limit, allocation, max_senses, heads, table, cited, cut,
+        senses, sensed, tables, handles, similar, unsensed, unsensed_more, found,
+    )  # fmt: skip
+
+
+def _share(
+    sensed: list[list[_Cand]], unsensed: list[_Cand], allocation: int, limit: int
+) -> tuple[list[int], list[_Cand], int]:
+    """How many candidates each sense group shows, the unsensed candidates left once
+    those are out, and how many of them show."""
     sensed_take = round_robin([len(c) for c in sensed], limit - min(allocation, len(unsensed)))
     for _ in range(2):
         # Only what the sense groups show is left out of the unsensed group: a thesaurus
@@ -174,21 +181,74 @@ def _synonyms_data(
         if sum(sensed_take) + unsensed_take >= limit:
             break
         sensed_take = round_robin([len(c) for c in sensed], limit - unsensed_take)
+    return sensed_take, unsensed, unsensed_take
 
-    # For the size bound: every free-text character, and the objects around them.
-    chars = len(word)
-    items = 0
+
+def _shape(
+    corpus: Corpus, found: _Found, sensed_take: list[int], unsensed: list[_Cand], unsensed_take: int
+) -> tuple[_Json, int]:
+    """The result as plain data (exactly as `SynonymsResult` dumps it) and a safe upper
+    bound of its serialised size."""
+    groups, chars, items = _sense_groups(found, sensed_take)
+    cut, limit, allocation = found.cut, found.limit, found.allocation
+    hidden = sum(len(c) - t for c, t in zip(found.sensed, sensed_take, strict=True))
+    if hidden:
+        # Similar synsets past the first `limit` of a sense are not read: a lower bound.
+        unread = any(len(linked) > limit for linked in found.similar.values())
+        at_least = "at least " if unread else ""
+        cut.append(f"sense-scoped candidates: {at_least}{hidden} more beyond limit={limit}")
+    more = found.unsensed_more or len(unsensed) > unsensed_take
+    if unsensed_take:
+        group, group_chars = _unsensed_group(found, unsensed[:unsensed_take], more)
+        groups.append(group)
+        chars += group_chars
+        items += 2 + unsensed_take
+    if more:
+        # Only the first rows are read: past them the count is a lower bound.
+        count = len(unsensed) - unsensed_take + (1 if found.unsensed_more else 0)
+        at_least = "at least " if found.unsensed_more else ""
+        cut.append(
+            f"unsensed candidates: {at_least}{count} more beyond unsensed_limit={allocation}"
+        )
+    cited_sources = found.cited.sources()
+    heads = found.heads
+    data: _Json = {
+        "word": found.word,
+        "language": found.language,
+        "dataset_version": corpus.dataset_version,
+        "found": found.found,
+        "resolutions": resolution_data(heads.resolutions),
+        "count": len(groups),
+        "candidate_count": sum(len(g["candidates"]) for g in groups),
+        "senses_inspected": len(found.senses),
+        "max_senses": found.max_senses,
+        "unsensed_limit": allocation,
+        "unsensed_returned": unsensed_take,
+        "groups": groups,
+        "sources": cited_sources,
+    }
+    if cut:  # else left out (see SynonymsResult)
+        data["budget"] = budget_data(cut)
+    version = corpus.dataset_version
+    bound = answer_bound(chars, items, found.word, version, heads.resolutions, cut, cited_sources)
+    return data, bound
+
+
+def _sense_groups(found: _Found, sensed_take: list[int]) -> tuple[list[_Json], int, int]:
+    """The sense groups that show a candidate, and their free-text characters and objects
+    (for the size bound)."""
+    chars = items = 0
     groups: list[_Json] = []
-    key = cited.key
+    key = found.cited.key
     for row, cands, take, group_table, make_handle in zip(
-        senses, sensed, sensed_take, tables, handles, strict=True
+        found.senses, found.sensed, sensed_take, found.tables, found.handles, strict=True
     ):
         if take == 0:
             continue
         external_id, pos = row.external_id, row.pos
         gloss = clip(row.gloss, GLOSS_CHARS)
         sense_source = key(group_table, row.source_id)
-        handle = make_handle(language, row.id)
+        handle = make_handle(found.language, row.id)
         sense = sense_ref_data(handle, external_id, pos, gloss, sense_source)
         shown = cands[:take]
         chars += len(gloss) + len(external_id or "") + len(pos)
@@ -205,59 +265,24 @@ def _synonyms_data(
         if len(cands) > take:
             group["truncated"] = True
         groups.append(group)
-    hidden = sum(len(c) - t for c, t in zip(sensed, sensed_take, strict=True))
-    if hidden:
-        # Similar synsets past the first `limit` of a sense are not read: a lower bound.
-        unread = any(len(linked) > limit for linked in similar.values())
-        at_least = "at least " if unread else ""
-        cut.append(f"sense-scoped candidates: {at_least}{hidden} more beyond limit={limit}")
-    if unsensed_take:
-        shown = unsensed[:unsensed_take]
-        chars += sum(len(c[0]) for c in shown)
-        items += 2 + unsensed_take
-        # The group names the source most of its terms share (Moby's), so each term is
-        # a bare word: that lets the default answer show more of them for its bytes.
-        counts = Counter(c[3] for c in shown)
-        group_source = key(table, counts.most_common(1)[0][0])
-        chars += len(group_source)
-        group = {
-            "sense_scope": "unsensed",
-            "source": group_source,
-            "candidates": [
-                _candidate(c, key(table, c[3]), group_source, "unsensed") for c in shown
-            ],
-        }
-        if unsensed_more or len(unsensed) > unsensed_take:
-            group["truncated"] = True
-        groups.append(group)
-    if unsensed_more or len(unsensed) > unsensed_take:
-        # Only the first rows are read: past them the count is a lower bound.
-        more = len(unsensed) - unsensed_take + (1 if unsensed_more else 0)
-        at_least = "at least " if unsensed_more else ""
-        cut.append(f"unsensed candidates: {at_least}{more} more beyond unsensed_limit={allocation}")
-    cited_sources = cited.sources()
-    data: _Json = {
-        "word": word,
-        "language": language,
-        "dataset_version": corpus.dataset_version,
-        "found": found,
-        "resolutions": resolution_data(heads.resolutions),
-        "count": len(groups),
-        "candidate_count": sum(len(g["candidates"]) for g in groups),
-        "senses_inspected": len(senses),
-        "max_senses": max_senses,
-        "unsensed_limit": allocation,
-        "unsensed_returned": unsensed_take,
-        "groups": groups,
-        "sources": cited_sources,
+    return groups, chars, items
+
+
+def _unsensed_group(found: _Found, shown: list[_Cand], more: bool) -> tuple[_Json, int]:
+    """The unsensed group and its free-text characters. It names the source most of its
+    terms share (Moby's), so each term is a bare word: that lets the default answer show
+    more of them for its bytes."""
+    key, table = found.cited.key, found.table
+    counts = Counter(c[3] for c in shown)
+    group_source = key(table, counts.most_common(1)[0][0])
+    group: _Json = {
+        "sense_scope": "unsensed",
+        "source": group_source,
+        "candidates": [_candidate(c, key(table, c[3]), group_source, "unsensed") for c in shown],
     }
-    if cut:  # else left out (see SynonymsResult)
-        data["budget"] = budget_data(cut)
-    chars += sum(len(r.form) + len(r.lemma) + len(r.rule or "") for r in heads.resolutions)
-    chars += sum(len(note) for note in cut) + len(corpus.dataset_version)
-    chars += sum(map(len, cited_sources.values()))
-    items += len(heads.resolutions) + len(cited_sources) + 3  # + the result's own fields
-    return data, json_bound(items=items) + 6 * chars
+    if more:
+        group["truncated"] = True
+    return group, sum(len(c[0]) for c in shown) + len(group_source)
 
 
 _Edge = tuple[str, str | None, int, bool]  # text, norm, source_id, has_entry

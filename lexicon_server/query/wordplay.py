@@ -13,9 +13,14 @@ One kind per call, with the rules of the product brief:
 - pun: exact homophones (identical CMUdict phones) that carry at least one sense the
   query does not have. Candidates only; `context` re-orders them by words shared with
   the glosses of those senses, never by vector similarity.
+- pattern (query/wordplay_pattern.py): single-token words matching a spelling pattern
+  (`?` one letter, `*` any run), most frequent first.
+- sounds_like (query/wordplay_sounds.py): words whose pronunciation is closest to the
+  text's (CMUdict's, else guessed by letter-to-sound rules), by phoneme edit distance
+  and then frequency.
 
-`wordplay_data` builds the result as plain JSON-ready data (what the MCP tool sends; the
-SDK validates it against `WordplayResult`); `wordplay` is the same answer, typed.
+`vocabulary` (pattern and sounds_like only) is 'dictionary' (the default: words with a
+WordNet sense, the rule puns follow) or 'all' (every CMUdict and WordNet spelling).
 """
 
 from __future__ import annotations
@@ -38,42 +43,57 @@ from lexicon_server.query.provenance import Cited
 from lexicon_server.query.puns import puns
 from lexicon_server.query.rhymes import RhymeIndex, query_words, rhyme_index
 from lexicon_server.query.wordplay_models import WordplayResult
+from lexicon_server.query.wordplay_pattern import check_pattern, pattern_matches
 from lexicon_server.query.wordplay_result import Answer, Data, result
+from lexicon_server.query.wordplay_sounds import sounds_like
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
 
-__all__ = ["KINDS", "MAX_CONTEXT_CHARS", "MAX_PRONUNCIATIONS", "wordplay", "wordplay_data"]
+__all__ = [
+    "KINDS",
+    "MAX_CONTEXT_CHARS",
+    "MAX_PRONUNCIATIONS",
+    "VOCABULARIES",
+    "wordplay",
+]
 
 # Pun candidates live in query/puns.py, the result shape in query/wordplay_result.py.
 
-Kind = Literal["anagram", "palindrome", "spoonerism", "pun"]
+Kind = Literal["anagram", "palindrome", "spoonerism", "pun", "pattern", "sounds_like"]
 KINDS: dict[str, Kind] = {
     "anagram": "anagram",
     "palindrome": "palindrome",
     "spoonerism": "spoonerism",
     "pun": "pun",
+    "pattern": "pattern",
+    "sounds_like": "sounds_like",
 }
+_KINDS_ALLOWED = "one of 'anagram', 'palindrome', 'spoonerism', 'pun', 'pattern', 'sounds_like'"
+VOCABULARIES = ("dictionary", "all")
+_WITH_VOCABULARY = ("pattern", "sounds_like")
 LANGUAGE = "en"
 MAX_CONTEXT_CHARS = 512
 MAX_PRONUNCIATIONS = 8  # per word, for spoonerisms
 
 
-def wordplay_data(
+def wordplay(
     corpus: Corpus,
     text: str,
     kind: str,
     context: str | None = None,
     limit: int = 20,
-) -> Data:
-    """Answer one wordplay `kind` for `text` (see the module docstring for the rules), as
-    plain data: exactly what `WordplayResult.model_dump(mode="json")` gives for it."""
+    vocabulary: str | None = None,
+) -> WordplayResult:
+    """Answer one wordplay `kind` for `text` (see the module docstring for the rules)."""
     checked = check_text("text", text)
     checked_kind = KINDS.get(kind) if isinstance(kind, str) else None
     if checked_kind is None:
-        raise InvalidArgument("kind", "one of 'anagram', 'palindrome', 'spoonerism', 'pun'", kind)
+        raise InvalidArgument("kind", _KINDS_ALLOWED, kind)
     check_limit("limit", limit)
     context_text = _check_context(context, checked_kind)
+    words = _check_vocabulary(vocabulary, checked_kind)
+    pattern = check_pattern(checked) if checked_kind == "pattern" else ""
     conn = corpus.db(LANGUAGE, "wordplay")
     index = rhyme_index(conn)
     cited = Cited()
@@ -84,23 +104,36 @@ def wordplay_data(
         "dataset_version": corpus.dataset_version,
     }
     if checked_kind == "anagram":
-        return _anagrams(conn, index, cited, checked, limit, base)
-    if checked_kind == "palindrome":
-        return _palindromes(conn, index, cited, checked, limit, base)
-    if checked_kind == "spoonerism":
-        return _spoonerisms(conn, index, cited, checked, limit, base)
-    return puns(corpus, conn, index, checked, context_text, limit, base)
+        data = _anagrams(conn, index, cited, checked, limit, base)
+    elif checked_kind == "palindrome":
+        data = _palindromes(conn, index, cited, checked, limit, base)
+    elif checked_kind == "spoonerism":
+        data = _spoonerisms(conn, index, cited, checked, limit, base)
+    elif checked_kind == "pattern":
+        data = pattern_matches(conn, index, cited, pattern, words, limit, base)
+    elif checked_kind == "sounds_like":
+        data = sounds_like(conn, index, cited, checked, words, limit, base)
+    else:
+        data = puns(corpus, conn, index, checked, context_text, limit, base)
+    return WordplayResult.model_validate(data)
 
 
-def wordplay(
-    corpus: Corpus,
-    text: str,
-    kind: str,
-    context: str | None = None,
-    limit: int = 20,
-) -> WordplayResult:
-    """`wordplay_data` as a typed result."""
-    return WordplayResult.model_validate(wordplay_data(corpus, text, kind, context, limit))
+def _check_vocabulary(vocabulary: str | None, kind: Kind) -> str:
+    """'dictionary' (the default) or 'all' for pattern and sounds_like; omitted otherwise."""
+    if kind not in _WITH_VOCABULARY:
+        if vocabulary is not None:
+            raise InvalidArgument(
+                "vocabulary",
+                f"omitted for kind={kind!r}; vocabulary is accepted only with kind='pattern' "
+                "or kind='sounds_like'",
+                vocabulary,
+            )
+        return ""
+    if vocabulary is None:
+        return "dictionary"
+    if vocabulary not in VOCABULARIES:
+        raise InvalidArgument("vocabulary", "'dictionary' (the default) or 'all'", vocabulary)
+    return vocabulary
 
 
 def _check_context(context: str | None, kind: Kind) -> str | None:

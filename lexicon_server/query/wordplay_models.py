@@ -21,6 +21,7 @@ from lexicon_server.models import (
     Budget,
     SourceKey,
     Sources,
+    Suggestion,
     absent_detail,
     budget_left_out,
     left_out_at,
@@ -29,12 +30,14 @@ from lexicon_server.models import (
 __all__ = [
     "AnagramCandidate",
     "PalindromeCandidate",
+    "PatternCandidate",
     "Provenance",
     "PunCandidate",
     "PunSense",
     "QueryPronunciation",
     "RhymeCandidate",
     "RhymesResult",
+    "SoundCandidate",
     "SpoonerismCandidate",
     "WordplayResult",
 ]
@@ -115,6 +118,7 @@ class RhymesResult(_Model):
         None, exclude_if=absent_detail, description="the syllable filter in force, if any"
     )
     found: bool = Field(description="whether CMUdict has a pronunciation of the word")
+    suggestions: list[Suggestion] = Field(default=[], exclude_if=absent_detail)
     query_pronunciations: list[QueryPronunciation]
     count: int = Field(description="number of rhymes returned")
     truncated: bool = Field(description="true when more rhymes exist beyond `limit`")
@@ -194,9 +198,30 @@ class PunCandidate(_Model):
     provenance: list[Provenance]
 
 
+class PatternCandidate(_Model):
+    """A word matching a spelling pattern; unsensed, its one fact's source in a field."""
+
+    word: str
+    zipf: float = Field(description="word frequency on the Zipf scale (0 = not in the list)")
+    spelling_source: str = Field(description="key in `sources` of the headword's spelling")
+
+
+class SoundCandidate(_Model):
+    """A word sounding like the text; unsensed, its facts' sources in two fields."""
+
+    word: str
+    phones: str = Field(description="its pronunciation closest to the text's")
+    distance: int = Field(
+        description="phoneme edits (stress ignored) from the closest of `query_phones`"
+    )
+    zipf: float
+    spelling_source: str
+    pronunciation_source: str
+
+
 class WordplayResult(_Model):
     text: str
-    kind: Literal["anagram", "palindrome", "spoonerism", "pun"]
+    kind: Literal["anagram", "palindrome", "spoonerism", "pun", "pattern", "sounds_like"]
     language: str
     dataset_version: str
     letters: str | None = Field(
@@ -210,6 +235,23 @@ class WordplayResult(_Model):
         exclude_if=absent_detail,
         description="pun only: uncontextualized without `context`; context_ranked when "
         "candidates whose senses share words with `context` come first",
+    )
+    vocabulary: Literal["dictionary", "all"] | None = Field(
+        None,
+        exclude_if=absent_detail,
+        description="pattern and sounds_like: dictionary (words with a WordNet sense) or all "
+        "(every CMUdict and WordNet spelling)",
+    )
+    phones_from: Literal["cmudict", "letter_to_sound"] | None = Field(
+        None,
+        exclude_if=absent_detail,
+        description="sounds_like only: cmudict when CMUdict lists the text, else "
+        "letter_to_sound (guessed by spelling rules, without stress)",
+    )
+    query_phones: list[str] = Field(
+        default=[],
+        exclude_if=absent_detail,
+        description="sounds_like only: the text's pronunciations compared (ARPAbet)",
     )
     query_words: list[str] = Field(
         default=[],
@@ -227,5 +269,15 @@ class WordplayResult(_Model):
     palindromes: list[PalindromeCandidate] = Field(default=[], exclude_if=absent_detail)
     spoonerisms: list[SpoonerismCandidate] = Field(default=[], exclude_if=absent_detail)
     puns: list[PunCandidate] = Field(default=[], exclude_if=absent_detail)
+    matches: list[PatternCandidate] = Field(
+        default=[],
+        exclude_if=absent_detail,
+        description="pattern only: matching words, most frequent first",
+    )
+    sounds: list[SoundCandidate] = Field(
+        default=[],
+        exclude_if=absent_detail,
+        description="sounds_like only: closest `distance` first, then most frequent",
+    )
     sources: Sources
     budget: Budget = budget_left_out()

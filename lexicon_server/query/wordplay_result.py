@@ -32,10 +32,15 @@ def result(
     letters: str | None = None,
     input_is_palindrome: bool | None = None,
     context_scope: str | None = None,
+    vocabulary: str | None = None,
+    phones_from: str | None = None,
+    query_phones: list[str] | None = None,
     anagrams: list[Data] | None = None,
     palindromes: list[Data] | None = None,
     spoonerisms: list[Data] | None = None,
     puns: list[Data] | None = None,
+    matches: list[Data] | None = None,
+    sounds: list[Data] | None = None,
 ) -> Data:
     """The whole result in `WordplayResult`'s field order, without the fields it leaves out
     when they are null or empty (as its dump has them)."""
@@ -44,6 +49,9 @@ def result(
         "letters": letters,
         "input_is_palindrome": input_is_palindrome,
         "context_scope": context_scope,
+        "vocabulary": vocabulary,
+        "phones_from": phones_from,
+        "query_phones": query_phones,
         "query_words": answer.query_words,
         "unresolved": answer.unresolved,
     }
@@ -53,7 +61,7 @@ def result(
     data["count"] = answer.count
     data["truncated"] = answer.truncated
     found = {"anagrams": anagrams, "palindromes": palindromes, "spoonerisms": spoonerisms}
-    found["puns"] = puns
+    found.update(puns=puns, matches=matches, sounds=sounds)
     data.update((key, value) for key, value in found.items() if value)
     data["sources"] = cited.sources()
     if answer.cut:  # else left out (see the result model)

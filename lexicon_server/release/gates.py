@@ -18,10 +18,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lexicon_server.release.acceptance_profile import Anchor, GateProfile, check_answer
 from lexicon_server.release.netguard import guarded_command
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 __all__ = [
     "Gate",
@@ -72,18 +75,20 @@ def clean_install_gate(release_dir: Path, digest: str, data_dir: Path) -> Gate:
 
 
 def _run_anchor(corpus: Any, store: Any, anchor: Anchor) -> Any:
-    from lexicon_server.query.lookup import lookup_data
-    from lexicon_server.query.relations import relations_data
-    from lexicon_server.query.rhymes import rhymes_data
-    from lexicon_server.query.semantic import semantic_data
-    from lexicon_server.query.synonyms import synonyms_data
+    from lexicon_server.query.lookup import lookup
+    from lexicon_server.query.relations import relations
+    from lexicon_server.query.rhymes import rhymes
+    from lexicon_server.query.semantic import semantic_neighbors
+    from lexicon_server.query.synonyms import synonyms
     from lexicon_server.query.translate import translate
-    from lexicon_server.query.wordplay import wordplay_data
+    from lexicon_server.query.wordplay import wordplay
 
     args = dict(anchor.args)
     if anchor.query == "translate":
         if anchor.sense_gloss is not None:
-            looked = lookup_data(corpus, args["word"], args.get("source_language", "en"), 50)
+            looked = lookup(corpus, args["word"], args.get("source_language", "en"), 50).model_dump(
+                mode="json"
+            )
             ids = [
                 s["id"]
                 for s in looked.get("senses", [])
@@ -93,15 +98,15 @@ def _run_anchor(corpus: Any, store: Any, anchor: Anchor) -> Any:
                 raise LookupError(f"no sense of {args['word']!r} has {anchor.sense_gloss!r}")
             args["sense_id"] = ids[0]
         return translate(corpus, **args).model_dump(mode="json")
-    calls: dict[str, Callable[..., Any]] = {
-        "lookup": lambda: lookup_data(corpus, **args),
-        "relations": lambda: relations_data(corpus, **args),
-        "rhymes": lambda: rhymes_data(corpus, **args),
-        "wordplay": lambda: wordplay_data(corpus, **args),
-        "semantic": lambda: semantic_data(store, **args),
-        "synonyms": lambda: synonyms_data(corpus, **args),
+    calls: dict[str, Callable[[], BaseModel]] = {
+        "lookup": lambda: lookup(corpus, **args),
+        "relations": lambda: relations(corpus, **args),
+        "rhymes": lambda: rhymes(corpus, **args),
+        "wordplay": lambda: wordplay(corpus, **args),
+        "semantic": lambda: semantic_neighbors(store, **args),
+        "synonyms": lambda: synonyms(corpus, **args),
     }
-    return calls[anchor.query]()
+    return calls[anchor.query]().model_dump(mode="json")
 
 
 def anchors_gate(corpus: Any, profile: GateProfile) -> Gate:
@@ -208,7 +213,7 @@ def bench_gate(corpus: Any, profile: GateProfile, log: Path) -> Gate:
     of NLTK's time (the benchmark's absolute and stdio aims are timed figures on a shared
     machine; they stay in the benchmark, not in this gate)."""
     from lexicon_server.corpus.rows.facts import clear_caches
-    from lexicon_server.query.lookup import lookup_data
+    from lexicon_server.query.lookup import lookup
 
     if profile.wordnet_dir is None:
         return Gate(
@@ -232,11 +237,11 @@ def bench_gate(corpus: Any, profile: GateProfile, log: Path) -> Gate:
         return Gate("bench_ratios", False, "the corpus has too few English words to compare")
     warm, words = words[0], words[1:]
     clear_caches(corpus)
-    lookup_data(corpus, warm)  # opens the databases, as the benchmark does
+    lookup(corpus, warm)  # opens the databases, as the benchmark does
     ours: list[float] = []
     for w in words:
         c0 = time.thread_time()
-        lookup_data(corpus, w)
+        lookup(corpus, w)
         ours.append(time.thread_time() - c0)
     import json
 

@@ -59,13 +59,13 @@ __all__ = [
 Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
 Word = Annotated[
     Text,
-    Field(description="the word or phrase to look up, as written (1 to 100 characters)"),
+    Field(description="the word or phrase, as written"),
 ]
 Language = Annotated[
     str,
-    Field(description="language tag of the word, e.g. 'en', 'fr', 'de' (ISO 639 code)"),
+    Field(description="the word's language: an ISO 639 tag such as 'en' or 'fr'"),
 ]
-Limit = Annotated[int, Field(ge=1, le=100, description="maximum number of results: 1 to 100")]
+Limit = Annotated[int, Field(ge=1, le=100, description="maximum results")]
 OptionalLanguage = Annotated[
     str | None,
     Field(description="language tag, e.g. 'fr'; omit for the default described above"),
@@ -158,9 +158,9 @@ def published_output(model: type[BaseModel]) -> type[BaseModel]:
     `compact_schema`) as its outputSchema.
     The SDK re-validates every structured result against the declared output type; for
     the real models that costs 60-150 µs per call, spent on data the query functions
-    already build to the model's exact shape (each `*_data` function is tested against
-    its model, and clients check the schema themselves). This stand-in carries the same
-    schema but is checked shallowly: the result must be a JSON object.
+    already return as that model (and clients check the schema themselves). This
+    stand-in carries the same schema but is checked shallowly: the result must be a JSON
+    object.
     """
     schema: dict[str, Any] = compact_schema(inline_refs(TypeAdapter(model).json_schema()))
 

@@ -16,20 +16,17 @@ from lexicon_server.tools._shared import (
 __all__ = ["DESCRIPTION", "LookupArguments"]
 
 
-DESCRIPTION = """Look a word up in the local dictionary: its senses (definitions, part of
-speech, synset), with examples, pronunciations and translations attached to each sense.
-An inflected form ('dogs', 'ran') is resolved to its lemma and `resolutions` says how.
-`limit` caps the senses. Examples, pronunciations and translations each have one total
-budget shared round-robin across the returned senses (0 disables a class); a sense lists
-in `truncated_fields` every class it has more of than it received. Every item names its
-source and licence. A language that is not installed is reported with its reason."""
+DESCRIPTION = """What a word means: its senses, most used first, each with part of speech,
+definition, examples, pronunciations and translations. Use it first for any word; an
+inflected form ('ran') is looked up as its lemma, and `resolutions` says how.
+Installed languages: {languages}."""
 
 
 def _budget(default: int, what: str) -> object:
     return Field(
         ge=0,
         le=100,
-        description=f"total {what} across all returned senses (0 disables; default {default})",
+        description=f"{what} across the returned senses (0: none)",
     )
 
 

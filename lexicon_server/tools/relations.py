@@ -6,18 +6,16 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from lexicon_server.query.relations import RELATIONS, TRANSITIVE_RELATIONS
+from lexicon_server.query.relations import RELATIONS
 from lexicon_server.tools._shared import Language, Word
 
 __all__ = ["DESCRIPTION", "RelationsArguments"]
 
 
-DESCRIPTION = f"""Lexical relations of a word (hypernyms, hyponyms, antonyms, meronyms,
-...), each with the sense it starts from, its target, and the directed edge(s) with
-source and licence. Direct edges are relation_scope='direct', distance=1. For
-{", ".join(sorted(TRANSITIVE_RELATIONS))}, max_depth=2 adds a bounded two-edge expansion
-(relation_scope='transitive', distance=2) whose `path` holds both edges. Targets say
-whether their own entry is installed."""
+DESCRIPTION = """Words linked to a word by one lexical relation: broader (hypernym),
+narrower (hyponym), opposite (antonym), part or whole (meronym, holonym) and more, each
+with the sense it starts from and the edges that link them. max_depth=2 follows
+hypernyms and hyponyms two steps."""
 
 
 class RelationsArguments(BaseModel):
@@ -28,18 +26,17 @@ class RelationsArguments(BaseModel):
         str, Field(description="relation name, one of: " + ", ".join(sorted(RELATIONS)))
     ]
     language: Language = "en"
-    limit: Annotated[int, Field(ge=1, le=100, description="total results returned: 1 to 100")] = 20
+    limit: Annotated[int, Field(ge=1, le=100, description="maximum results")] = 20
     max_depth: Annotated[
         int,
-        Field(ge=1, le=2, description="1 = direct edges; 2 = also two-edge hyper/hyponyms"),
+        Field(ge=1, le=2, description="2: also hypernyms or hyponyms two steps away"),
     ] = 1
     transitive_limit: Annotated[
         int | None,
         Field(
             description=(
-                "results reserved for distance-2 results when max_depth=2: 0 disables, "
-                "1..limit is explicit; omitted means 5 (or limit if smaller). -1 is not "
-                "accepted. Unused allocation goes back to direct results."
+                "places for two-step results when max_depth=2: 0 to limit; omitted means 5 "
+                "(or limit if smaller); unused places go to direct results"
             )
         ),
     ] = None

@@ -15,19 +15,15 @@ from lexicon_server.tools._shared import (
 __all__ = ["DESCRIPTION", "RhymesArguments"]
 
 
-DESCRIPTION = """English rhymes from the CMU Pronouncing Dictionary, most frequent words
-first, each with its syllable count. Every pronunciation of the word is used and the word
-itself is never returned. mode='perfect': the sounds from the last stressed vowel to the end
-are identical. mode='near': they differ by exactly one ARPAbet sound inserted, deleted or
-substituted (perfect rhymes excluded); `edit` names the kind of change, and `rhyme` beside
-`query_rhyme` shows the sounds. `syllables` keeps only rhymes of that many syllables.
-`found` is false when CMUdict has no pronunciation of the word."""
+DESCRIPTION = """English rhymes of a word, most common words first, with syllable counts.
+mode='perfect' (same sounds from the last stressed vowel) or 'near' (one sound
+changed); `syllables` filters by length."""
 
 
 class RhymesArguments(BaseModel):
     model_config = ConfigDict(defer_build=True)
 
-    word: Annotated[Text, Field(description="an English word, as written (1 to 100 characters)")]
+    word: Annotated[Text, Field(description="an English word")]
     mode: Annotated[
         Literal["perfect", "near"],
         Field(description="'perfect' (identical rhyme part) or 'near' (one sound differs)"),

@@ -11,12 +11,10 @@ from lexicon_server.tools._shared import Language, Word
 __all__ = ["DESCRIPTION", "SemanticArguments"]
 
 
-DESCRIPTION = """Words nearest in meaning by word-vector similarity (exact cosine).
-Omit target_language to search the installed languages with trained vectors and the
-word's own (global); set it to the word's own language for monolingual neighbours, or to
-another language for cross-lingual ones (a language with derived vectors is searched only
-when named). The result lists the languages searched and whether the search was
-restricted to fewer vector languages than the corpus has. Neighbours are unsensed."""
+DESCRIPTION = """Words close in meaning by word-vector similarity: related words, not only
+synonyms. Without target_language it searches every language with trained vectors;
+with one, monolingual or cross-lingual neighbours. A short description ('fear of
+heights') gets the words it describes (a reverse dictionary)."""
 
 
 class SemanticArguments(BaseModel):
@@ -28,4 +26,4 @@ class SemanticArguments(BaseModel):
         str | None,
         Field(description="omit for global search; same tag = monolingual; other = cross-lingual"),
     ] = None
-    limit: Annotated[int, Field(ge=1, le=100, description="neighbours returned: 1 to 100")] = 10
+    limit: Annotated[int, Field(ge=1, le=100, description="maximum neighbours")] = 10

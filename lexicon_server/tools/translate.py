@@ -12,12 +12,10 @@ from lexicon_server.tools._shared import Language, Word
 __all__ = ["DESCRIPTION", "TranslateArguments"]
 
 
-DESCRIPTION = """Translate a word into another language. Candidates are grouped by the
-source-language sense they translate and dealt round-robin across those groups, with
-translations not tied to a sense last. Each candidate says whether the target word has
-its own installed entry; `target_language_status` says whether the target language is
-installed (translations into a language you have not installed are still returned).
-Pass `sense_id` (from dictionary_lookup) to translate one sense only."""
+DESCRIPTION = """A word's translations into another language, best first, grouped by the
+sense they render. Works between any two installed languages (through English when no
+dictionary links them: `via` names the English words). `sense_id` from dictionary_lookup
+translates one sense."""
 
 
 class TranslateArguments(BaseModel):
@@ -28,14 +26,12 @@ class TranslateArguments(BaseModel):
         str, Field(description="language to translate into, e.g. 'fr', 'de', 'ja'")
     ]
     source_language: Language = "en"
-    limit: Annotated[
-        int, Field(ge=1, le=100, description="total translation candidates: 1 to 100")
-    ] = 20
+    limit: Annotated[int, Field(ge=1, le=100, description="maximum candidates")] = 20
     max_senses: Annotated[
         int,
-        Field(ge=1, le=100, description="how many source senses to inspect: 1 to 100"),
+        Field(ge=1, le=100, description="how many of the word's senses to read"),
     ] = MAX_SENSES_DEFAULT
     sense_id: Annotated[
         str | None,
-        Field(description="restrict to one sense, by the id dictionary_lookup returned"),
+        Field(description="one sense only: an id from dictionary_lookup"),
     ] = None

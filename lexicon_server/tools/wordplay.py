@@ -1,4 +1,5 @@
-"""The `wordplay` tool: description and arguments (a row of `tool_table`)."""
+"""The `wordplay` tool: description and arguments (a row of `tool_table`): anagrams,
+palindromes, spoonerisms, pun candidates, spelling patterns and sounds-like words."""
 
 from __future__ import annotations
 
@@ -15,18 +16,11 @@ from lexicon_server.tools._shared import (
 __all__ = ["DESCRIPTION", "WordplayArguments"]
 
 
-DESCRIPTION = """English wordplay over the local corpus, one `kind` per call:
-- anagram: single-word headwords whose letters (case and accents folded, a-z only)
-  rearrange the text's letters; the text's own spelling is excluded.
-- palindrome: `input_is_palindrome` for the text, plus stored palindromes other than it,
-  listed in letter order starting at the text's letters and wrapping round once.
-- spoonerism: text must be exactly two words; swaps their initial consonant sounds (CMUdict).
-  `lexical_term` when both swapped sounds are dictionary words (all spellings listed),
-  else `generated_candidate`.
-- pun: exact homophones with at least one meaning the text's word lacks; candidates only,
-  not finished jokes. `context` (pun only, up to 512 characters) puts first the candidates
-  whose meanings share words with it.
-Every candidate carries `provenance`: spelling/senses from WordNet, sounds from CMUdict."""
+DESCRIPTION = """English wordplay, one `kind` per call. anagram: words rearranging its
+letters. palindrome: is the text one, plus stored palindromes. spoonerism: two
+words, first sounds swapped. pun: homophones with another meaning; `context` ranks them.
+pattern: `?` one letter, `*` any run ('c?t'). sounds_like: closest pronunciations
+('fone' -> phone)."""
 
 
 class WordplayArguments(BaseModel):
@@ -34,22 +28,22 @@ class WordplayArguments(BaseModel):
 
     text: Annotated[
         Text,
-        Field(
-            description="the word or phrase to play with (1 to 100 characters); "
-            "two words for kind='spoonerism'"
-        ),
+        Field(description="1 to 100 characters: a word, two (spoonerism), a pattern ('c?t')"),
     ]
     kind: Annotated[
-        Literal["anagram", "palindrome", "spoonerism", "pun"],
-        Field(description="which wordplay to answer: anagram, palindrome, spoonerism or pun"),
+        Literal["anagram", "palindrome", "spoonerism", "pun", "pattern", "sounds_like"],
+        Field(description="which wordplay"),
     ]
     context: Annotated[
         str | None,
         Field(
             min_length=1,
             max_length=MAX_CONTEXT_CHARS,
-            description=f"kind='pun' only: 1 to {MAX_CONTEXT_CHARS} characters of the "
-            "setting, used to put fitting meanings first; must be omitted for other kinds",
+            description="pun only: the setting, to put fitting meanings first",
         ),
     ] = None
     limit: Limit = 20
+    vocabulary: Annotated[
+        Literal["dictionary", "all"] | None,
+        Field(description="pattern, sounds_like: dictionary words (default) or all"),
+    ] = None

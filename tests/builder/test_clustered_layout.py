@@ -8,10 +8,12 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+from _support.dumped import dumped
+
 from lexicon_server.builder.lexical_writer import CLUSTERED, schema_statements
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.corpus.rows.facts import clear_caches
-from lexicon_server.query.lookup import lookup_data
+from lexicon_server.query.lookup import lookup
 from lexicon_server.query.translate import translate
 from lexicon_store.selection import ActiveSelection
 
@@ -128,7 +130,7 @@ def test_answers_match_the_rowid_layout(sample_data_dir: Path, tmp_path: Path) -
                 answers = []
                 for corpus in (clustered, rowid):
                     clear_caches(corpus)
-                    answer = [lookup_data(corpus, word, language)]
+                    answer = [dumped(lookup(corpus, word, language))]
                     for target in languages:
                         if target != language:
                             result = translate(corpus, word, target, source_language=language)

@@ -7,16 +7,17 @@ import sqlite3
 from pathlib import Path
 
 import numpy as np
+from _support.dumped import dumped
 
 from lexicon_server.builder.derived_vectors import derive
 from lexicon_server.corpus.reader import Corpus
-from lexicon_server.query.semantic import VectorStore, semantic_data
+from lexicon_server.query.semantic import VectorStore, semantic_neighbors
 from lexicon_store.selection import load_active
 
 
 def test_roi_cross_lingual_into_english_finds_king(sample_data_dir: Path) -> None:
     store = VectorStore(Corpus(load_active(sample_data_dir)))
-    data = semantic_data(store, "roi", "fr", "en", limit=3)
+    data = dumped(semantic_neighbors(store, "roi", "fr", "en", limit=3))
     assert data["scope"] == "cross_lingual" and data["found"]
     assert data["neighbors"][0]["text"] == "king"
     assert "derived vectors for fr" in data["method"]
@@ -25,18 +26,18 @@ def test_roi_cross_lingual_into_english_finds_king(sample_data_dir: Path) -> Non
 
 def test_monolingual_and_global_scopes_mark_derived_neighbours(sample_data_dir: Path) -> None:
     store = VectorStore(Corpus(load_active(sample_data_dir)))
-    mono = semantic_data(store, "roi", "fr", "fr", limit=3)
+    mono = dumped(semantic_neighbors(store, "roi", "fr", "fr", limit=3))
     assert mono["neighbors"][0]["text"] == "reine"
     assert all(n["derived"] for n in mono["neighbors"])
     # Global: the trained vectors (English) and the word's own language; German's are
     # derived too, so it is searched only when named (docs/tools.md).
-    every = semantic_data(store, "roi", "fr", limit=10)
+    every = dumped(semantic_neighbors(store, "roi", "fr", limit=10))
     assert every["scope"] == "global" and every["searched_languages"] == ["en", "fr"]
     texts = {(n.get("language", "fr"), n["text"]) for n in every["neighbors"]}
     assert ("fr", "reine") in texts and ("en", "king") in texts
-    german = semantic_data(store, "roi", "fr", "de", limit=3)
+    german = dumped(semantic_neighbors(store, "roi", "fr", "de", limit=3))
     assert german["scope"] == "cross_lingual" and german["searched_languages"] == ["de"]
-    king = semantic_data(store, "king", "en", limit=10)
+    king = dumped(semantic_neighbors(store, "king", "en", limit=10))
     assert king["searched_languages"] == ["en"]  # no derived copies of 'king' in the way
     # Italian and Dutch have lexical data but no wordfreq list in the sample: no vocabulary
     # to choose, so no vectors.
@@ -48,10 +49,10 @@ def test_global_search_loads_only_the_indexes_it_searches(sample_data_dir: Path)
     # must not load their HNSW indexes to learn that (issue 28: 11 indexes loaded for 1).
     corpus = Corpus(load_active(sample_data_dir))
     store = VectorStore(corpus)
-    king = semantic_data(store, "king", "en", limit=10)
+    king = dumped(semantic_neighbors(store, "king", "en", limit=10))
     assert king["searched_languages"] == ["en"] and king["found"]
     assert sorted(corpus.cache("vectors")) == ["en"]
-    roi = semantic_data(store, "roi", "fr", limit=10)
+    roi = dumped(semantic_neighbors(store, "roi", "fr", limit=10))
     assert roi["searched_languages"] == ["en", "fr"]
     assert sorted(corpus.cache("vectors")) == ["en", "fr"]  # the word's own, searched
 

@@ -19,6 +19,7 @@ __all__ = [
     "has_entry",
     "inflections",
     "lemma_entries",
+    "norm_zipf",
     "norms_with_entries",
     "term_norms",
     "term_order",
@@ -96,6 +97,15 @@ _WITH_ENTRIES = (
     f"SELECT DISTINCT t.norm FROM terms t WHERE t.norm IN {ID_LIST} "
     "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = t.id)"
 )
+
+
+_ZIPF = "SELECT max(zipf) FROM terms WHERE norm = ? AND zipf > 0"
+
+
+def norm_zipf(conn: sqlite3.Connection, norm: str) -> float | None:
+    """The wordfreq Zipf value of the terms spelled `norm` (None: unknown)."""
+    row = conn.execute(_ZIPF, (norm,)).fetchone()
+    return None if row is None or row[0] is None else float(row[0])
 
 
 def exact_terms(conn: sqlite3.Connection, norm: str) -> list[tuple[int, str]]:

@@ -3,14 +3,16 @@ exact neighbours a release stores."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Sequence
 
 from lexicon_server.corpus.rows.facts import ID_LIST, id_list
 
-__all__ = ["most_frequent_item", "stored_neighbour_ids", "vocab_texts"]
+__all__ = ["items_by_norm", "most_frequent_item", "stored_neighbour_ids", "vocab_texts"]
 
 _FIND = "SELECT id, source_id, zipf FROM vocab WHERE norm = ? ORDER BY zipf DESC, id LIMIT 1"
+_BY_NORMS = f"SELECT norm, id FROM vocab WHERE norm IN {ID_LIST} ORDER BY zipf, id DESC"
 _TEXTS = f"SELECT id, text, source_id FROM vocab WHERE id IN {ID_LIST}"
 
 
@@ -32,3 +34,13 @@ def vocab_texts(conn: sqlite3.Connection, rows: Sequence[int]) -> dict[int, tupl
     if not rows:
         return {}
     return {int(r[0]): (str(r[1]), int(r[2])) for r in conn.execute(_TEXTS, (id_list(rows),))}
+
+
+def items_by_norm(conn: sqlite3.Connection, norms: Sequence[str]) -> dict[str, int]:
+    """norm -> row of the most frequent vocabulary item spelled so, for the `norms` the
+    vocabulary has (one statement for all: `most_frequent_item` for many)."""
+    if not norms:
+        return {}
+    rows = conn.execute(_BY_NORMS, (json.dumps(list(norms), ensure_ascii=False),))
+    # Ascending frequency, so the most frequent item of a norm is written last.
+    return {str(key): int(row) for key, row in rows}

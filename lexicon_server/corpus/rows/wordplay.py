@@ -17,12 +17,18 @@ __all__ = [
     "folded_pronunciations",
     "homophones",
     "palindrome_words",
+    "pattern_bucket",
+    "pattern_lengths",
+    "pattern_words",
     "pronunciations_of_words",
     "rhyme_document",
+    "sound_neighbours",
     "spelled_pronunciations",
+    "spelling_frequency",
     "synset_gloss",
     "synsets_in_sense_order",
     "word_synsets",
+    "words_by_id",
     "words_spelled",
 ]
 
@@ -45,6 +51,19 @@ _SPELLED_PRONS = (
     f"SELECT {_PRON_COLUMNS} FROM words w JOIN prons p ON p.word_id = w.id WHERE w.text = ?"
 )
 _SPELLED_PRONS_BY_COUNT = ["", *(" UNION ALL ".join([_SPELLED_PRONS] * n) for n in range(1, 7))]
+
+
+_SPELLING_ZIPF = (
+    "SELECT max(w.zipf), (SELECT p.syllables FROM prons p JOIN words x ON x.id = p.word_id "
+    "WHERE x.text = ? ORDER BY p.id LIMIT 1) FROM words w WHERE w.text = ? AND w.zipf > 0"
+)
+
+
+def spelling_frequency(conn: sqlite3.Connection, folded: str) -> tuple[float | None, int | None]:
+    """The wordfreq Zipf value of the spelling `folded` and the syllables of its first
+    pronunciation (each None when unknown)."""
+    row = conn.execute(_SPELLING_ZIPF, (folded, folded)).fetchone()
+    return (None, None) if row is None else (row[0], row[1])
 
 
 def folded_pronunciations(conn: sqlite3.Connection, folded: str) -> list[tuple[Any, ...]]:
@@ -153,3 +172,51 @@ def synset_gloss(lexical: sqlite3.Connection, synset: str) -> str | None:
     row = lexical.execute("SELECT gloss FROM synsets WHERE external_id = ?", (synset,))
     found = row.fetchone()
     return None if found is None else str(found[0])
+
+
+def pattern_bucket(conn: sqlite3.Connection, scope: int, length: int) -> tuple[str, bytes] | None:
+    """(letters, word ids) of the stored pattern bucket of `scope` and letter count, or None
+    when the database has none."""
+    row = conn.execute(
+        "SELECT letters, word_ids FROM pattern_buckets WHERE scope = ? AND length = ?",
+        (scope, length),
+    ).fetchone()
+    return None if row is None else (str(row[0]), bytes(row[1]))
+
+
+def pattern_words(conn: sqlite3.Connection) -> list[tuple[int, str, str, bool]]:
+    """(id, text, letters, has a synset) of every single-token word, in id (rank) order:
+    what the pattern buckets are made of, for a database written without them."""
+    return conn.execute(
+        "SELECT w.id, w.text, w.letters, EXISTS "
+        "(SELECT 1 FROM word_synsets s WHERE s.word_id = w.id) "
+        "FROM words w WHERE w.is_single = 1 ORDER BY w.id"
+    ).fetchall()
+
+
+def words_by_id(conn: sqlite3.Connection, word_ids: Sequence[int]) -> list[tuple[Any, ...]]:
+    """(id, text, letters, zipf, source id) of the words, in id order."""
+    sql = f"SELECT id, text, letters, zipf, source_id FROM words WHERE id IN {ID_LIST} ORDER BY id"
+    return conn.execute(sql, (id_list(word_ids),)).fetchall()
+
+
+def sound_neighbours(
+    conn: sqlite3.Connection, keys: Sequence[str], dictionary_only: bool
+) -> list[tuple[Any, ...]]:
+    """(pron id, phones, word id, text, zipf, spelling source, pronunciation source) of the
+    pronunciations filed under one of the sound `keys`, each once, unordered."""
+    sql = (
+        "SELECT DISTINCT p.id, p.phones, w.id, w.text, w.zipf, w.source_id, p.source_id "
+        "FROM sound_keys k JOIN prons p ON p.id = k.pron_id JOIN words w ON w.id = p.word_id "
+        f"WHERE k.key IN {ID_LIST} AND k.dictionary >= ?"
+    )
+    found = conn.execute(sql, (json.dumps(list(keys)), int(dictionary_only)))
+    return found.fetchall()
+
+
+def pattern_lengths(conn: sqlite3.Connection, scope: int) -> list[int]:
+    """The letter counts that have a stored pattern bucket of `scope`, ascending."""
+    rows = conn.execute(
+        "SELECT length FROM pattern_buckets WHERE scope = ? ORDER BY length", (scope,)
+    )
+    return [int(row[0]) for row in rows]

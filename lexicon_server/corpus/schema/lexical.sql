@@ -135,6 +135,15 @@ CREATE TABLE term_docs (
     doc     BLOB NOT NULL
 );
 
+-- Symmetric-deletion spelling index (lexicon_server/corpus/spelling.py): the 32-bit key of
+-- each suggestible norm, of its accent-folded form and of each single-character delete,
+-- with the term it reaches. Derived by the builder; used only when meta has 'spelling_keys'.
+CREATE TABLE spelling_keys (
+    key     INTEGER NOT NULL,
+    term_id INTEGER NOT NULL REFERENCES terms (id),
+    PRIMARY KEY (key, term_id)
+) WITHOUT ROWID;
+
 -- Inflected form -> lemma (WordNet *.exc, Wiktionary form-of senses).
 CREATE TABLE inflections (
     form_norm     TEXT NOT NULL,

@@ -24,7 +24,12 @@ CREATE TABLE words (
     is_single     INTEGER NOT NULL,         -- 1 when text is one strictly alphabetic token
     is_palindrome INTEGER NOT NULL,         -- 1 when letters (len >= 2) read the same reversed
     zipf          REAL NOT NULL DEFAULT 0,  -- wordfreq Zipf frequency, for ranking
-    source_id     INTEGER NOT NULL REFERENCES sources (id)  -- where the spelling comes from
+    source_id     INTEGER NOT NULL REFERENCES sources (id),  -- where the spelling comes from
+    -- 1: a word a reader knows (a lower-case WordNet lemma, an inflection of one, or a
+    -- common word that is no name); 0: a name or a rare CMUdict-only spelling. Ids rank
+    -- these words first (meta word_order = dictionary_first). Added without a version
+    -- bump: a database without the column ranks by frequency alone.
+    is_word       INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX words_signature ON words (signature) WHERE is_single = 1;
 CREATE INDEX words_palindromes ON words (letters, id) WHERE is_palindrome = 1;
@@ -112,3 +117,28 @@ CREATE TABLE rhyme_docs (
     perfect  TEXT NOT NULL,
     near     TEXT NOT NULL
 );
+
+-- Keys of the `pattern` and `sounds_like` kinds (lexicon_server/corpus/play_keys.py; meta
+-- key play_keys). A database without them still answers patterns, from buckets made in
+-- memory on first use, but not sounds_like.
+-- Per scope (1: dictionary words, those whose spelling or another capitalisation of it has
+-- a WordNet synset; 0: every single-token word) and letter count: the distinct letters of
+-- the single-token words in rank order, each followed by '\n', and the word ids of those
+-- lines (little-endian int32).
+CREATE TABLE pattern_buckets (
+    scope    INTEGER NOT NULL,
+    length   INTEGER NOT NULL,
+    letters  TEXT NOT NULL,
+    word_ids BLOB NOT NULL,
+    PRIMARY KEY (scope, length)
+) WITHOUT ROWID;
+
+-- Each pronunciation's sound code (stress dropped, one character per phoneme) and the code
+-- with one phoneme deleted, each way: two codes one edit apart share a key. `dictionary`
+-- as for pattern_buckets (scope 1).
+CREATE TABLE sound_keys (
+    key        TEXT NOT NULL,
+    pron_id    INTEGER NOT NULL REFERENCES prons (id),
+    dictionary INTEGER NOT NULL,
+    PRIMARY KEY (key, pron_id)
+) WITHOUT ROWID;

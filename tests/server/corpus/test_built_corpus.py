@@ -11,6 +11,7 @@ from typing import Any
 
 import anyio
 import pytest
+from _support.dumped import dumped
 from _support.lookup import all_translations
 from _support.provenance import assert_sources_complete
 from mcp import Client
@@ -19,7 +20,7 @@ from lexicon_server.config import load_config
 from lexicon_server.corpus.normalize import norm
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.headwords import normalize
-from lexicon_server.query.lookup import lookup_data
+from lexicon_server.query.lookup import lookup
 from lexicon_server.query.synonyms import UNSENSED_DEFAULT
 from lexicon_server.query.targets import entry_installed, target_entry_column
 from lexicon_server.query.translate import translate
@@ -108,7 +109,7 @@ def test_sample_corpus_target_entries_come_from_the_builder(
         ]
         flags: list[bool] = []
         for word in words:
-            result = lookup_data(corpus, word, limit=100, translations_limit=100)
+            result = dumped(lookup(corpus, word, limit=100, translations_limit=100))
             assert_sources_complete(result)
             for t in all_translations(result):
                 expected = entry_installed(corpus, t["target_language"], normalize(t["text"]))
@@ -308,7 +309,7 @@ def test_starter_glossary_and_slang_read_the_senses_lookup_reads(
     corpus = Corpus(load_active(_data_dir(request, "starter_data_dir")))
     try:
         # GCIDE's senses are look-up's own addition (a component of their own).
-        looked_up = _wordnet_senses(lookup_data(corpus, form, limit=100))
+        looked_up = _wordnet_senses(dumped(lookup(corpus, form, limit=100)))
         (glossary,) = dictionary_senses(corpus, [form]).words
         assert [(s.headword, s.pos, s.gloss) for s in glossary.senses] == [
             (s["word"], s["pos"], s["gloss"]) for s in looked_up[:MAX_SENSES_PER_WORD]
@@ -319,7 +320,7 @@ def test_starter_glossary_and_slang_read_the_senses_lookup_reads(
         assert sorted((d.headword, d.pos, d.text) for d in slang if d.source != "gcide") == (
             sorted((s["word"], s["pos"], s["gloss"]) for s in looked_up)
         )
-        resolved = lookup_data(corpus, form).get("resolutions", [])
+        resolved = dumped(lookup(corpus, form)).get("resolutions", [])
         lemmas = {norm(form)} | {norm(r["lemma"]) for r in resolved}
         gcide = [d for d in slang if d.source == "gcide"]
         assert {norm(d.headword) for d in gcide} <= lemmas

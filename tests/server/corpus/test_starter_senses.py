@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from _support.dumped import dumped
 from _support.senses import bank_sense
 
 from lexicon_server.corpus.reader import Corpus
-from lexicon_server.query.semantic import VectorStore, semantic_data
+from lexicon_server.query.semantic import VectorStore, semantic_neighbors
 from lexicon_server.query.senses import sense_handle
 from lexicon_server.query.translate import translate
 from lexicon_store.selection import load_active
@@ -44,8 +45,8 @@ def test_inflected_forms_find_their_lemma(starter_data_dir: Path) -> None:
 
 def test_derived_vectors_reach_across_languages(starter_data_dir: Path) -> None:
     store = VectorStore(Corpus(load_active(starter_data_dir)))
-    roi = semantic_data(store, "roi", "fr", "en", limit=10)
+    roi = dumped(semantic_neighbors(store, "roi", "fr", "en", limit=10))
     assert "king" in {n["text"] for n in roi["neighbors"]}
-    hund = semantic_data(store, "Hund", "de", "fr", limit=10)
+    hund = dumped(semantic_neighbors(store, "Hund", "de", "fr", limit=10))
     assert "chien" in {n["text"] for n in hund["neighbors"]}
     assert all(n["derived"] for n in hund["neighbors"]) and "derived" in hund["method"]

@@ -7,10 +7,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
+from _support.dumped import dumped
 
 from lexicon_server.builder.semantic_writer import NEIGHBOURS, exact_neighbours
 from lexicon_server.corpus.reader import Corpus
-from lexicon_server.query.semantic import VectorStore, semantic_data
+from lexicon_server.query.semantic import VectorStore, semantic_neighbors
 from lexicon_store.selection import load_active
 
 STORED = "exact neighbours stored at build time + exact float16 cosine re-rank"
@@ -105,21 +106,25 @@ def _check_stored_answers(corpus: Corpus, count: int, order: str = FREQUENT) -> 
     by_index_agree = 0
     for row, text in rows:
         for limit in (1, 10, NEIGHBOURS):
-            answer = semantic_data(store, text, "en", "en", limit=limit)
+            answer = dumped(semantic_neighbors(store, text, "en", "en", limit=limit))
             assert answer["method"] == STORED, text
             got = [(n["text"], n["score"]) for n in answer["neighbors"]]
             texts = vectors.texts([i for i, _ in _exact_answer(unit, row, limit)])
             assert got == [(texts[i][0], s) for i, s in _exact_answer(unit, row, limit)], text
         # A larger limit than the release stores goes through the index.
-        assert semantic_data(store, text, "en", "en", limit=NEIGHBOURS + 1)["method"] != STORED
+        assert (
+            dumped(semantic_neighbors(store, text, "en", "en", limit=NEIGHBOURS + 1))["method"]
+            != STORED
+        )
         saved, vectors.stored = vectors.stored, 0
         try:
-            by_index = semantic_data(store, text, "en", "en")
+            by_index = dumped(semantic_neighbors(store, text, "en", "en"))
         finally:
             vectors.stored = saved
         assert by_index["method"] != STORED
         by_index_agree += (
-            by_index["neighbors"] == semantic_data(store, text, "en", "en")["neighbors"]
+            by_index["neighbors"]
+            == dumped(semantic_neighbors(store, text, "en", "en"))["neighbors"]
         )
     assert by_index_agree >= 0.9 * len(rows)
     return len(rows)

@@ -9,12 +9,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from _support.dumped import dumped
 from pydantic_core import from_json
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.corpus.rows.facts import has_term_docs
 from lexicon_server.corpus.term_docs import TARGET_UNKNOWN
-from lexicon_server.query.lookup import lookup_data
+from lexicon_server.query.lookup import lookup
 from lexicon_store.selection import load_active
 
 # (limit, examples, pronunciations, translations): the defaults, which the documents
@@ -41,7 +42,7 @@ def _assert_same(corpus: Corpus, words: list[str], language: str = "en") -> None
     for word in words:
         for limit, ex, pr, tr in PARAMETERS:
             args = (corpus, word, language, limit, ex, pr, tr)
-            assert lookup_data(*args) == lookup_data(*args, tables_only=True), (word, limit)
+            assert dumped(lookup(*args)) == dumped(lookup(*args, tables_only=True)), (word, limit)
 
 
 def _terms(conn: sqlite3.Connection) -> list[str]:
@@ -84,7 +85,7 @@ def test_a_database_without_documents_reads_the_tables(corpus: Corpus) -> None:
     # The hand-written fixture has the (empty) table but not the meta key.
     conn = corpus.db("en", "lexical")
     assert not has_term_docs(conn)
-    assert lookup_data(corpus, "dog")["found"]
+    assert dumped(lookup(corpus, "dog"))["found"]
 
 
 @pytest.mark.slow

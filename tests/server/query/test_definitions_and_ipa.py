@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import sqlite3
 
+from _support.dumped import dumped
+
 from lexicon_server.corpus.ipa import cmudict_ipa
 from lexicon_server.corpus.reader import GCIDE_FILE, Corpus
-from lexicon_server.query.lookup import lookup_data
+from lexicon_server.query.lookup import lookup
 
 
 def _prons(answer: dict) -> list[dict]:
@@ -21,7 +23,7 @@ def _prons(answer: dict) -> list[dict]:
 
 
 def test_bank_has_ipa_beside_arpabet_and_says_where_it_came_from(sample_corpus: Corpus) -> None:
-    answer = lookup_data(sample_corpus, "bank")
+    answer = dumped(lookup(sample_corpus, "bank"))
     prons = _prons(answer)
     assert {"notation": "arpabet", "value": "B AE1 NG K", "source": "cmudict"} in prons
     # The slice of ISLEX has no 'bank': its IPA is CMUdict's, mapped, and says so.
@@ -32,7 +34,7 @@ def test_bank_has_ipa_beside_arpabet_and_says_where_it_came_from(sample_corpus: 
 
 
 def test_islex_gives_the_ipa_where_it_has_the_word(sample_corpus: Corpus) -> None:
-    prons = _prons(lookup_data(sample_corpus, "cat"))
+    prons = _prons(dumped(lookup(sample_corpus, "cat")))
     assert {"notation": "ipa", "value": "kæt", "source": "islex"} in prons
     assert not [p for p in prons if p["source"] == "cmudict-ipa"]
 
@@ -43,7 +45,7 @@ def test_a_mapped_word_of_several_syllables_keeps_its_stress() -> None:
 
 
 def test_gcide_senses_come_after_wordnets_with_their_source(sample_corpus: Corpus) -> None:
-    answer = lookup_data(sample_corpus, "house", limit=100, examples_limit=100)
+    answer = dumped(lookup(sample_corpus, "house", limit=100, examples_limit=100))
     sources = [s.get("source", answer["sense_source"]) for s in answer["senses"]]
     assert answer["sense_source"] == "wordnet-3.1" and "gcide" in sources
     first_gcide = sources.index("gcide")
@@ -64,9 +66,9 @@ def test_gcide_senses_come_after_wordnets_with_their_source(sample_corpus: Corpu
 
 
 def test_gcide_senses_share_the_limit_and_say_what_was_cut(sample_corpus: Corpus) -> None:
-    full = lookup_data(sample_corpus, "house", limit=100)
+    full = dumped(lookup(sample_corpus, "house", limit=100))
     wordnet = sum(1 for s in full["senses"] if s.get("source", full["sense_source"]) != "gcide")
-    answer = lookup_data(sample_corpus, "house", limit=wordnet + 1)
+    answer = dumped(lookup(sample_corpus, "house", limit=wordnet + 1))
     assert answer["count"] == wordnet + 1
     assert any(note.startswith("gcide senses:") for note in answer["budget"]["cut"])
     assert answer["total_senses"] == full["total_senses"]
@@ -82,7 +84,7 @@ def test_gcide_is_a_component_of_its_own(sample_corpus: Corpus) -> None:
 
 
 def test_a_word_only_gcide_knows_is_found_by_its_senses(sample_corpus: Corpus) -> None:
-    answer = lookup_data(sample_corpus, "abaculus")
+    answer = dumped(lookup(sample_corpus, "abaculus"))
     assert answer["found"] and answer["senses"]
     assert answer["sense_source"] == "gcide"
     assert all("source" not in s for s in answer["senses"])
@@ -91,7 +93,7 @@ def test_a_word_only_gcide_knows_is_found_by_its_senses(sample_corpus: Corpus) -
 
 def test_islex_phones_are_shown_in_the_common_ipa_spelling(sample_corpus: Corpus) -> None:
     # ISLEdict.txt: 'day(nn,...) # d ˈei #' and 'give(vb,vbp) # g ɪ v #' (own 'ei', ASCII g).
-    day = _prons(lookup_data(sample_corpus, "day"))
+    day = _prons(dumped(lookup(sample_corpus, "day")))
     assert {"notation": "ipa", "value": "deɪ", "source": "islex"} in day
-    give = _prons(lookup_data(sample_corpus, "give"))
+    give = _prons(dumped(lookup(sample_corpus, "give")))
     assert {"notation": "ipa", "value": "ɡɪv", "source": "islex"} in give

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from _support.dumped import dumped
 from _support.lookup import flat, sense_translations
 from _support.provenance import assert_sources_complete
 from pydantic_core import to_json
@@ -12,9 +13,9 @@ from lexicon_server.corpus.term_docs import in_language_turns
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import LookupResult
 from lexicon_server.query import lookup as lookup_module
-from lexicon_server.query.lookup import lookup, lookup_data
-from lexicon_server.query.relations import relations_data
-from lexicon_server.query.synonyms import synonyms_data
+from lexicon_server.query.lookup import lookup
+from lexicon_server.query.relations import relations
+from lexicon_server.query.synonyms import synonyms
 from lexicon_server.query.translate import translate
 
 
@@ -81,7 +82,7 @@ def test_translation_marks_target_entry_installed(corpus: Corpus) -> None:
 
 
 def test_translations_come_in_sets_by_language_and_source(corpus: Corpus) -> None:
-    data = lookup_data(corpus, "house", translations_limit=100)
+    data = dumped(lookup(corpus, "house", translations_limit=100))
     dwelling = next(s for s in data["senses"] if s["gloss"].startswith("a dwelling"))
     # rows come in language order: Haus (de), then maison and domicile (fr), one set each
     sets = dwelling["translations"]
@@ -99,14 +100,14 @@ def test_translations_come_in_sets_by_language_and_source(corpus: Corpus) -> Non
 def test_a_tight_translation_budget_gives_each_language_a_turn(corpus: Corpus) -> None:
     # 'dog' has two German rows and one French: in language order a budget of two went
     # to German alone; in turns each language gets one.
-    data = lookup_data(corpus, "dog", translations_limit=2)
+    data = dumped(lookup(corpus, "dog", translations_limit=2))
     sets = data["unsensed_translations"]
     assert [(t["target_language"], [i["text"] for i in t["items"]]) for t in sets] == [
         ("de", ["Hund"]),
         ("fr", ["chien"]),
     ]
     assert data["unsensed_translations_truncated"]
-    again = lookup_data(corpus, "dog", translations_limit=3)["unsensed_translations"]
+    again = dumped(lookup(corpus, "dog", translations_limit=3))["unsensed_translations"]
     assert [[i["text"] for i in t["items"]] for t in again] == [["Hund", "Köter"], ["chien"]]
 
 
@@ -124,14 +125,14 @@ def test_language_turns_order() -> None:
 
 
 def test_empty_details_are_left_out(corpus: Corpus) -> None:
-    bare = lookup_data(
-        corpus, "house", examples_limit=0, pronunciations_limit=0, translations_limit=0
+    bare = dumped(
+        lookup(corpus, "house", examples_limit=0, pronunciations_limit=0, translations_limit=0)
     )
     for sense in bare["senses"]:
         assert not {"examples", "pronunciations", "translations", "etymology"} & set(sense)
         # what was cut is still said, so an absent list never reads as "none exist"
         assert "examples" in sense["truncated_fields"]
-    full = lookup_data(corpus, "house", translations_limit=100)
+    full = dumped(lookup(corpus, "house", translations_limit=100))
     items = [i for s in full["senses"] for t in s.get("translations", []) for i in t["items"]]
     assert items and all("note" not in i or i["note"] for i in items)
     # the typed result reads the absent fields back as their empty defaults
@@ -193,8 +194,8 @@ def test_an_inflected_form_keeps_to_its_parts_of_speech(corpus: Corpus) -> None:
     assert {s.pos for s in dogs.senses} == {"noun", "verb"}
     assert dogs.total_senses == lookup(corpus, "dog").total_senses
     # the other tools read the same senses
-    assert synonyms_data(corpus, "dogged")["senses_inspected"] == 1
-    assert relations_data(corpus, "dogged", "hypernym")["senses_inspected"] == 1
+    assert dumped(synonyms(corpus, "dogged"))["senses_inspected"] == 1
+    assert dumped(relations(corpus, "dogged", "hypernym"))["senses_inspected"] == 1
     assert translate(corpus, "dogged", "fr").senses_inspected == 1
     # 'ran' is in the inflection table as a verb
     assert {s.pos for s in lookup(corpus, "ran").senses} == {"verb"}
@@ -286,7 +287,7 @@ def test_lookup_data_is_the_model_dump(
 ) -> None:
     """The plain data is exactly what the validated model dumps, field order included,
     and `lookup` is that model."""
-    data = lookup_data(corpus, word, language, **budgets)
+    data = dumped(lookup(corpus, word, language, **budgets))
     model = LookupResult.model_validate(data)
     assert model.model_dump(mode="json") == data
     assert to_json(data) == model.model_dump_json().encode()
@@ -296,11 +297,11 @@ def test_lookup_data_is_the_model_dump(
 
 def test_sources_name_exactly_what_is_shown(corpus: Corpus) -> None:
     """A source only the cut-off items cite is not listed."""
-    full = lookup_data(corpus, "house", translations_limit=100)
+    full = dumped(lookup(corpus, "house", translations_limit=100))
     assert {"wordnet-3.1", "cmudict", "freedict-eng-fra"} <= set(full["sources"])
-    bare = lookup_data(corpus, "house", pronunciations_limit=0, translations_limit=0)
+    bare = dumped(lookup(corpus, "house", pronunciations_limit=0, translations_limit=0))
     assert set(bare["sources"]) == {"wordnet-3.1"}
-    inflected = lookup_data(corpus, "ran", limit=1, examples_limit=0, pronunciations_limit=0)
+    inflected = dumped(lookup(corpus, "ran", limit=1, examples_limit=0, pronunciations_limit=0))
     assert inflected["resolutions"][0]["via"] == "inflection_table"
     assert_sources_complete(inflected)
 
@@ -310,11 +311,11 @@ def test_budget_cut_drops_senses_and_their_sources(
 ) -> None:
     """The response budget cuts trailing senses; what they alone cited leaves `sources`.
     (The fixture's answers are small, so the budget is lowered to make one cut.)"""
-    full = lookup_data(corpus, "house", translations_limit=0)
+    full = dumped(lookup(corpus, "house", translations_limit=0))
     size = len(to_json(full).decode())
     limit = size - 10  # any sense is longer than 10 characters
     monkeypatch.setattr(lookup_module, "MAX_RESPONSE_CHARS", limit)
-    cut = lookup_data(corpus, "house", translations_limit=0)
+    cut = dumped(lookup(corpus, "house", translations_limit=0))
     assert len(to_json(cut).decode()) <= limit
     assert cut["count"] == len(cut["senses"]) < full["count"]
     assert cut["total_senses"] == full["total_senses"]
@@ -325,7 +326,7 @@ def test_budget_cut_drops_senses_and_their_sources(
     # Too small for any sense: the senses and then the unsensed translations go, and with
     # them every source they cited.
     monkeypatch.setattr(lookup_module, "MAX_RESPONSE_CHARS", 10)
-    bare = lookup_data(corpus, "house", translations_limit=3)
+    bare = dumped(lookup(corpus, "house", translations_limit=3))
     assert bare["senses"] == [] and "unsensed_translations" not in bare
     assert bare["unsensed_translations_truncated"] and bare["sources"] == {}
     assert "unsensed translations: dropped" in bare["budget"]["cut"][-1]
@@ -336,13 +337,13 @@ def test_repeated_translations_past_the_read_ahead_are_still_counted(corpus: Cor
     # 'echo' has six German rows of one word before 'Widerhall': a budget of two reads
     # six rows a language ahead (twice budget + 1), finds one German word, and must read
     # on to learn that a second one exists.
-    two = lookup_data(corpus, "echo", translations_limit=2)
+    two = dumped(lookup(corpus, "echo", translations_limit=2))
     assert [[i["text"] for i in t["items"]] for t in two["unsensed_translations"]] == [
         ["Echo"],
         ["écho"],
     ]
     assert two["unsensed_translations_truncated"] is True
-    three = lookup_data(corpus, "echo", translations_limit=3)
+    three = dumped(lookup(corpus, "echo", translations_limit=3))
     assert [[i["text"] for i in t["items"]] for t in three["unsensed_translations"]] == [
         ["Echo", "Widerhall"],
         ["écho"],

@@ -16,13 +16,14 @@ from pathlib import Path
 from types import MappingProxyType
 
 import pytest
+from _support.dumped import dumped
 from _support.lookup import all_translations, sense_translations
 from pydantic_core import to_json
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.corpus.rows import terms
 from lexicon_server.corpus.rows.facts import clear_caches, has_index
-from lexicon_server.query.lookup import lookup, lookup_data
+from lexicon_server.query.lookup import lookup
 from lexicon_server.query.targets import entry_installed, installed_entries, target_entry_column
 from lexicon_server.query.translate import translate
 
@@ -62,7 +63,7 @@ def test_tool_json_is_the_model_dump(corpus: Corpus, word: str, budgets: dict[st
     validated model dumps."""
     language = "fr" if word in ("maison", "chien") else "en"
     expected = lookup(corpus, word, language, **budgets).model_dump_json()
-    assert to_json(lookup_data(corpus, word, language, **budgets)).decode() == expected
+    assert to_json(dumped(lookup(corpus, word, language, **budgets))).decode() == expected
 
 
 def test_batched_target_entry_probes_match_one_by_one(corpus: Corpus) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from _support.dumped import dumped
 from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import Corpus
@@ -13,7 +14,6 @@ from lexicon_server.query.relations import (
     _drop_last,
     clear_synset_caches,
     relations,
-    relations_data,
 )
 
 
@@ -30,7 +30,7 @@ def test_direct_hypernym(corpus: Corpus) -> None:
     assert sense.gloss == "a member of the genus Canis"
     # A direct result is its one edge: the edge's scope and source are the result's own.
     assert hit.path == [] and hit.sense_scope == "synset"
-    assert "path" not in relations_data(corpus, "dog", "hypernym")["results"][0]
+    assert "path" not in dumped(relations(corpus, "dog", "hypernym"))["results"][0]
     # ... and the source, the same as its sense's, is said once: on the result, as the
     # first described sense's source.
     assert hit.source is None and sense.source is None
@@ -153,7 +153,7 @@ def test_resolution_source_is_listed(corpus: Corpus) -> None:
     ],
 )
 def test_plain_data_is_the_model_dump(corpus: Corpus, word: str, relation: str, depth: int) -> None:
-    data = relations_data(corpus, word, relation, max_depth=depth)
+    data = dumped(relations(corpus, word, relation, max_depth=depth))
     assert data["count"] or word in ("ran", "zebra")
     assert data == relations(corpus, word, relation, max_depth=depth).model_dump(mode="json")
     # what the SDK does with the tool's structured content
@@ -165,7 +165,7 @@ def test_plain_data_over_the_size_bound_goes_through_the_model(
 ) -> None:
     # a bound above the budget means: build the model and let fit_response measure it
     monkeypatch.setattr("lexicon_server.query.relations.MAX_RESPONSE_CHARS", 0)
-    data = relations_data(corpus, "dog", "hypernym", max_depth=2)
+    data = dumped(relations(corpus, "dog", "hypernym", max_depth=2))
     assert data == relations(corpus, "dog", "hypernym", max_depth=2).model_dump(mode="json")
     assert data["count"] == 2
 
@@ -175,35 +175,35 @@ def test_plain_data_over_the_estimate_is_measured(
 ) -> None:
     # an estimate above the budget is checked against the real size, and an answer that
     # fits is still returned as it was built
-    monkeypatch.setattr("lexicon_server.query.relations.json_bound", lambda **_: 10**9)
-    data = relations_data(corpus, "dog", "hypernym", max_depth=2)
+    monkeypatch.setattr("lexicon_server.query.budget.json_bound", lambda **_: 10**9)
+    data = dumped(relations(corpus, "dog", "hypernym", max_depth=2))
     assert data == relations(corpus, "dog", "hypernym", max_depth=2).model_dump(mode="json")
     assert data["count"] == 2 and "budget" not in data
 
 
 def test_kept_synsets_are_not_shared_with_answers(corpus: Corpus) -> None:
     # synsets are kept across calls; a caller changing one answer must not change the next
-    first = relations_data(corpus, "dog", "hypernym")
+    first = dumped(relations(corpus, "dog", "hypernym"))
     first["results"][0]["target"]["words"].append("changed by the caller")
-    again = relations_data(corpus, "dog", "hypernym")
+    again = dumped(relations(corpus, "dog", "hypernym"))
     assert again["results"][0]["target"]["words"] == ["canine", "canid"]
-    deeper = relations_data(corpus, "dog", "hypernym", max_depth=2)
+    deeper = dumped(relations(corpus, "dog", "hypernym", max_depth=2))
     assert deeper["results"][1]["path"][0]["to_text"] == "canine, canid"
 
 
 def test_kept_synsets_answer_like_fresh_reads(corpus: Corpus) -> None:
-    kept = relations_data(corpus, "canine", "hyponym", max_depth=2)
-    assert relations_data(corpus, "canine", "hyponym", max_depth=2) == kept
+    kept = dumped(relations(corpus, "canine", "hyponym", max_depth=2))
+    assert dumped(relations(corpus, "canine", "hyponym", max_depth=2)) == kept
     clear_synset_caches(corpus)
-    assert relations_data(corpus, "canine", "hyponym", max_depth=2) == kept
+    assert dumped(relations(corpus, "canine", "hyponym", max_depth=2)) == kept
 
 
 def test_a_relation_the_sources_lack_is_told_apart_from_none_for_the_word(
     corpus: Corpus,
 ) -> None:
-    lacking = relations_data(corpus, "dog", "causes")
+    lacking = dumped(relations(corpus, "dog", "causes"))
     assert lacking["count"] == 0 and lacking["relation_in_data"] is False
-    stored = relations_data(corpus, "dog", "antonym")  # the data has antonyms, not of 'dog'
+    stored = dumped(relations(corpus, "dog", "antonym"))  # the data has antonyms, not of 'dog'
     assert stored["count"] == 0 and stored["relation_in_data"] is True
-    assert relations_data(corpus, "dog", "hypernym")["relation_in_data"] is True
+    assert dumped(relations(corpus, "dog", "hypernym"))["relation_in_data"] is True
     assert relations(corpus, "dog", "causes").relation_in_data is False

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _support.dumped import dumped
 from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SemanticResult
 from lexicon_server.query.headwords import normalize
-from lexicon_server.query.semantic import VectorStore, semantic_data, semantic_neighbors
+from lexicon_server.query.semantic import VectorStore, semantic_neighbors
 from lexicon_store.selection import load_active
 
 
@@ -96,7 +97,7 @@ def test_bad_input(corpus: Corpus, kwargs: dict[str, object], parameter: str) ->
 )
 def test_plain_data_is_the_model_dump(corpus: Corpus, word: str, target: str | None) -> None:
     store = VectorStore(corpus)
-    data = semantic_data(store, word, target_language=target)
+    data = dumped(semantic_neighbors(store, word, target_language=target))
     expected = semantic_neighbors(store, word, target_language=target).model_dump(mode="json")
     assert data == expected
     # what the SDK does with the tool's structured content
@@ -128,7 +129,7 @@ def test_frequent_and_rare_words_both_match_exact_search(
     hit = vectors.find(normalize(word))
     assert hit is not None
     row, _, zipf = hit
-    result = semantic_data(store, word, limit=8)
+    result = dumped(semantic_neighbors(store, word, limit=8))
     rows = {text: r for r, text in vectors.conn.execute("SELECT id, text FROM vocab")}
     got = [(rows[n["text"]], round(n["score"], 4)) for n in result["neighbors"]]
     assert got == _exact(matrix, row, 8)
@@ -143,7 +144,7 @@ def test_expansion_follows_each_query_word(frequent_corpus: Corpus) -> None:
     vectors = store.get("en")
     seen = []
     for word in ("king", "queen", "prince", "river", "king"):
-        semantic_data(store, word)
+        dumped(semantic_neighbors(store, word))
         seen.append(vectors.index.expansion_search)
     assert seen == [64, 192, 64, 192, 64]
 
@@ -154,7 +155,7 @@ def test_vector_languages_are_copies(corpus: Corpus) -> None:
     searched.append("xx")
     skipped["en"] = "changed"
     assert store.vector_languages() == (["en"], {"fr": "capability_not_installed"})
-    result = semantic_data(store, "king")
+    result = dumped(semantic_neighbors(store, "king"))
     assert result["searched_languages"] == ["en"]
     assert result["not_searched"] == {"fr": "capability_not_installed"}
 
@@ -186,7 +187,7 @@ def test_starter_neighbours_recall_against_exact_search(starter_data_dir: Path) 
                 if hit is None or hit[0] != row:
                     continue  # another spelling of the same norm is the more frequent one
                 truth = {texts[r] for r, _ in _exact(matrix, row, 10)}
-                got = {n["text"] for n in semantic_data(store, text)["neighbors"]}
+                got = {n["text"] for n in dumped(semantic_neighbors(store, text))["neighbors"]}
                 hits += len(truth & got)
                 total += 10
             assert total >= 1_000

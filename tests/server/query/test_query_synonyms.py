@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from _support.dumped import dumped
 from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SynonymsResult
 from lexicon_server.query.budget import drop_last_group, fit_response
-from lexicon_server.query.relations import relations_data
-from lexicon_server.query.synonyms import LIMIT_DEFAULT, UNSENSED_DEFAULT, synonyms, synonyms_data
+from lexicon_server.query.relations import relations
+from lexicon_server.query.synonyms import LIMIT_DEFAULT, UNSENSED_DEFAULT, synonyms
 
 
 def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
@@ -118,7 +119,7 @@ def test_shrinking_keeps_only_the_sources_still_cited(corpus: Corpus) -> None:
 @pytest.mark.parametrize("word", ["dog", "dogs", "set", "ran", "good", "zebra", "nothing-here"])
 @pytest.mark.parametrize("limit", [1, 20, 100])
 def test_plain_data_is_the_model_dump(corpus: Corpus, word: str, limit: int) -> None:
-    data = synonyms_data(corpus, word, limit=limit)
+    data = dumped(synonyms(corpus, word, limit=limit))
     assert data == synonyms(corpus, word, limit=limit).model_dump(mode="json")
     # what the SDK does with the tool's structured content
     assert SynonymsResult.model_validate(data).model_dump(mode="json") == data
@@ -129,7 +130,7 @@ def test_plain_data_over_the_size_bound_goes_through_the_model(
 ) -> None:
     # a bound above the budget means: build the model and let fit_response measure it
     monkeypatch.setattr("lexicon_server.query.synonyms.MAX_RESPONSE_CHARS", 0)
-    data = synonyms_data(corpus, "dog")
+    data = dumped(synonyms(corpus, "dog"))
     assert data == synonyms(corpus, "dog").model_dump(mode="json")
     assert data["count"] == 3 and list(data["sources"]) == ["conceptnet", "wordnet-3.1"]
 
@@ -139,8 +140,8 @@ def test_plain_data_over_the_estimate_is_measured(
 ) -> None:
     # an estimate above the budget is checked against the real size, and an answer that
     # fits is still returned as it was built
-    monkeypatch.setattr("lexicon_server.query.synonyms.json_bound", lambda **_: 10**9)
-    data = synonyms_data(corpus, "dog")
+    monkeypatch.setattr("lexicon_server.query.budget.json_bound", lambda **_: 10**9)
+    data = dumped(synonyms(corpus, "dog"))
     assert data == synonyms(corpus, "dog").model_dump(mode="json")
     assert data["count"] == 3 and list(data["sources"]) == ["conceptnet", "wordnet-3.1"]
 
@@ -148,8 +149,8 @@ def test_plain_data_over_the_estimate_is_measured(
 def test_members_kept_by_relations_serve_synonyms(corpus: Corpus) -> None:
     # relations reads (and keeps) every member of the synsets it names, the word's own
     # sense included; synonyms reusing them still leaves the word itself out
-    assert relations_data(corpus, "canine", "hyponym")["count"]
-    result = synonyms_data(corpus, "dog", unsensed_limit=0)
+    assert dumped(relations(corpus, "canine", "hyponym"))["count"]
+    result = dumped(synonyms(corpus, "dog", unsensed_limit=0))
     texts = [c["text"] for g in result["groups"] for c in g["candidates"]]
     assert "domestic dog" in texts and "Canis familiaris" in texts and "dog" not in texts
     assert result == synonyms(corpus, "dog", unsensed_limit=0).model_dump(mode="json")
@@ -158,14 +159,14 @@ def test_members_kept_by_relations_serve_synonyms(corpus: Corpus) -> None:
 def test_adjectives_offer_the_words_of_similar_synsets(corpus: Corpus) -> None:
     # WordNet's head adjective 'happy' is alone in its synset; its near-synonyms are the
     # satellite synset linked to it as similar, and the satellite leads back to its head.
-    happy = synonyms_data(corpus, "happy")
+    happy = dumped(synonyms(corpus, "happy"))
     (group,) = happy["groups"]
     candidates = group["candidates"]
     assert [(c["text"], c["relation"], c.get("sense_scope", "synset")) for c in candidates] == [
         ("glad", "similar", "synset"),
         ("joyful", "similar", "synset"),
     ]
-    glad = synonyms_data(corpus, "glad")
+    glad = dumped(synonyms(corpus, "glad"))
     glad_candidates = glad["groups"][0]["candidates"]
     assert [(c["text"], c.get("relation", "synset_member")) for c in glad_candidates] == [
         ("joyful", "synset_member"),
@@ -176,14 +177,14 @@ def test_adjectives_offer_the_words_of_similar_synsets(corpus: Corpus) -> None:
     # nouns and verbs are not extended: 'dog' keeps its synset members and edges only
     relations_of_dog = {
         c.get("relation", "synset_member")
-        for g in synonyms_data(corpus, "dog")["groups"]
+        for g in dumped(synonyms(corpus, "dog"))["groups"]
         for c in g["candidates"]
     }
     assert "similar" not in relations_of_dog
 
 
 def test_synonym_edges_the_source_ties_to_a_sense(corpus: Corpus) -> None:
-    (group,) = synonyms_data(corpus, "run")["groups"]
+    (group,) = dumped(synonyms(corpus, "run"))["groups"]
     assert group["sense_scope"] == "synset"
     candidates = group["candidates"]
     assert [(c["text"], c["relation"], c.get("sense_scope", "synset")) for c in candidates] == [

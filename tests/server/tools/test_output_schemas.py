@@ -137,3 +137,19 @@ def test_tools_list_stays_within_30_kb_with_typed_output_schemas(sample_corpus: 
     for tool in tools:
         schema = tool["outputSchema"]
         assert schema["type"] == "object" and schema["required"] and schema["properties"]
+
+
+def test_the_tool_list_names_the_installed_languages(sample_corpus: Corpus) -> None:
+    """An agent learns from the list which languages it may ask for (the active selection)."""
+
+    async def body(client: Any) -> Any:
+        return await client.list_tools()
+
+    listed = with_server_client(build_server(sample_corpus, load_config({})), body)
+    lookup = next(t for t in listed.tools if t.name == "dictionary_lookup")
+    installed = sorted(
+        tag for tag, caps in sample_corpus.selection.installed.items() if "lexical" in caps
+    )
+    named = lookup.description.rsplit("Installed languages: ", 1)[1]
+    assert [part.split(" ")[0] for part in named.rstrip(".").split(", ")] == installed
+    assert "{languages}" not in " ".join(t.description or "" for t in listed.tools)

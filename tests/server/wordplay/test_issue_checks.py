@@ -117,3 +117,29 @@ def test_pun_senses_come_in_the_dictionarys_order(request: pytest.FixtureRequest
         assert night.distinct_senses[0].gloss.startswith("the time after sunset")
     finally:
         corpus.close()
+
+
+# Issue 30 item 3, on the real starter corpus (its wordfreq and WordNet decide the order).
+@pytest.fixture
+def starter_corpus(starter_data_dir: object) -> Iterator[Corpus]:
+    from lexicon_store.selection import load_active
+
+    starter = Corpus(load_active(starter_data_dir))  # type: ignore[arg-type]
+    yield starter
+    starter.close()
+
+
+@pytest.mark.starter
+def test_pattern_examples_of_the_issue(starter_corpus: Corpus) -> None:
+    cat = [m.word for m in wordplay(starter_corpus, "c?t", "pattern").matches]
+    assert {"cat", "cot", "cut"} <= set(cat[:5]), cat
+    ght = [m.word for m in wordplay(starter_corpus, "??ght", "pattern").matches]
+    assert all(len(w) == 5 and w.lower().endswith("ght") for w in ght), ght
+    assert {"night", "light", "might", "right", "fight", "eight"} <= set(ght[:8]), ght
+
+
+@pytest.mark.starter
+def test_sounds_like_examples_of_the_issue(starter_corpus: Corpus) -> None:
+    fone = [s.word for s in wordplay(starter_corpus, "fone", "sounds_like").sounds]
+    nite = [s.word for s in wordplay(starter_corpus, "nite", "sounds_like").sounds]
+    assert "phone" in fone[:10] and "night" in nite[:10], (fone, nite)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from _support.dumped import dumped
 from _support.provenance import assert_sources_complete
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,8 +14,8 @@ from hypothesis import strategies as st
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS
-from lexicon_server.query.rhymes import rhymes, rhymes_data
-from lexicon_server.query.wordplay import wordplay, wordplay_data
+from lexicon_server.query.rhymes import rhymes
+from lexicon_server.query.wordplay import wordplay
 
 # Real words from the slice mixed with arbitrary text, so both paths get exercised.
 WORDS = st.sampled_from(
@@ -68,7 +69,7 @@ def test_rhymes_answers_or_refuses_clearly(
     assert all(r.word.casefold() != word.strip().casefold() for r in result.results)
     _bounded(result)
     # The plain data the tool sends is the typed result, field for field.
-    data = rhymes_data(slice_corpus, word, mode, limit, syllables)
+    data = dumped(rhymes(slice_corpus, word, mode, limit, syllables))
     assert json.dumps(data) == json.dumps(result.model_dump(mode="json"))
 
 
@@ -98,7 +99,7 @@ def test_wordplay_answers_or_refuses_clearly(
     if kind == "pun":
         assert result.context_scope in {"uncontextualized", "context_ranked"}
     _bounded(result)
-    data = wordplay_data(slice_corpus, text, kind, context, limit)
+    data = dumped(wordplay(slice_corpus, text, kind, context, limit))
     assert json.dumps(data) == json.dumps(result.model_dump(mode="json"))
 
 

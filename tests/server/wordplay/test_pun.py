@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _support.dumped import dumped
 from _support.provenance import assert_sources_complete
 from pydantic_core import to_json
 
@@ -15,7 +16,7 @@ from lexicon_server.corpus.reader import Corpus, schema_sql
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.query import puns as puns_module
 from lexicon_server.query.rhymes import RhymeIndex, rhyme_index
-from lexicon_server.query.wordplay import wordplay, wordplay_data
+from lexicon_server.query.wordplay import wordplay
 from lexicon_server.query.wordplay_result import Answer
 
 WORDNET31 = Path(__file__).resolve().parents[2] / "fixtures" / "wordnet31"
@@ -113,7 +114,7 @@ def test_context_ranks_by_shared_gloss_words(
 def test_puns_dropped_to_fit_the_budget_take_their_sources_with_them(
     slice_corpus: Corpus,
 ) -> None:
-    full = wordplay_data(slice_corpus, "knight", "pun")
+    full = dumped(wordplay(slice_corpus, "knight", "pun"))
     night = _fields(full["puns"][0])
     index = rhyme_index(slice_corpus.db("en", "wordplay"))
     ids = {key: source_id for source_id, key in index.table.keys.items()}

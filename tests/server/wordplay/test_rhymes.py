@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _support.dumped import dumped
 from _support.provenance import assert_sources_complete
 from _support.rhyme_oracle import reference_rhyme
 
@@ -18,7 +19,7 @@ from lexicon_server.corpus import rhyme_docs
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.expand import expanded
-from lexicon_server.query.rhymes import rhyme_index, rhymes, rhymes_data
+from lexicon_server.query.rhymes import rhyme_index, rhymes
 
 
 def _one_edit(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -107,7 +108,7 @@ def test_near_rhymes_differ_by_exactly_one_token(
 def test_plain_data_is_the_typed_result_dumped(
     slice_corpus: Corpus, word: str, mode: str, syllables: int | None, limit: int
 ) -> None:
-    data = rhymes_data(slice_corpus, word, mode, limit, syllables)
+    data = dumped(rhymes(slice_corpus, word, mode, limit, syllables))
     typed = rhymes(slice_corpus, word, mode, limit, syllables)
     # Equal as JSON text, so the field order is the model's too.
     assert json.dumps(data) == json.dumps(typed.model_dump(mode="json"))
@@ -276,8 +277,8 @@ def _same_answers(
         for mode in ("perfect", "near"):
             for limit in limits:
                 for count in syllables:
-                    expected = rhymes_data(tables, word, mode, limit, count)
-                    got = rhymes_data(with_docs, word, mode, limit, count)
+                    expected = dumped(rhymes(tables, word, mode, limit, count))
+                    got = dumped(rhymes(with_docs, word, mode, limit, count))
                     assert got == expected, (word, mode, limit, count)
 
 
@@ -287,7 +288,7 @@ def test_documents_answer_as_the_tables_do(slice_corpus: Corpus, slice_tables: C
     # Other spellings of the same words: capitalised, and NFKC forms (full-width letters,
     # a ligature) that fold to a word of the slice.
     words += [words[0].upper(), words[1].title(), "ｃａｔ", "ﬁne", "qwzxv"]
-    assert rhymes_data(slice_corpus, "ｃａｔ")["found"]
+    assert dumped(rhymes(slice_corpus, "ｃａｔ"))["found"]
     # Around the largest limit a document answers, and past it.
     limits = [1, 3, 20, rhyme_docs.CANDIDATES - 2, rhyme_docs.CANDIDATES - 1, 100]
     _same_answers(slice_corpus, slice_tables, words, limits)

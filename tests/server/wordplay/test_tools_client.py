@@ -57,7 +57,16 @@ def test_listed_with_output_schema_annotations_and_described_parameters(
         assert (props["limit"]["minimum"], props["limit"]["maximum"]) == (1, 100)
         assert tool.description
     kinds = tools["wordplay"].input_schema["properties"]["kind"]
-    assert set(kinds["enum"]) == {"anagram", "palindrome", "spoonerism", "pun"}
+    assert set(kinds["enum"]) == {
+        "anagram",
+        "palindrome",
+        "spoonerism",
+        "pun",
+        "pattern",
+        "sounds_like",
+    }
+    vocabulary = tools["wordplay"].input_schema["properties"]["vocabulary"]
+    assert {"dictionary", "all"} <= set(str(vocabulary).replace("'", " ").split())
     assert tools["wordplay"].input_schema["required"] == ["text", "kind"]
 
 
@@ -86,6 +95,21 @@ def test_rhymes_structured_result(slice_corpus: Corpus) -> None:
         (
             {"text": "jelly beans", "kind": "spoonerism"},
             lambda d: d["spoonerisms"][0]["lexicality_scope"] == "generated_candidate",
+        ),
+        (
+            {"text": "c?t", "kind": "pattern"},
+            lambda d: (
+                d["vocabulary"] == "dictionary" and [m["word"] for m in d["matches"]] == ["cat"]
+            ),
+        ),
+        (
+            {"text": "nite", "kind": "sounds_like"},
+            lambda d: (
+                d["phones_from"] == "letter_to_sound"
+                and d["query_phones"] == ["N AY T"]
+                and [s["word"] for s in d["sounds"]][:2] == ["night", "knight"]
+                and d["sounds"][0]["distance"] == 0
+            ),
         ),
         (
             {"text": "knight", "kind": "pun"},
@@ -119,6 +143,10 @@ def test_wordplay_kinds(
         ("wordplay", {"text": "knight", "kind": "pun", "context": "x" * 513}, "context"),
         ("wordplay", {"text": "x" * 101, "kind": "pun"}, "text"),
         ("wordplay", {"text": "one two three", "kind": "spoonerism"}, "text"),
+        ("wordplay", {"text": "c[a]t", "kind": "pattern"}, "text"),
+        ("wordplay", {"text": "c?t", "kind": "pattern", "vocabulary": "some"}, "vocabulary"),
+        ("wordplay", {"text": "cat", "kind": "pun", "vocabulary": "all"}, "vocabulary"),
+        ("wordplay", {"text": "1 2", "kind": "sounds_like"}, "text"),
     ],
 )
 def test_bad_input_is_a_tool_error_naming_the_parameter(

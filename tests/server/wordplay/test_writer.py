@@ -34,8 +34,11 @@ def test_meta_and_schema_version(slice_db: Path) -> None:
 
 def test_ids_follow_frequency_rank(slice_db: Path) -> None:
     conn = sqlite3.connect(slice_db)
-    zipfs = [row[0] for row in conn.execute("SELECT zipf FROM words ORDER BY id")]
-    assert zipfs == sorted(zipfs, reverse=True) and zipfs[0] > 0
+    ranked = conn.execute("SELECT is_word, zipf FROM words ORDER BY id").fetchall()
+    # Dictionary words first, then names and rare spellings; each by frequency.
+    assert ranked == sorted(ranked, reverse=True) and ranked[0][1] > 0
+    meta = dict(conn.execute("SELECT key, value FROM meta"))
+    assert meta["word_order"] == "dictionary_first"
     word_ids = [row[0] for row in conn.execute("SELECT word_id FROM prons ORDER BY id")]
     assert word_ids == sorted(word_ids)
 
@@ -264,6 +267,29 @@ def test_case_variants_keep_cmudict_spelling(tmp_path: Path) -> None:
         ("paris", "cmudict", 1),
         ("Paris", "wordnet-3.1", 0),
     ]
+
+
+def test_dictionary_words_rank_before_names_and_rare_spellings(tmp_path: Path) -> None:
+    # CMUdict spellings with their wordfreq Zipf values; WordNet lemmas 'house', 'Bart',
+    # 'May' and 'WHO'.
+    zipf = {"houses": 4.7, "hiatt": 2.2, "bart": 3.7, "may": 6.3, "gonna": 5.3, "who": 6.5,
+            "tarts": 1.9, "house": 5.6}  # fmt: skip
+    prons = [PronunciationRow(word, 0, ("HH", "AW1", "S")) for word in zipf]
+    heads = [(lemma, "wordnet-3.1", ()) for lemma in ("house", "tart", "Bart", "May", "WHO")]
+    out = tmp_path / "w.sqlite"
+    write_wordplay(
+        out, pronunciations=prons, headwords=heads, zipf=zipf, sources=[WN, CMU],
+        dataset_version="t",
+    )  # fmt: skip
+    conn = sqlite3.connect(out)
+    words = conn.execute("SELECT text, is_word FROM words ORDER BY id").fetchall()
+    # An inflection of a lemma ('houses', 'tarts') is a word however rare; a common
+    # spelling with no lemma ('gonna') too; a capitalised lemma makes a name ('bart'),
+    # unless the word is very common ('may'); an acronym ('WHO') makes no name of 'who'.
+    assert words == [
+        ("who", 1), ("may", 1), ("house", 1), ("gonna", 1), ("houses", 1), ("tarts", 1),
+        ("tart", 1), ("WHO", 0), ("May", 0), ("bart", 0), ("Bart", 0), ("hiatt", 0),
+    ]  # fmt: skip
 
 
 def test_unknown_source_fails_and_leaves_nothing(tmp_path: Path) -> None:

@@ -1,0 +1,138 @@
+"""The definitions' full-text index (`gloss_fts`, FTS5, BM25): documents matching a
+description, and the headwords those documents define.
+
+A document's rowid says what it defines (docs/corpus-format.md, `gloss_fts`): a negative
+rowid is a synset (`-synsets.id`, its gloss defines every member sense), a positive one is
+a sense without a synset (`senses.id`, GCIDE's). User text reaches FTS5 only through
+`match_expression`, which quotes every token, so no FTS5 syntax is ever read from it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from lexicon_server.corpus.connection import kept
+from lexicon_server.corpus.rows.facts import ID_LIST, ConnectionMemo, id_list, meta_value
+
+__all__ = [
+    "GLOSS_INDEX_META",
+    "DefinedTerm",
+    "defined_terms",
+    "document_counts",
+    "document_total",
+    "gloss_hits",
+    "has_gloss_index",
+    "headword_forms",
+    "match_expression",
+]
+
+# The meta row a component with the index carries: `gloss_index` = the layout's version.
+GLOSS_INDEX_META = ("gloss_index", "1")
+
+_HITS = "SELECT rowid, bm25(gloss_fts) FROM gloss_fts WHERE gloss_fts MATCH ? ORDER BY rank LIMIT ?"
+_COLUMNS = "t.id, t.text, t.norm, t.zipf, e.pos, s.rank, s.source_id"
+# Members of the synsets hit (rowid < 0) and the senses hit (rowid > 0), one statement each.
+_BY_SYNSET = (
+    f"SELECT -s.synset_id, {_COLUMNS}, y.gloss FROM senses s JOIN synsets y ON y.id = s.synset_id"
+    " JOIN entries e ON e.id = s.entry_id JOIN terms t ON t.id = e.term_id"
+    f" WHERE s.synset_id IN {ID_LIST}"
+)
+_BY_SENSE = (
+    f"SELECT s.id, {_COLUMNS}, s.gloss FROM senses s"
+    " JOIN entries e ON e.id = s.entry_id JOIN terms t ON t.id = e.term_id"
+    f" WHERE s.id IN {ID_LIST}"
+)
+
+
+class DefinedTerm(NamedTuple):
+    """A headword a matched document defines, with that document's gloss."""
+
+    document: int  # the gloss_fts rowid
+    term_id: int
+    text: str
+    norm: str
+    zipf: float
+    pos: str
+    rank: int  # the sense's rank among the term's senses (0 = most used)
+    source_id: int
+    gloss: str
+
+
+def has_gloss_index(conn: sqlite3.Connection) -> bool:
+    """Whether the component carries the gloss index of a layout this server reads
+    (releases built before issue 30 have none), read once per connection."""
+    if meta_value(conn, GLOSS_INDEX_META[0]) != GLOSS_INDEX_META[1]:
+        return False
+    sql = "SELECT 1 FROM sqlite_master WHERE name = 'gloss_fts'"
+    return kept(conn).fact(("table", "gloss_fts"), lambda: bool(conn.execute(sql).fetchone()))
+
+
+def _quoted(token: str) -> str:
+    return '"' + token.replace('"', '""') + '"'
+
+
+def match_expression(required: Sequence[str], optional: Sequence[str] = ()) -> str:
+    """An FTS5 query matching the documents that hold any of `required`, scored by BM25
+    over `required` and `optional` alike. Every token is quoted as an FTS5 string (an
+    embedded double quote doubled), so operators, column filters and prefixes in user text
+    are plain words. With `optional` tokens, the required ones appear twice in the
+    expression (`(r1 OR r2) AND (r1 OR r2 OR o1)`), which FTS5's bm25() counts twice: the
+    frequent words then weigh less still than their IDF alone would make them."""
+    anyone = " OR ".join(_quoted(t) for t in required)
+    if not optional:
+        return anyone
+    return f"({anyone}) AND ({anyone} OR {' OR '.join(_quoted(t) for t in optional)})"
+
+
+_COUNT = "SELECT count(*) FROM gloss_fts WHERE gloss_fts MATCH ?"
+_COUNTS: ConnectionMemo[str, int] = ConnectionMemo(4096)
+
+
+def document_counts(conn: sqlite3.Connection, tokens: Sequence[str]) -> dict[str, int]:
+    """How many documents hold each token (its stem), kept per connection."""
+    counts, missing = _COUNTS.split(conn, tokens)
+    fresh = {t: int(conn.execute(_COUNT, (_quoted(t),)).fetchone()[0]) for t in missing}
+    _COUNTS.keep(conn, fresh)
+    return {**counts, **fresh}
+
+
+def document_total(conn: sqlite3.Connection) -> int:
+    """How many documents the index holds, read once per connection."""
+    sql = "SELECT count(*) FROM gloss_fts"
+    return kept(conn).fact(sql, lambda: int(conn.execute(sql).fetchone()[0]))
+
+
+_FORMS = (
+    f"SELECT norm, text, zipf FROM terms WHERE norm IN {ID_LIST} "
+    "AND EXISTS (SELECT 1 FROM entries e WHERE e.term_id = terms.id) ORDER BY zipf DESC, id"
+)
+
+
+def headword_forms(conn: sqlite3.Connection, norms: Sequence[str]) -> dict[str, tuple[str, float]]:
+    """norm -> (written form, Zipf frequency) of the most frequent headword with that
+    norm, for the `norms` that are headwords here."""
+    out: dict[str, tuple[str, float]] = {}
+    for key, text, zipf in conn.execute(_FORMS, (json.dumps(list(norms), ensure_ascii=False),)):
+        out.setdefault(key, (text, float(zipf)))
+    return out
+
+
+def gloss_hits(conn: sqlite3.Connection, expression: str, limit: int) -> list[tuple[int, float]]:
+    """(document, BM25 score: lower is better) of the best `limit` documents matching
+    `expression` (from `match_expression`)."""
+    return [(int(r[0]), float(r[1])) for r in conn.execute(_HITS, (expression, limit))]
+
+
+def defined_terms(conn: sqlite3.Connection, documents: Sequence[int]) -> list[DefinedTerm]:
+    """Every headword the `documents` define (a synset's members, a sense's term), in no
+    particular order."""
+    synsets = [-d for d in documents if d < 0]
+    senses = [d for d in documents if d > 0]
+    rows: list[DefinedTerm] = []
+    for sql, ids in ((_BY_SYNSET, synsets), (_BY_SENSE, senses)):
+        if ids:
+            rows.extend(DefinedTerm(*row) for row in conn.execute(sql, (id_list(ids),)))
+    return rows
