@@ -4,11 +4,19 @@ For one worker and for `--workers 2` (stateless, plain JSON answers), each serve
 started, warmed, then driven by N concurrent keep-alive clients for a fixed time per
 level; each client walks the 500 most frequent English headwords from its own offset.
 Reported per level: calls/s, p50/p99 latency, errors (HTTP status, JSON-RPC error or a
-tool error) and the resident memory of the server's whole process tree.
+tool error), the resident memory of the server's whole process tree, and each worker's
+share of the calls: which process holds the server side of each client's connection is
+read from /proc (psutil) while the connections are still open, so the answers carry no
+marker; a call on a connection closed before that (after an error) counts as unattributed.
 
     uv run python bench/http_throughput.py --data-dir DIR [--levels 1,8,32,64] [--seconds 8]
     uv run python bench/http_throughput.py --data-dir DIR --soak 600          # 32 clients
     uv run python bench/http_throughput.py --data-dir DIR --sessions 10000    # abandon, then serve
+    uv run python bench/http_throughput.py --data-dir DIR --levels 32 --workers 2 --rounds 5
+
+`--rounds R` starts each server R times, taking turns (trivial first in odd rounds,
+lexicon first in even ones), and prints the look-up's calls/s and p99 as ratios to the
+trivial tool's of the same round.
 
 The load generator is a minimal asyncio HTTP/1.1 client in this process (it shares the
 two cores with the servers, as any client on the same machine would).
@@ -25,6 +33,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -114,6 +123,22 @@ def rss_mib(pid: int) -> float:
         return float("nan")
 
 
+def served_by(server_pid: int, port: int) -> dict[int, int]:
+    """{client port: pid of the process holding the server side} of the established TCP
+    connections to `port`, read from /proc."""
+    out: dict[int, int] = {}
+    root = psutil.Process(server_pid)
+    for proc in [root, *root.children(recursive=True)]:
+        try:
+            conns = proc.net_connections(kind="tcp")
+        except psutil.NoSuchProcess:
+            continue
+        for c in conns:
+            if c.laddr and c.raddr and c.laddr.port == port and c.status == "ESTABLISHED":
+                out[c.raddr.port] = proc.pid
+    return out
+
+
 class Connection:
     """One keep-alive HTTP/1.1 connection, enough of the protocol for JSON answers."""
 
@@ -121,10 +146,12 @@ class Connection:
         self.port = port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.local_port = 0  # this side's port, once connected
 
     async def post(self, body: bytes, headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            self.local_port = self.writer.get_extra_info("sockname")[1]
         assert self.reader is not None
         head = [
             "POST /mcp HTTP/1.1",
@@ -194,6 +221,8 @@ class Level:
     seconds: float = 0.0
     latencies: list[float] = field(default_factory=list)
     rss: float = 0.0
+    by_port: Counter[int] = field(default_factory=Counter)  # calls per client port
+    by_worker: Counter[int] = field(default_factory=Counter)  # calls per server pid
 
     def row(self) -> dict[str, Any]:
         lat = sorted(self.latencies)
@@ -205,7 +234,17 @@ class Level:
             "p99 ms": p(0.99),
             "errors": self.errors,
             "rss MiB": self.rss,
+            "worker shares %": self.shares(),
         }
+
+    def shares(self) -> str:
+        """Each process's share of the calls, largest first ('52/48'), '+n?' for calls on
+        connections gone before they could be attributed."""
+        if not self.calls:
+            return "-"
+        parts = [f"{100 * n / self.calls:.0f}" for _, n in self.by_worker.most_common()]
+        lost = self.calls - sum(self.by_worker.values())
+        return "/".join(parts) + (f" +{lost}?" if lost else "")
 
 
 _INITIALIZE = json.dumps(
@@ -232,58 +271,104 @@ async def _open_session(conn: Connection) -> dict[str, str]:
 
 
 async def drive(
-    port: int, vocab: list[str], clients: int, seconds: float, stateful: bool = False
+    port: int,
+    vocab: list[str],
+    clients: int,
+    seconds: float,
+    stateful: bool = False,
+    server_pid: int | None = None,
 ) -> Level:
+    """`clients` keep-alive clients for `seconds`; with `server_pid`, the calls each of its
+    processes served (the connections are read from /proc before they are closed)."""
     level = Level(clients)
     stop = time.perf_counter() + seconds
+    conns: list[Connection] = []
 
     async def client(index: int) -> None:
         conn = Connection(port)
+        conns.append(conn)
         session = await _open_session(conn) if stateful else {}
         i = index * 37
-        try:
-            while time.perf_counter() < stop:
-                word = vocab[i % len(vocab)]
-                i += 1
-                t0 = time.perf_counter()
-                try:
-                    status, _h, data = await conn.post(_call(i, word), session)
-                    ok = _ok(status, data)
-                except (OSError, ValueError, asyncio.IncompleteReadError):
-                    ok = False
-                    conn.close()
-                    conn = Connection(port)
-                level.latencies.append(time.perf_counter() - t0)
-                level.calls += 1
-                level.errors += not ok
-        finally:
-            conn.close()
+        while time.perf_counter() < stop:
+            word = vocab[i % len(vocab)]
+            i += 1
+            t0 = time.perf_counter()
+            try:
+                status, _h, data = await conn.post(_call(i, word), session)
+                ok = _ok(status, data)
+            except (OSError, ValueError, asyncio.IncompleteReadError):
+                ok = False
+                conn.close()
+                conn = Connection(port)
+                conns.append(conn)
+            level.latencies.append(time.perf_counter() - t0)
+            level.calls += 1
+            level.errors += not ok
+            level.by_port[conn.local_port] += 1
 
     start = time.perf_counter()
-    await asyncio.gather(*(client(k) for k in range(clients)))
-    level.seconds = time.perf_counter() - start
+    try:
+        await asyncio.gather(*(client(k) for k in range(clients)))
+        level.seconds = time.perf_counter() - start
+        if server_pid is not None:
+            holder = served_by(server_pid, port)
+            for client_port, calls in level.by_port.items():
+                if client_port in holder:
+                    level.by_worker[holder[client_port]] += calls
+    finally:
+        for conn in conns:
+            conn.close()
     return level
 
 
 def throughput(args: argparse.Namespace, vocab: list[str]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    runs = [(kind, workers, False) for workers in args.workers for kind in ("trivial", "lexicon")]
+    runs: list[tuple[int, str, int, bool]] = []
+    for round_ in range(1, args.rounds + 1):
+        kinds = ("trivial", "lexicon") if round_ % 2 else ("lexicon", "trivial")
+        runs += [(round_, kind, workers, False) for workers in args.workers for kind in kinds]
     if args.stateful:
         # The issue's set-up for comparison: protocol sessions, one process.
-        runs += [("trivial", 1, True), ("lexicon", 1, True)]
-    for kind, workers, stateful in runs:
+        runs += [(1, "trivial", 1, True), (1, "lexicon", 1, True)]
+    for round_, kind, workers, stateful in runs:
         extra = [] if stateful else ["--stateless"]
         # Stateful rows keep the SDK's SSE answers too: the set-up the issue measured.
         with server(kind, args.data_dir, workers, extra, not stateful) as (port, pid):
             asyncio.run(drive(port, vocab, 8, args.warmup, stateful))
             for clients in args.levels:
-                level = asyncio.run(drive(port, vocab, clients, args.seconds, stateful))
+                level = asyncio.run(drive(port, vocab, clients, args.seconds, stateful, pid))
                 level.rss = rss_mib(pid)
                 mode = "sessions, SSE" if stateful else "stateless, JSON"
-                row = {"server": kind, "mode": mode, "workers": workers, **level.row()}
+                row = {"round": round_, "server": kind, "mode": mode, "workers": workers}
+                row.update(level.row())
                 print(_fmt(row), flush=True)
                 rows.append(row)
     return rows
+
+
+def ratios(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The look-up's calls/s and p99 over the trivial tool's, per round, workers and level."""
+    out = []
+    key = lambda r: (r["round"], r["mode"], r["workers"], r["clients"])  # noqa: E731
+    trivial = {key(r): r for r in rows if r["server"] == "trivial"}
+    for row in rows:
+        base = trivial.get(key(row))
+        if row["server"] != "lexicon" or base is None:
+            continue
+        out.append(
+            {
+                "round": row["round"],
+                "mode": row["mode"],
+                "workers": row["workers"],
+                "clients": row["clients"],
+                "calls/s ratio": f"{row['calls/s'] / base['calls/s']:.2f}",
+                "p99 ratio": f"{row['p99 ms'] / base['p99 ms']:.2f}",
+                "errors": row["errors"],
+                "worker shares %": row["worker shares %"],
+                "trivial's shares %": base["worker shares %"],
+            }
+        )
+    return out
 
 
 def soak(args: argparse.Namespace, vocab: list[str]) -> list[dict[str, Any]]:
@@ -294,7 +379,7 @@ def soak(args: argparse.Namespace, vocab: list[str]) -> list[dict[str, Any]]:
         asyncio.run(drive(port, vocab, 8, args.warmup))
         slices = max(1, int(args.soak // 60))
         for k in range(slices):
-            level = asyncio.run(drive(port, vocab, 32, args.soak / slices))
+            level = asyncio.run(drive(port, vocab, 32, args.soak / slices, server_pid=pid))
             level.rss = rss_mib(pid)
             row = {"minute": k + 1, "workers": workers, **level.row()}
             print(_fmt(row), flush=True)
@@ -395,6 +480,7 @@ def main() -> None:
     parser.add_argument("--workers", default="1,2")
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--rounds", type=int, default=1, help="servers started in turns")
     parser.add_argument("--soak", type=float, default=0.0, help="seconds of soak at 32 clients")
     parser.add_argument("--sessions", type=int, default=0, help="sessions to open and abandon")
     parser.add_argument("--json", type=Path, help="also write the rows here")
@@ -416,6 +502,9 @@ def main() -> None:
     else:
         result["throughput"] = throughput(args, vocab)
         print(table(result["throughput"]))
+        result["ratios"] = ratios(result["throughput"])
+        print()
+        print(table(result["ratios"]))
     if args.json:
         args.json.write_text(json.dumps(result, indent=2))
 

@@ -26,6 +26,7 @@ from lexicon_server.http import (
     MAX_WORKERS,
     ExposureError,
     HttpOptions,
+    ListenError,
     check_options,
     seconds_problem,
     serve,
@@ -93,6 +94,16 @@ def _http_options(
     except ExposureError as exc:
         raise click.BadParameter(str(exc), param_hint=exc.param) from None
     return options
+
+
+def _serve_workers(config: ServerConfig, options: HttpOptions) -> None:
+    try:
+        serve(None, config, options)
+    except ListenError as exc:
+        # The status uvicorn exits with when one process cannot bind (its STARTUP_FAILURE),
+        # so a taken port reads alike with one worker or several.
+        click.echo(f"lexicon-mcp: {exc}", err=True)
+        sys.exit(3)
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -247,7 +258,7 @@ def main(
         # Checked here so a damaged data dir fails once, not in every worker; each worker
         # opens (and leases) the corpus itself.
         corpus.close()
-        serve(None, config, options)
+        _serve_workers(config, options)
         return
     from lexicon_server.server import build_server
 

@@ -14,12 +14,12 @@
 from __future__ import annotations
 
 import dataclasses
+import errno
 import hashlib
 import hmac
 import json
 import math
 import os
-import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +51,7 @@ __all__ = [
     "BearerToken",
     "ExposureError",
     "HttpOptions",
+    "ListenError",
     "build_app",
     "check_options",
     "is_loopback",
@@ -82,6 +83,22 @@ class ExposureError(LexiconServerError, ValueError):
     def __init__(self, message: str, param: str) -> None:
         super().__init__(message)
         self.param = param
+
+
+class ListenError(LexiconServerError, OSError):
+    """The workers' port cannot be bound (another process holds it, or the address is
+    not this machine's)."""
+
+    def __init__(self, host: str, port: int, cause: OSError) -> None:
+        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        hint = (
+            "; another process listens there: stop it or choose another --port"
+            if cause.errno == errno.EADDRINUSE
+            else ""
+        )
+        super().__init__(f"cannot listen on {where}: {cause.strerror or cause}{hint}")
+        self.host = host
+        self.port = port
 
 
 @dataclass(frozen=True)
@@ -303,9 +320,12 @@ def serve(server: MCPServer[Any] | None, config: ServerConfig, options: HttpOpti
 
 def run_workers(factory: str, options: HttpOptions) -> None:
     """uvicorn's supervisor over `options.workers` processes, each calling `factory`
-    (an import string) for its app, all accepting on one listening socket."""
+    (an import string) for its app; on Linux each accepts on a socket of its own, bound
+    with SO_REUSEPORT, so the kernel spreads connections across them (http_workers.py).
+    ListenError when the port is taken."""
     import uvicorn
-    from uvicorn.supervisors import Multiprocess
+
+    from lexicon_server.http_workers import supervisor
 
     config = uvicorn.Config(
         factory,
@@ -317,20 +337,12 @@ def run_workers(factory: str, options: HttpOptions) -> None:
         timeout_graceful_shutdown=5,
     )
     configure(config, _read_timeouts(options))
-    # uvicorn.run would bind with socket.socket(family) (protocol number 0); asyncio then
-    # leaves TCP_NODELAY off on every accepted connection, and each answer waits ~40 ms
-    # for a delayed ACK (Nagle). A socket made with IPPROTO_TCP passes asyncio's check.
-    Multiprocess(config, sockets=[_listening_socket(options)]).run()
+    try:
+        supervising = supervisor(config)
+    except OSError as exc:
+        raise ListenError(options.host, options.port, exc) from None
+    supervising.run()
 
 
 def _read_timeouts(options: HttpOptions) -> ReadTimeouts:
     return ReadTimeouts(header=options.header_timeout, body=options.body_timeout)
-
-
-def _listening_socket(options: HttpOptions) -> socket.socket:
-    family = socket.AF_INET6 if ":" in options.host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((options.host, options.port))
-    sock.set_inheritable(True)
-    return sock

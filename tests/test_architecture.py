@@ -118,6 +118,7 @@ LAYER_OF = {
     "lexicon_server.http": "app",
     "lexicon_server.http_deadlines": "app",
     "lexicon_server.http_sessions": "app",
+    "lexicon_server.http_workers": "app",
     "lexicon_server.stdio": "app",
     "lexicon_server.sdk": "app",
     "lexicon_server.tool_table": "app",

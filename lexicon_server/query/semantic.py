@@ -240,6 +240,13 @@ class VectorStore:
                 opened[language] = vectors
             return cast("_Vectors", vectors)
 
+    def derived_from(self, language: str) -> str | None:
+        """The language `language`'s vectors were derived from (None: trained ones), read
+        from its vocabulary database: a global search skips derived languages without
+        loading their indexes."""
+        self.corpus.require(language, "semantic")
+        return meta_value(self.corpus.db(language, "semantic"), "derived_from")
+
     def close(self) -> None:
         """Nothing to do: the corpus closes the vectors with the selection they belong to."""
 
@@ -329,9 +336,7 @@ def _scope(
         # sits on king's vector), so a global search would be flooded by other languages'
         # copies of the word asked: it searches trained vectors and the word's own
         # language; a derived language is searched when named as target_language.
-        searched = [
-            lang for lang in searched if lang == language or not store.get(lang).derived_from
-        ]
+        searched = [lang for lang in searched if lang == language or not store.derived_from(lang)]
         return "global", searched, not_searched
     if target == language:
         return "monolingual", [language], {}

@@ -44,6 +44,19 @@ def test_monolingual_and_global_scopes_mark_derived_neighbours(sample_data_dir: 
     assert store.vector_languages() == (["de", "en", "fr"], {})
 
 
+def test_global_search_loads_only_the_indexes_it_searches(sample_data_dir: Path) -> None:
+    # German and French vectors are derived: a global search from English skips them, and
+    # must not load their HNSW indexes to learn that (issue 28: 11 indexes loaded for 1).
+    corpus = Corpus(load_active(sample_data_dir))
+    store = VectorStore(corpus)
+    king = dumped(semantic_neighbors(store, "king", "en", limit=10))
+    assert king["searched_languages"] == ["en"] and king["found"]
+    assert sorted(corpus.cache("vectors")) == ["en"]
+    roi = dumped(semantic_neighbors(store, "roi", "fr", limit=10))
+    assert roi["searched_languages"] == ["en", "fr"]
+    assert sorted(corpus.cache("vectors")) == ["en", "fr"]  # the word's own, searched
+
+
 def test_a_word_is_the_weighted_mean_of_its_translations(tmp_path: Path) -> None:
     db = tmp_path / "lexical.sqlite"
     conn = sqlite3.connect(db)
