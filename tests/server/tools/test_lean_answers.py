@@ -231,6 +231,14 @@ def _targets(answer: dict[str, Any]) -> set[str]:
     }
 
 
+def _sounds(answer: dict[str, Any]) -> set[str]:
+    """The pronunciation values an answer shows, leaving them out of its senses."""
+    values = set()
+    for sense in answer.get("senses", []):
+        values.update(p["value"] for p in sense.pop("pronunciations", []))
+    return values
+
+
 def _by_id(senses: list[Any]) -> list[Any]:
     return sorted(senses, key=lambda sense: str(sense.get("id")))
 
@@ -311,6 +319,11 @@ def test_every_fact_of_the_old_answers_is_still_there(
                 assert shared or not was["senses"], (label, word)
                 new["senses"] = _by_id([x for x in new["senses"] if x.get("id") in shared])
                 was["senses"] = _by_id([x for x in was["senses"] if x.get("id") in shared])
+                # Since issue 29 a pronunciation of a written form stands with its own
+                # term's first sense ('CAT' and 'cat'), so it may sit elsewhere; a word
+                # that showed some still does (test_lookup_pronunciations pins the rule).
+                sounds_now, sounds_was = _sounds(new), _sounds(was)
+                assert sounds_now or not sounds_was, word
             where = _missing(new, was)
             assert where is None, (label, word, where)
             compared += 1
