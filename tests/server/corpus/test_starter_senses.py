@@ -32,7 +32,9 @@ def test_bank_senses_translate_apart(starter_data_dir: Path) -> None:
     assert "banca" not in river_it and {"riva", "sponda"} & set(river_it)
     assert "orilla" in _texts(corpus, "bank", "es", sense_id=river)
     scopes = [g.sense_scope for g in translate(corpus, "bank", "it", limit=40).groups]
-    assert scopes[0] == "synset" and scopes[-1] == "unsensed"
+    # Under the merged order (issue 29) the unsensed group stands where its first
+    # target ranks in the one list, not necessarily last.
+    assert scopes[0] == "synset" and "unsensed" in scopes
 
 
 def test_inflected_forms_find_their_lemma(starter_data_dir: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _support.dictionary_words import dictionary_first
 from _support.dumped import dumped
 from _support.provenance import assert_sources_complete
 from _support.rhyme_oracle import reference_rhyme
@@ -189,19 +190,20 @@ def test_whole_cmudict_agrees_with_a_brute_force_scan(
     # The best `limit` are all genuine, and if fewer exist, they are all of them.
     assert got <= expected and len(got) == min(limit, len(expected))
     assert result.truncated == (len(expected) > limit)
-    _assert_ranked(result)
+    _assert_ranked(cmudict_corpus, result)
 
 
 _CLASSES = ("vowel_kept", "unstressed_vowel_changed", "stressed_vowel_changed")
 
 
-def _assert_ranked(result: Any) -> None:
-    """Perfect rhymes by frequency; near ones by sound class, then frequency."""
+def _assert_ranked(corpus: Corpus, result: Any) -> None:
+    """Perfect rhymes by frequency; near ones by sound class, then frequency; within
+    each, dictionary words before names and rare spellings (issue 29)."""
+    word = dictionary_first(corpus, [r.word for r in result.results])
     if result.mode == "perfect":
-        zipfs = [r.zipf for r in result.results]
-        assert zipfs == sorted(zipfs, reverse=True)
-        return
-    keys = [(_CLASSES.index(r.sound), -r.zipf) for r in result.results]
+        keys = [(-word[r.word], -r.zipf) for r in result.results]
+    else:
+        keys = [(_CLASSES.index(r.sound), -word[r.word], -r.zipf) for r in result.results]
     assert keys == sorted(keys)
 
 
