@@ -220,4 +220,3 @@ def slice_pronunciations() -> dict[str, list[tuple[str, ...]]]:
 @pytest.fixture(scope="session")
 def cmudict_pronunciations() -> dict[str, list[tuple[str, ...]]]:
     return cmudict_entries(full_cmudict_path())
-
