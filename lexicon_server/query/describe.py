@@ -11,10 +11,8 @@ vector neighbours it always had.
 
 from __future__ import annotations
 
-import functools
 import math
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -31,8 +29,6 @@ from lexicon_server.corpus.rows.glosses import (
     match_expression,
 )
 from lexicon_server.corpus.rows.vocab import items_by_norm
-from lexicon_server.models import SemanticResult
-from lexicon_server.query.arguments import check_limit, check_text, corpus_language
 from lexicon_server.query.headwords import normalize
 from lexicon_server.query.provenance import Cited
 
@@ -55,7 +51,6 @@ __all__ = [
     "DescribedWord",
     "Description",
     "VectorStore",
-    "answers_descriptions",
     "describe",
     "description_data",
     "description_tokens",
@@ -483,37 +478,3 @@ def description_data(
         "neighbors": neighbors,
         "sources": answer.cited.sources(),
     }
-
-
-_Neighbours = Callable[..., SemanticResult]
-
-
-def answers_descriptions(neighbours: _Neighbours) -> _Neighbours:
-    """`neighbours` (the semantic neighbours query), answering a phrase or description
-    in the word's own language (no `target_language`, or the same) with the words it
-    describes, and everything else as before. The arguments are checked first, as the
-    query checks them, so a bad one is refused with the same error."""
-
-    @functools.wraps(neighbours)
-    def answer(
-        store: VectorStore,
-        word: str,
-        language: str = "en",
-        target_language: str | None = None,
-        limit: int = 10,
-    ) -> SemanticResult:
-        text = check_text("word", word)
-        tag = corpus_language(store.corpus, "language", language)
-        target = (
-            None
-            if target_language is None
-            else corpus_language(store.corpus, "target_language", target_language)
-        )
-        count = check_limit("limit", limit)
-        if target in (None, tag):
-            described = description_data(store, text, tag, count)
-            if described is not None:
-                return SemanticResult.model_validate(described)
-        return neighbours(store, word, language, target_language, limit)
-
-    return answer

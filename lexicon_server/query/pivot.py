@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from lexicon_server.corpus.rows.facts import meta_value, sources
+from lexicon_server.corpus.rows.facts import sources
 from lexicon_server.corpus.rows.senses import sense_rows
-from lexicon_server.corpus.rows.translations import translations_into
+from lexicon_server.corpus.rows.translations import translation_order, translations_into
 from lexicon_server.query.headwords import resolve_headwords
 from lexicon_server.query.provenance import Cited
 
@@ -105,7 +105,7 @@ def _first_targets(
     order (the first term's rows first when the component is merged)."""
     if not term_ids:
         return []
-    merged = meta_value(conn, "translation_order") == "merged"
+    merged = translation_order(conn) == "merged"
     rows = translations_into(conn, term_ids, language, term_ids[0] if merged else None)
     seen: set[str] = set()
     first: list[tuple[Any, ...]] = []

@@ -30,7 +30,7 @@ from lexicon_server.corpus.rows.vocab import (
 from lexicon_server.corpus.vectors import RowFile
 from lexicon_server.models import SemanticResult
 from lexicon_server.query.arguments import check_limit, corpus_language, word_and_language
-from lexicon_server.query.describe import answers_descriptions
+from lexicon_server.query.describe import description_data
 from lexicon_server.query.headwords import normalize
 from lexicon_server.query.provenance import Cited
 
@@ -278,7 +278,6 @@ class VectorStore:
         return searched, skipped
 
 
-@answers_descriptions  # a phrase or description: the reverse dictionary (describe.py)
 def semantic_neighbors(
     store: VectorStore,
     word: str,
@@ -297,6 +296,11 @@ def semantic_neighbors(
         else corpus_language(corpus, "target_language", target_language)
     )
     limit = check_limit("limit", limit)
+    if target in (None, language):
+        # A phrase or description answers with the words it describes (describe.py).
+        described = description_data(store, word, language, limit)
+        if described is not None:
+            return SemanticResult.model_validate(described)
     source = store.get(language)  # raises CapabilityUnavailable with the reason
     scope, searched, not_searched = _scope(store, language, target)
     cited = Cited()

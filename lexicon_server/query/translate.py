@@ -16,9 +16,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from lexicon_server.corpus.rows.facts import meta_value, sources
+from lexicon_server.corpus.rows.facts import sources
 from lexicon_server.corpus.rows.senses import sense_rows
-from lexicon_server.corpus.rows.translations import translations_into
+from lexicon_server.corpus.rows.translations import translation_order, translations_into
 from lexicon_server.errors import InvalidArgument, NoSuchSense
 from lexicon_server.models import TranslateResult, Translation, TranslationGroup
 from lexicon_server.query.arguments import check_limit, check_text, corpus_language, parse_sense_id
@@ -302,4 +302,4 @@ def evidence_order(conn: sqlite3.Connection) -> bool:
 
 def order_mark(conn: sqlite3.Connection) -> str | None:
     """The builder's `translation_order` mark: None, `evidence` or `merged`."""
-    return meta_value(conn, _ORDER_META[0])
+    return translation_order(conn)

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic_core import from_json
 
 from lexicon_server.corpus.connection import kept
-from lexicon_server.corpus.rows.facts import ID_LIST, has_column, has_index, id_list
+from lexicon_server.corpus.rows.facts import ID_LIST, has_column, has_index, id_list, meta_value
 from lexicon_server.corpus.term_docs import in_language_turns
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "language_key",
     "sensed_translations",
     "target_entry_column",
+    "translation_order",
     "translations_into",
     "unsensed_translations",
 ]
@@ -168,6 +169,13 @@ def _unique(rows: list[TranslationRow]) -> list[TranslationRow]:
             pairs.add((row[0], row[2]))
             unique.append(row)
     return unique
+
+
+def translation_order(conn: sqlite3.Connection) -> str | None:
+    """The builder's `translation_order` mark (builder/translation_rank.py): None (rows in
+    the source's order), `evidence` (sense-tied rows ranked) or `merged` (one best-first
+    list per word and target language)."""
+    return meta_value(conn, "translation_order")
 
 
 def translations_into(
