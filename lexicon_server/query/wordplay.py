@@ -25,10 +25,12 @@ WordNet sense, the rule puns follow) or 'all' (every CMUdict and WordNet spellin
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from lexicon_server.corpus.rows.wordplay import (
     anagram_words,
@@ -44,7 +46,7 @@ from lexicon_server.query.puns import puns
 from lexicon_server.query.rhymes import RhymeIndex, query_words, rhyme_index
 from lexicon_server.query.wordplay_models import WordplayResult
 from lexicon_server.query.wordplay_pattern import check_pattern, pattern_matches
-from lexicon_server.query.wordplay_result import Answer, Data, result
+from lexicon_server.query.wordplay_result import Answer, Data, KindCall, result
 from lexicon_server.query.wordplay_sounds import sounds_like
 
 if TYPE_CHECKING:
@@ -75,6 +77,7 @@ _WITH_VOCABULARY = ("pattern", "sounds_like")
 LANGUAGE = "en"
 MAX_CONTEXT_CHARS = 512
 MAX_PRONUNCIATIONS = 8  # per word, for spoonerisms
+_Row = TypeVar("_Row")
 
 
 def wordplay(
@@ -96,23 +99,23 @@ def wordplay(
     pattern = check_pattern(checked) if checked_kind == "pattern" else ""
     conn = corpus.db(LANGUAGE, "wordplay")
     index = rhyme_index(conn)
-    cited = Cited()
     base: Data = {
         "text": checked,
         "kind": checked_kind,
         "language": LANGUAGE,
         "dataset_version": corpus.dataset_version,
     }
+    call = KindCall(conn, index, Cited(), limit, base)
     if checked_kind == "anagram":
-        data = _anagrams(conn, index, cited, checked, limit, base)
+        data = _anagrams(call, checked)
     elif checked_kind == "palindrome":
-        data = _palindromes(conn, index, cited, checked, limit, base)
+        data = _palindromes(call, checked)
     elif checked_kind == "spoonerism":
-        data = _spoonerisms(conn, index, cited, checked, limit, base)
+        data = _spoonerisms(call, checked)
     elif checked_kind == "pattern":
-        data = pattern_matches(conn, index, cited, pattern, words, limit, base)
+        data = pattern_matches(call, pattern, words)
     elif checked_kind == "sounds_like":
-        data = sounds_like(conn, index, cited, checked, words, limit, base)
+        data = sounds_like(call, checked, words)
     else:
         data = puns(corpus, conn, index, checked, context_text, limit, base)
     return WordplayResult.model_validate(data)
@@ -157,52 +160,29 @@ def _check_context(context: str | None, kind: Kind) -> str | None:
 # --- anagram ------------------------------------------------------------------------------
 
 
-def _anagrams(
-    conn: sqlite3.Connection,
-    index: RhymeIndex,
-    cited: Cited,
-    text: str,
-    limit: int,
-    base: Data,
-) -> Data:
+def _anagrams(call: KindCall, text: str) -> Data:
     query_letters = letters(text)
     if not query_letters:
         raise InvalidArgument("text", "text with at least one letter a-z for kind='anagram'", text)
     # `is_single = 1` lets SQLite use the partial signature index; id order is rank order.
-    rows = anagram_words(conn, signature(query_letters))
-    found: list[Data] = []
-    seen: set[str] = set()
-    truncated = False
-    for _wid, word, word_letters, zipf, source_id in rows:
-        if word_letters == query_letters or word_letters in seen:
-            continue  # the query itself, or another capitalisation of a word already listed
-        if len(found) == limit:
-            truncated = True
-            break
-        seen.add(word_letters)
-        found.append(
-            {
-                "word": word,
-                "letters": word_letters,
-                "zipf": zipf,
-                "provenance": [index.spelling(cited, source_id)],
-            }
-        )
+    # Left out: the query itself, and other capitalisations of a word already listed.
+    rows = anagram_words(call.conn, signature(query_letters))
+    keyed = ((row[2], row) for row in rows if row[2] != query_letters)
+
+    def entry(row: tuple[Any, ...]) -> Data:
+        _wid, word, word_letters, zipf, source_id = row
+        provenance = [call.index.spelling(call.cited, source_id)]
+        return {"word": word, "letters": word_letters, "zipf": zipf, "provenance": provenance}
+
+    found, truncated = _first_distinct(keyed, call.limit, entry)
     answer = Answer(len(found), truncated, [], [], [])
-    return result(base, answer, cited, letters=query_letters, anagrams=found)
+    return result(call.base, answer, call.cited, letters=query_letters, anagrams=found)
 
 
 # --- palindrome ---------------------------------------------------------------------------
 
 
-def _palindromes(
-    conn: sqlite3.Connection,
-    index: RhymeIndex,
-    cited: Cited,
-    text: str,
-    limit: int,
-    base: Data,
-) -> Data:
+def _palindromes(call: KindCall, text: str) -> Data:
     query_letters = letters(text)
     is_query_palindrome = is_palindrome(text)
     found: list[Data] = []
@@ -213,35 +193,44 @@ def _palindromes(
     else:
         # From the query's letters to the end of the index, then from the start back up to
         # them: every stored palindrome once, in (letters, id) order.
-        after = palindrome_words(conn, query_letters, after=True)
-        before = palindrome_words(conn, query_letters, after=False)
-        seen: set[str] = set()
-        for rows in (after, before):
-            for word, word_letters, source_id in rows:
-                if word_letters == query_letters or fold(word) in seen:
-                    continue
-                if len(found) == limit:
-                    truncated = True
-                    break
-                seen.add(fold(word))
-                found.append(
-                    {
-                        "word": word,
-                        "letters": word_letters,
-                        "provenance": [index.spelling(cited, source_id)],
-                    }
-                )
-            if truncated:
-                break
+        after = palindrome_words(call.conn, query_letters, after=True)
+        before = palindrome_words(call.conn, query_letters, after=False)
+        rows = itertools.chain(after, before)
+        keyed = ((fold(row[0]), row) for row in rows if row[1] != query_letters)
+
+        def entry(row: tuple[str, str, int]) -> Data:
+            word, word_letters, source_id = row
+            provenance = [call.index.spelling(call.cited, source_id)]
+            return {"word": word, "letters": word_letters, "provenance": provenance}
+
+        found, truncated = _first_distinct(keyed, call.limit, entry)
     answer = Answer(len(found), truncated, [], [], cut)
     return result(
-        base,
+        call.base,
         answer,
-        cited,
+        call.cited,
         letters=query_letters,
         input_is_palindrome=is_query_palindrome,
         palindromes=found,
     )
+
+
+def _first_distinct(
+    keyed: Iterable[tuple[str, _Row]], limit: int, entry: Callable[[_Row], Data]
+) -> tuple[list[Data], bool]:
+    """The entries of the first `limit` rows whose keys differ, and whether any was left.
+
+    `entry` runs only for a row that is kept: it cites the row's source."""
+    found: list[Data] = []
+    seen: set[str] = set()
+    for key, row in keyed:
+        if key in seen:
+            continue
+        if len(found) == limit:
+            return found, True
+        seen.add(key)
+        found.append(entry(row))
+    return found, False
 
 
 # --- spoonerism ---------------------------------------------------------------------------
@@ -284,14 +273,7 @@ def _join(*parts: str) -> str:
     return " ".join(part for part in parts if part)
 
 
-def _spoonerisms(
-    conn: sqlite3.Connection,
-    index: RhymeIndex,
-    cited: Cited,
-    text: str,
-    limit: int,
-    base: Data,
-) -> Data:
+def _spoonerisms(call: KindCall, text: str) -> Data:
     tokens = text.split()
     if len(tokens) != 2:
         raise InvalidArgument(
@@ -304,7 +286,7 @@ def _spoonerisms(
     unresolved: list[str] = []
     pronunciations: list[list[_Pron]] = []
     for token in tokens:
-        spellings, prons = _word_pronunciations(conn, token)
+        spellings, prons = _word_pronunciations(call.conn, token)
         resolved = list(dict.fromkeys([*resolved, *spellings]))  # 'cat cat': once
         if not prons:
             unresolved.append(token)
@@ -327,21 +309,21 @@ def _spoonerisms(
                     second,
                     new_first,
                     new_second,
-                    _spelled(conn, new_first),
-                    _spelled(conn, new_second),
+                    _spelled(call.conn, new_first),
+                    _spelled(call.conn, new_second),
                 )
                 (lexical if swap.lexical else generated).append(swap)
     ordered = lexical + generated
     answer = Answer(
-        min(len(ordered), limit),
-        len(ordered) > limit,
+        min(len(ordered), call.limit),
+        len(ordered) > call.limit,
         resolved,
         unresolved,
         [f"no CMUdict pronunciation for {word!r}" for word in unresolved],
     )
     # Only the listed swaps cite their sources.
-    listed = [_spoonerism(index, cited, swap) for swap in ordered[:limit]]
-    return result(base, answer, cited, spoonerisms=listed)
+    listed = [_spoonerism(call.index, call.cited, swap) for swap in ordered[: call.limit]]
+    return result(call.base, answer, call.cited, spoonerisms=listed)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,13 +31,11 @@ from lexicon_server.corpus.rows.wordplay import (
 )
 from lexicon_server.corpus.wordplay_keys import fold
 from lexicon_server.errors import InvalidArgument
-from lexicon_server.query.wordplay_result import Answer, Data, result
+from lexicon_server.query.wordplay_result import Answer, Data, KindCall, result
 
 if TYPE_CHECKING:
     from array import array
 
-    from lexicon_server.query.provenance import Cited
-    from lexicon_server.query.rhymes import RhymeIndex
 
 __all__ = ["PATTERN_ALLOWED", "check_pattern", "pattern_matches"]
 
@@ -143,21 +141,14 @@ def _matching_ids(conn: sqlite3.Connection, pattern: str, scope: int, wanted: in
     return found[:wanted]
 
 
-def pattern_matches(
-    conn: sqlite3.Connection,
-    index: RhymeIndex,
-    cited: Cited,
-    pattern: str,
-    vocabulary: str,
-    limit: int,
-    base: Data,
-) -> Data:
+def pattern_matches(call: KindCall, pattern: str, vocabulary: str) -> Data:
     """The `pattern` answer: matching words, most frequent first."""
     scope = play_keys.SCOPE_DICTIONARY if vocabulary == "dictionary" else play_keys.SCOPE_ALL
-    ids = _matching_ids(conn, pattern, scope, limit + 1)
+    ids = _matching_ids(call.conn, pattern, scope, call.limit + 1)
+    table = call.index.table
     found: list[Data] = [
-        {"word": text, "zipf": zipf, "spelling_source": cited.key(index.table, source_id)}
-        for _id, text, _letters, zipf, source_id in words_by_id(conn, ids[:limit])
+        {"word": text, "zipf": zipf, "spelling_source": call.cited.key(table, source_id)}
+        for _id, text, _letters, zipf, source_id in words_by_id(call.conn, ids[: call.limit])
     ]
-    answer = Answer(len(found), len(ids) > limit, [], [], [])
-    return result(base, answer, cited, vocabulary=vocabulary, matches=found)
+    answer = Answer(len(found), len(ids) > call.limit, [], [], [])
+    return result(call.base, answer, call.cited, vocabulary=vocabulary, matches=found)

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
 from lexicon_server.query.budget import budget_data
 from lexicon_server.query.provenance import Cited
+from lexicon_server.query.rhymes import RhymeIndex
 
-__all__ = ["Answer", "Data", "result", "with_note"]
+__all__ = ["Answer", "Data", "KindCall", "result", "with_note"]
 
 Data = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class KindCall:
+    """What a wordplay kind reads and answers into: the words database and its index, the
+    sources cited so far, the asked limit and the result's first fields."""
+
+    conn: sqlite3.Connection
+    index: RhymeIndex
+    cited: Cited
+    limit: int
+    base: Data
 
 
 @dataclass

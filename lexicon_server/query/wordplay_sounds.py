@@ -25,11 +25,10 @@ from lexicon_server.corpus.wordplay_keys import fold
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.query.rhymes import query_words
 from lexicon_server.query.wordplay_letter_sounds import letter_sounds
-from lexicon_server.query.wordplay_result import Answer, Data, result
+from lexicon_server.query.wordplay_result import Answer, Data, KindCall, result
 
 if TYPE_CHECKING:
-    from lexicon_server.query.provenance import Cited
-    from lexicon_server.query.rhymes import RhymeIndex
+    pass
 
 __all__ = ["MAX_QUERY_PRONUNCIATIONS", "SOUNDS_ALLOWED", "sounds_like"]
 
@@ -73,30 +72,22 @@ def _ranked(
     return sorted(best.values(), key=lambda entry: entry[:2])
 
 
-def sounds_like(
-    conn: sqlite3.Connection,
-    index: RhymeIndex,
-    cited: Cited,
-    text: str,
-    vocabulary: str,
-    limit: int,
-    base: Data,
-) -> Data:
+def sounds_like(call: KindCall, text: str, vocabulary: str) -> Data:
     """The `sounds_like` answer: closest sounding words first."""
-    if meta_value(conn, play_keys.META_KEY) != play_keys.VERSION:
+    if meta_value(call.conn, play_keys.META_KEY) != play_keys.VERSION:
         raise InvalidArgument(
             "kind",
             "a kind this wordplay component can answer: 'sounds_like' needs the sound keys "
             "of a component written by a newer builder (install a newer release)",
             "sounds_like",
         )
-    phones, origin, resolved = _query_sounds(conn, text)
+    phones, origin, resolved = _query_sounds(call.conn, text)
     codes = [play_keys.sound_code(p) for p in phones]
     keys = sorted({key for code in codes for key in {code, *play_keys.deletions(code)}})
-    rows = sound_neighbours(conn, keys, vocabulary == "dictionary") if keys else []
+    rows = sound_neighbours(call.conn, keys, vocabulary == "dictionary") if keys else []
     ranked = _ranked(rows, codes, fold(text))
     found: list[Data] = []
-    for distance, _word_id, row in ranked[:limit]:
+    for distance, _word_id, row in ranked[: call.limit]:
         _pron, cand_phones, _id, word, zipf, spelling, pronunciation = row
         found.append(
             {
@@ -104,16 +95,16 @@ def sounds_like(
                 "phones": cand_phones,
                 "distance": distance,
                 "zipf": zipf,
-                "spelling_source": cited.key(index.table, int(str(spelling))),
-                "pronunciation_source": cited.key(index.table, int(str(pronunciation))),
+                "spelling_source": call.cited.key(call.index.table, int(str(spelling))),
+                "pronunciation_source": call.cited.key(call.index.table, int(str(pronunciation))),
             }
         )
     cut = [] if phones else ["no letter of the text could be given a sound"]
-    answer = Answer(len(found), len(ranked) > limit, resolved, [], cut)
+    answer = Answer(len(found), len(ranked) > call.limit, resolved, [], cut)
     return result(
-        base,
+        call.base,
         answer,
-        cited,
+        call.cited,
         vocabulary=vocabulary,
         phones_from=origin,
         query_phones=phones,
