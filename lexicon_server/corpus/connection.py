@@ -64,59 +64,33 @@ class Memo(Generic[_K, _V]):
         return len(self._answers)
 
 
+def _through_failed(read: Callable[..., _T]) -> Callable[..., _T]:
+    """The `sqlite3.Cursor` method `read` with its database errors passed to the
+    connection's `failed` (if it has one): raised as they are, or as the damage they mean."""
+
+    def method(self: sqlite3.Cursor, *args: Any) -> _T:
+        try:
+            return read(self, *args)
+        except sqlite3.DatabaseError as exc:
+            failed = getattr(self.connection, "failed", None)
+            raised = exc if failed is None else failed(exc)
+            if raised is exc:
+                raise
+            raise raised from exc
+
+    return method
+
+
 class Cursor(sqlite3.Cursor):
-    """A cursor whose read errors go through its connection's `failed` (if it has one)."""
+    """A cursor whose every read goes through `_through_failed`."""
 
     __slots__ = ()
 
-    def _failed(self, exc: sqlite3.DatabaseError) -> BaseException:
-        failed = getattr(self.connection, "failed", None)
-        return exc if failed is None else failed(exc)
-
-    def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
-        try:
-            return super().execute(sql, parameters)
-        except sqlite3.DatabaseError as exc:
-            raised = self._failed(exc)
-            if raised is exc:
-                raise
-            raise raised from exc
-
-    def fetchone(self) -> Any:
-        try:
-            return super().fetchone()
-        except sqlite3.DatabaseError as exc:
-            raised = self._failed(exc)
-            if raised is exc:
-                raise
-            raise raised from exc
-
-    def fetchmany(self, size: int | None = 1) -> list[Any]:
-        try:
-            return super().fetchmany(size)
-        except sqlite3.DatabaseError as exc:
-            raised = self._failed(exc)
-            if raised is exc:
-                raise
-            raise raised from exc
-
-    def fetchall(self) -> list[Any]:
-        try:
-            return super().fetchall()
-        except sqlite3.DatabaseError as exc:
-            raised = self._failed(exc)
-            if raised is exc:
-                raise
-            raise raised from exc
-
-    def __next__(self) -> Any:
-        try:
-            return super().__next__()
-        except sqlite3.DatabaseError as exc:
-            raised = self._failed(exc)
-            if raised is exc:
-                raise
-            raise raised from exc
+    execute = _through_failed(sqlite3.Cursor.execute)
+    fetchone = _through_failed(sqlite3.Cursor.fetchone)
+    fetchmany = _through_failed(sqlite3.Cursor.fetchmany)
+    fetchall = _through_failed(sqlite3.Cursor.fetchall)
+    __next__ = _through_failed(sqlite3.Cursor.__next__)
 
 
 class Connection(sqlite3.Connection):
