@@ -201,24 +201,15 @@ def _serve_workers(config: ServerConfig, options: HttpOptions) -> None:
 def main(
     data_dir: Path | None,
     transport: str,
-    host: str,
-    port: int,
     glossary: Path | None,
     slang: bool,
     slang_online: bool,
     follow: bool,
-    stateless: bool,
-    json_response: bool,
-    workers: int,
-    max_sessions: int,
-    session_idle_timeout: float,
-    header_timeout: float,
-    body_timeout: float,
     token_file: Path | None,
-    allowed_hosts: tuple[str, ...],
-    allowed_origins: tuple[str, ...],
+    **http: Any,
 ) -> None:
     """Serve the Lexicon dictionary tools over MCP, offline, from the active corpus."""
+    # `http`: the HTTP options, each named as its HttpOptions field.
     try:
         config = load_config()
     except ValueError as exc:
@@ -235,24 +226,7 @@ def main(
     config = dataclasses.replace(config, **overrides)  # type: ignore[arg-type]
     options = None
     if transport == "streamable-http":
-        options = _http_options(
-            config,
-            HttpOptions(
-                host=host,
-                port=port,
-                stateless=stateless,
-                json_response=json_response,
-                max_sessions=max_sessions,
-                session_idle_timeout=session_idle_timeout,
-                header_timeout=header_timeout,
-                body_timeout=body_timeout,
-                workers=workers,
-                allowed_hosts=allowed_hosts,
-                allowed_origins=allowed_origins,
-                follow=follow,
-            ),
-            token_file,
-        )
+        options = _http_options(config, HttpOptions(**http, follow=follow), token_file)
     corpus = _open_corpus(config, follow=follow, remote=transport != "stdio")
     if options is not None and options.workers > 1:
         # Checked here so a damaged data dir fails once, not in every worker; each worker
