@@ -6,6 +6,7 @@ term, its first mentions); what is left out is said in `budget.cut`, as every to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from lexicon_server.query.budget import answer_chars, fit_plain, longest_prefix
@@ -33,16 +34,32 @@ def drop_trailing(
     left out (`items` names them, `ask` says how to get the rest). The slang answers'
     definitions are cut the same way."""
     entries = body[key]
-    keep = longest_prefix(len(entries), lambda n: answer_chars({**body, key: entries[:n]}), target)
-    keep = max(keep, 1) if entries else 0
-    left = len(entries) - keep
-    if not left:
+
+    def note(_keep: int, left: int) -> str:
+        return (
+            f"{key}: the last {left} of {len(entries)}{items} left out to stay within the "
+            f"response budget; {ask}"
+        )
+
+    return _cut(body, len(entries), lambda n: {**body, key: entries[:n]}, target, note, 1)
+
+
+def _cut(
+    body: dict[str, Any],
+    count: int,
+    with_first: Callable[[int], dict[str, Any]],
+    target: int,
+    note: Callable[[int, int], str],
+    at_least: int = 0,
+) -> tuple[dict[str, Any], list[str]]:
+    """`with_first(n)`, the answer with the first n of `count` items, for the most items
+    that fit in `target` characters (at least `at_least` when there are any), and the note
+    `note(kept, left)`; `body` unchanged when all of them fit."""
+    keep = longest_prefix(count, lambda n: answer_chars(with_first(n)), target)
+    keep = min(count, max(keep, at_least))
+    if keep == count:
         return body, []
-    note = (
-        f"{key}: the last {left} of {len(entries)}{items} left out to stay within the "
-        f"response budget; {ask}"
-    )
-    return {**body, key: entries[:keep]}, [note]
+    return with_first(keep), [note(keep, count - keep)]
 
 
 def _drop_results(body: dict[str, Any], target: int) -> tuple[dict[str, Any], list[str]]:
@@ -64,27 +81,24 @@ def _drop_dictionary_words(body: dict[str, Any], target: int) -> tuple[dict[str,
     def with_words(n: int) -> dict[str, Any]:
         return {**body, "dictionary": {**section, "words": words[:n]}}
 
-    keep = longest_prefix(len(words), lambda n: answer_chars(with_words(n)), target)
-    left = len(words) - keep
-    if not left:
-        return body, []
-    note = f"dictionary: the senses of the last {left} of {len(words)} words left out"
-    return with_words(keep), [note]
+    def note(_keep: int, left: int) -> str:
+        return f"dictionary: the senses of the last {left} of {len(words)} words left out"
+
+    return _cut(body, len(words), with_words, target, note)
 
 
 def _drop_terms(body: dict[str, Any], target: int) -> tuple[dict[str, Any], list[str]]:
     terms = body["terms"]
-    keep = longest_prefix(len(terms), lambda n: answer_chars({"terms": terms[:n]}), target)
-    keep = max(keep, 1) if terms else 0  # one term stays; its mentions may be cut next
-    left = len(terms) - keep
-    if not left:
-        return body, []
-    note = (
-        f"terms: the last {left} of {len(terms)} terms (in file order) left out to stay within "
-        f"the response budget; the first left out is {terms[keep]['term']!r}; ask for one "
-        "term with `term`"
-    )
-    return {**body, "terms": terms[:keep]}, [note]
+
+    def note(keep: int, left: int) -> str:
+        return (
+            f"terms: the last {left} of {len(terms)} terms (in file order) left out to stay "
+            f"within the response budget; the first left out is {terms[keep]['term']!r}; ask "
+            "for one term with `term`"
+        )
+
+    # One term stays; its mentions may be cut next.
+    return _cut(body, len(terms), lambda n: {**body, "terms": terms[:n]}, target, note, 1)
 
 
 def _drop_mentions(body: dict[str, Any], target: int) -> tuple[dict[str, Any], list[str]]:
@@ -97,12 +111,10 @@ def _drop_mentions(body: dict[str, Any], target: int) -> tuple[dict[str, Any], l
     def with_mentions(n: int) -> dict[str, Any]:
         return {**body, "terms": [{**item, "mentionedIn": mentions[:n]}]}
 
-    keep = longest_prefix(len(mentions), lambda n: answer_chars(with_mentions(n)), target)
-    left = len(mentions) - keep
-    if not left:
-        return body, []
-    note = (
-        f"mentionedIn of {item['term']!r}: the last {left} of {len(mentions)} terms (in file "
-        "order) left out to stay within the response budget"
-    )
-    return with_mentions(keep), [note]
+    def note(_keep: int, left: int) -> str:
+        return (
+            f"mentionedIn of {item['term']!r}: the last {left} of {len(mentions)} terms (in "
+            "file order) left out to stay within the response budget"
+        )
+
+    return _cut(body, len(mentions), with_mentions, target, note)
