@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Unpack
 
 from lexicon_server.slang.definitions import Definition
 from lexicon_server.slang.errors import SlangInputError
-from lexicon_server.slang.glossary_source import ProjectGlossary
 from lexicon_server.slang.offsets import Utf16Index
-from lexicon_server.slang.online import UrbanDictionary
 from lexicon_server.slang.phrases import (
     MAX_PHRASES,
     Span,
@@ -24,11 +21,16 @@ from lexicon_server.slang.phrases import (
     find_occurrences,
     first_equal,
 )
-from lexicon_server.slang.sources import ORDERS, MeaningSources, Order, check_limit
+from lexicon_server.slang.sources import (
+    ORDERS,
+    MeaningSources,
+    Order,
+    SourceArguments,
+    check_limit,
+)
 
 if TYPE_CHECKING:
-    from lexicon_server.config import ServerConfig
-    from lexicon_server.slang.corpus_source import LexicalCorpus
+    pass
 
 __all__ = ["InterpretEntry", "InterpretResult", "Status", "interpret"]
 
@@ -79,18 +81,15 @@ def interpret(
     terms: Iterable[str],
     limit: int = 3,
     *,
-    corpus: LexicalCorpus | None = None,
-    glossary: ProjectGlossary | Path | str | None = None,
-    online: UrbanDictionary | bool = False,
-    config: ServerConfig | None = None,
-    language: str = "en",
     sources: MeaningSources | None = None,
     order: Order = "auto",
+    **given: Unpack[SourceArguments],
 ) -> InterpretResult:
     """Occurrences and meanings of each phrase in `terms`; look-up failures stay per entry.
 
     `order`: `auto` lists slang meanings first for a phrase marked as slang, `slang` for
-    every phrase, `source` keeps each source's order.
+    every phrase, `source` keeps each source's order. Without `sources`, `given` names
+    them (corpus, glossary, online, config, language).
     """
     check_text(text)
     unique = _unique_terms(terms)
@@ -98,9 +97,7 @@ def interpret(
     if order not in ORDERS:
         raise SlangInputError("order", f"must be one of {', '.join(ORDERS)}, got {order!r}")
     if sources is None:
-        sources = MeaningSources.build(
-            corpus=corpus, glossary=glossary, online=online, config=config, language=language
-        )
+        sources = MeaningSources.build(**given)
     sources.require_any()
     index = Utf16Index.of(text)
     entries: list[InterpretEntry] = []

@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from lexicon_server.slang.definitions import Definition
 from lexicon_server.slang.errors import MeaningSourceError
-from lexicon_server.slang.glossary_source import ProjectGlossary
-from lexicon_server.slang.online import SortBy, UrbanDictionary
+from lexicon_server.slang.online import SortBy
 from lexicon_server.slang.phrases import check_phrase
-from lexicon_server.slang.sources import MeaningSources, check_limit
+from lexicon_server.slang.sources import MeaningSources, SourceArguments, check_limit
 
 if TYPE_CHECKING:
-    from lexicon_server.config import ServerConfig
-    from lexicon_server.slang.corpus_source import LexicalCorpus
+    pass
 
 __all__ = ["LookupResult", "lookup"]
 
@@ -32,23 +29,18 @@ def lookup(
     *,
     limit: int = 3,
     sort_by: SortBy = "api",
-    corpus: LexicalCorpus | None = None,
-    glossary: ProjectGlossary | Path | str | None = None,
-    online: UrbanDictionary | bool = False,
-    config: ServerConfig | None = None,
-    language: str = "en",
     sources: MeaningSources | None = None,
+    **given: Unpack[SourceArguments],
 ) -> LookupResult:
     """Meanings of `term` (up to `limit` per source); raises if any source fails.
 
     `sort_by` orders the online provider's answers: its own order (`api`) or by votes.
+    Without `sources`, `given` names them (corpus, glossary, online, config, language).
     """
     check_phrase(term, "term")
     check_limit(limit)
     if sources is None:
-        sources = MeaningSources.build(
-            corpus=corpus, glossary=glossary, online=online, config=config, language=language
-        )
+        sources = MeaningSources.build(**given)
     sources.require_any()
     found, errors = sources.gather(term, limit, sort_by)
     if errors:

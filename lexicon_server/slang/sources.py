@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from lexicon_server.slang.corpus_source import LexicalCorpus, corpus_definitions
 from lexicon_server.slang.definitions import Definition
@@ -17,7 +17,15 @@ from lexicon_server.slang.online import SortBy, UrbanDictionary
 if TYPE_CHECKING:
     from lexicon_server.config import ServerConfig
 
-__all__ = ["MAX_LIMIT", "ORDERS", "Gathered", "MeaningSources", "Order", "check_limit"]
+__all__ = [
+    "MAX_LIMIT",
+    "ORDERS",
+    "Gathered",
+    "MeaningSources",
+    "Order",
+    "SourceArguments",
+    "check_limit",
+]
 
 MAX_LIMIT = 10  # meanings per source per phrase
 
@@ -25,6 +33,17 @@ MAX_LIMIT = 10  # meanings per source per phrase
 # the caller marks every phrase; source: each source's own order, sources in turn.
 Order = Literal["auto", "slang", "source"]
 ORDERS: tuple[Order, ...] = ("auto", "slang", "source")
+
+
+class SourceArguments(TypedDict, total=False):
+    """The library's friendly arguments naming a call's meaning sources, as `lookup` and
+    `interpret` take them (see `MeaningSources.build`)."""
+
+    corpus: LexicalCorpus | None
+    glossary: ProjectGlossary | Path | str | None
+    online: UrbanDictionary | bool
+    config: ServerConfig | None
+    language: str
 
 
 @dataclass(frozen=True)
