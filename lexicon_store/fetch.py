@@ -9,9 +9,10 @@ the parts that verify and resumes the rest. The data dir is never touched.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Unpack
 
 from .digests import digest_bytes, file_digest, format_digest, new_hasher
 from .download import (
@@ -28,8 +29,8 @@ from .fsutil import atomic_write_bytes, ensure_dirs, fsync_dir, open_nofollow, r
 from .manifest import Manifest, Part
 from .plan import plan_selection
 from .progress import Progress, no_progress
-from .source import MANIFEST_NAME, LocalSource, ReleaseSource, SourceSpec
-from .trust import open_release
+from .source import MANIFEST_NAME, LocalSource, ReleaseSource
+from .trust import ReleaseChoice, open_release
 
 __all__ = ["FetchResult", "fetch_release"]
 
@@ -129,28 +130,17 @@ def _copy_verified(src: Path, part: Part, dest: Path, progress: Progress, total:
 def fetch_release(
     dest: Path,
     *,
-    source: SourceSpec = None,
-    version: str | None = None,
-    profile: str | None = None,
     languages: list[str] | None = None,
     capabilities: list[str] | None = None,
     all_languages: bool = False,
-    manifest_digest: str | None = None,
-    allow_unpinned: bool = False,
-    pins: Mapping[str, str] | None = None,
     policy: DownloadPolicy | None = None,
     progress: Progress = no_progress,
+    **choice: Unpack[ReleaseChoice],
 ) -> FetchResult:
-    """Mirror a release into ``dest``. Trust is checked before a single part is fetched."""
+    """Mirror the release ``choice`` names (see `ReleaseChoice`) into ``dest``. Trust is
+    checked before a single part is fetched."""
     dest = Path(dest)
-    with open_release(
-        source,
-        version=version,
-        profile=profile,
-        expected_digest=manifest_digest,
-        allow_unpinned=allow_unpinned,
-        pins=pins,
-    ) as release:
+    with open_release(**choice) as release:
         manifest, data = release.manifest, release.data
         parts = _select_parts(manifest, languages, capabilities, all_languages)
         dest.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Unpack
 
 from .activations import (
     RecordedComponent,
@@ -35,9 +36,9 @@ from .manifest import Manifest
 from .plan import SelectionPlan, Shortfall, plan_selection
 from .progress import Progress, no_progress
 from .selection import ActiveSelection, install_command
-from .source import SourceSpec, source_spec
+from .source import source_spec
 from .space import check_space, space_needed
-from .trust import OpenRelease, open_release
+from .trust import OpenRelease, ReleaseChoice, open_release
 
 __all__ = [
     "ActivateResult",
@@ -143,29 +144,18 @@ def _install_selection(
 def install(
     *,
     data_dir: Path | None = None,
-    source: SourceSpec = None,
-    version: str | None = None,
     languages: list[str] | None = None,
     capabilities: list[str] | None = None,
     all_languages: bool = False,
-    profile: str | None = None,
-    manifest_digest: str | None = None,
-    allow_unpinned: bool = False,
-    pins: Mapping[str, str] | None = None,
     progress: Progress = no_progress,
+    **choice: Unpack[ReleaseChoice],
 ) -> InstallResult:
-    """Install (and activate) a selection of a release. Copies only missing objects."""
+    """Install (and activate) a selection of the release ``choice`` names (see
+    `ReleaseChoice`). Copies only missing objects."""
     dd = open_data_dir(data_dir)
     with dd.writer_lock():
         crash_point("install.after_lock")
-        with open_release(
-            source,
-            version=version,
-            profile=profile,
-            expected_digest=manifest_digest,
-            allow_unpinned=allow_unpinned,
-            pins=pins,
-        ) as release:
+        with open_release(**choice) as release:
             plan = plan_selection(
                 release.manifest,
                 languages=languages,
@@ -187,21 +177,18 @@ def add_language(
     languages: list[str],
     capabilities: list[str] | None = None,
     data_dir: Path | None = None,
-    source: SourceSpec = None,
-    version: str | None = None,
-    profile: str | None = None,
-    manifest_digest: str | None = None,
-    allow_unpinned: bool = False,
-    pins: Mapping[str, str] | None = None,
     progress: Progress = no_progress,
+    **choice: Unpack[ReleaseChoice],
 ) -> InstallResult:
     """Add languages to the active selection of the same release; fetches only new objects.
 
-    Capabilities default to those the active selection already uses.
+    Capabilities default to those the active selection already uses; ``choice`` finds the
+    active release (its version, profile and digest are the active selection's unless given).
     """
     dd = open_data_dir(data_dir)
     with dd.writer_lock():
         active, _ = _active(dd)
+        version = choice.get("version")
         if version is not None and version != active.dataset_version:
             raise SelectionError(
                 f"the active dataset is {active.dataset_version}, not {version}; add-language "
@@ -210,15 +197,13 @@ def add_language(
             )
         caps = capabilities or sorted(set().union(*active.installed.values()))
         # The active release, found through the template with its own version and profile.
-        with open_release(
-            source,
-            version=active.dataset_version,
-            profile=profile or active.profile,
-            check_profile=False,
-            expected_digest=manifest_digest or active.manifest_digest,
-            allow_unpinned=allow_unpinned,
-            pins=pins,
-        ) as release:
+        active_release: ReleaseChoice = {
+            **choice,
+            "version": active.dataset_version,
+            "profile": choice.get("profile") or active.profile,
+            "manifest_digest": choice.get("manifest_digest") or active.manifest_digest,
+        }
+        with open_release(check_profile=False, **active_release) as release:
             plan = plan_selection(
                 release.manifest, languages=languages, capabilities=caps, base=active.installed
             )

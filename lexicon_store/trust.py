@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from .digests import digest_bytes, hex_of
 from .errors import SourceError, TrustError
@@ -13,7 +14,13 @@ from .manifest import Manifest, parse_manifest
 from .pins import PINNED_RELEASES
 from .source import ReleaseSource, SourceSpec, opened_source
 
-__all__ = ["OpenRelease", "check_trust", "open_release", "read_trusted_manifest"]
+__all__ = [
+    "OpenRelease",
+    "ReleaseChoice",
+    "check_trust",
+    "open_release",
+    "read_trusted_manifest",
+]
 
 
 def check_trust(
@@ -55,19 +62,31 @@ def check_trust(
     )
 
 
+class ReleaseChoice(TypedDict, total=False):
+    """Which release a call opens and what vouches for it, as install, add-language and
+    fetch take it: ``source`` (a release dir, manifest, URL or ``--from`` template; default
+    LEXICON_MANIFEST_URL), the ``version`` and ``profile`` that fill a template and must
+    match the manifest, and the trust arguments of `check_trust`: ``manifest_digest``
+    (its ``expected_digest``), ``allow_unpinned``, ``pins``."""
+
+    source: SourceSpec
+    version: str | None
+    profile: str | None
+    manifest_digest: str | None
+    allow_unpinned: bool
+    pins: Mapping[str, str] | None
+
+
 def read_trusted_manifest(
-    source: ReleaseSource,
-    *,
-    version: str | None,
-    profile: str | None,
-    expected_digest: str | None,
-    allow_unpinned: bool,
-    pins: Mapping[str, str] | None,
+    source: ReleaseSource, choice: ReleaseChoice, *, check_profile: bool = True
 ) -> tuple[Manifest, bytes, str]:
-    """Read and parse a release's manifest; check its version, profile and trust.
+    """Read and parse a release's manifest; check its version, profile (unless
+    ``check_profile`` is off) and trust.
 
     Returns the manifest, its raw bytes and how it is trusted (see `check_trust`).
     """
+    version = choice.get("version")
+    profile = choice.get("profile") if check_profile else None
     data = source.read_manifest()
     digest = digest_bytes(data)
     manifest = parse_manifest(data, digest)
@@ -85,9 +104,9 @@ def read_trusted_manifest(
     trust = check_trust(
         manifest.dataset_version,
         digest,
-        expected_digest=expected_digest,
-        allow_unpinned=allow_unpinned,
-        pins=pins,
+        expected_digest=choice.get("manifest_digest"),
+        allow_unpinned=choice.get("allow_unpinned", False),
+        pins=choice.get("pins"),
     )
     return manifest, data, trust
 
@@ -105,28 +124,15 @@ class OpenRelease:
 
 @contextmanager
 def open_release(
-    spec: SourceSpec,
-    *,
-    version: str | None = None,
-    profile: str | None = None,
-    expected_digest: str | None = None,
-    allow_unpinned: bool = False,
-    pins: Mapping[str, str] | None = None,
-    check_profile: bool = True,
+    *, check_profile: bool = True, **choice: Unpack[ReleaseChoice]
 ) -> Iterator[OpenRelease]:
-    """Open the release ``spec`` names (see `opened_source`) and read its trusted manifest;
-    the source is closed on leaving if it was opened here.
+    """Open the release ``choice`` names (see `opened_source`) and read its trusted
+    manifest; the source is closed on leaving if it was opened here.
 
     ``version`` and ``profile`` fill a ``--from`` template and must match the manifest;
     with ``check_profile=False`` the profile only fills the template (add-language).
     """
-    with opened_source(spec, version=version, profile=profile) as source:
-        manifest, data, trust = read_trusted_manifest(
-            source,
-            version=version,
-            profile=profile if check_profile else None,
-            expected_digest=expected_digest,
-            allow_unpinned=allow_unpinned,
-            pins=pins,
-        )
+    version, profile = choice.get("version"), choice.get("profile")
+    with opened_source(choice.get("source"), version=version, profile=profile) as source:
+        manifest, data, trust = read_trusted_manifest(source, choice, check_profile=check_profile)
         yield OpenRelease(source, manifest, data, trust)
