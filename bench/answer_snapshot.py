@@ -45,6 +45,10 @@ CALLS: list[tuple[str, Args]] = [
     ("rhymes", lambda w: {"word": w, "mode": "near"}),
     ("wordplay", lambda w: {"text": w, "kind": "anagram"}),
     ("wordplay", lambda w: {"text": w, "kind": "pun"}),
+    ("wordplay", lambda w: {"text": w, "kind": "palindrome", "limit": 3}),
+    ("wordplay", lambda w: {"text": f"{w} jeans", "kind": "spoonerism"}),
+    ("wordplay", lambda w: {"text": f"{w[0]}*{w[-1]}", "kind": "pattern", "limit": 5}),
+    ("wordplay", lambda w: {"text": w, "kind": "sounds_like", "limit": 5}),
     ("slang_interpret", lambda w: {"text": f"that {w} is lit, no cap", "terms": [w, "lit"]}),
     (
         "slang_rewrite",
@@ -52,6 +56,7 @@ CALLS: list[tuple[str, Args]] = [
     ),
     ("glossary_find", lambda w: {"query": w}),
     ("glossary_find", lambda w: {"query": w, "dictionary": True}),
+    ("glossary_map", lambda w: {"term": "Bank"}),
 ]
 
 GLOSSARY_LINES = [

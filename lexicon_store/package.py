@@ -192,22 +192,7 @@ def package_release(
     if part_size <= 0 or part_size > DEFAULT_PART_SIZE:
         raise StoreError(f"part size must be between 1 and {DEFAULT_PART_SIZE} bytes")
     dataset = _load_dataset(built_dir)
-    entries = dataset["components"]
-    if not isinstance(entries, list):
-        raise ManifestError(f"{built_dir}/dataset.json: components must be a list")
-    files: list[tuple[dict[str, Any], Path]] = []
-    for i, entry in enumerate(entries):
-        if not isinstance(entry, dict):
-            raise ManifestError(f"{built_dir}/dataset.json: components[{i}] must be an object")
-        rel = check_relative_path(entry.get("path"), f"dataset.json components[{i}]")
-        path = built_dir / rel
-        try:
-            info = os.lstat(path)
-        except FileNotFoundError:
-            raise ManifestError(f"component {entry.get('id')!r}: {path} does not exist") from None
-        if not stat.S_ISREG(info.st_mode):
-            raise ManifestError(f"component {entry.get('id')!r}: {path} is not a regular file")
-        files.append((entry, path))
+    files = _component_files(built_dir, dataset)
     dest.mkdir(parents=True, exist_ok=True)
     previous = _previous(dest)
     # An older manifest would vouch for parts we are about to replace: remove it first.
@@ -240,28 +225,9 @@ def package_release(
                 "parts": parts,
             }
         )
-    # Parts of an earlier run that this release no longer uses (and temporary files of an
-    # interrupted one) would make the directory differ from the published layout.
-    wanted = {p["path"] for c in components for p in c["parts"]}
-    for stale in dest.iterdir():
-        ours = _PART_NAME.match(stale.name) or _TMP_NAME.match(stale.name)
-        if ours and stale.name not in wanted and stale.is_file():
-            stale.unlink()
+    _remove_stale_parts(dest, {p["path"] for c in components for p in c["parts"]})
     fsync_dir(dest)
-    body = {
-        "format": MANIFEST_FORMAT,
-        "dataset_version": dataset["dataset_version"],
-        "profile": dataset.get("profile"),
-        "schemas": dataset.get("schemas", {}),
-        "languages": {
-            code: {
-                "name": info.get("name", code),
-                "capabilities": [c for c in CAPABILITIES if c in info.get("capabilities", [])],
-            }
-            for code, info in sorted(dataset["languages"].items())
-        },
-        "components": components,
-    }
+    body = _manifest_body(dataset, components)
     data = (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     digest = digest_bytes(data)
     manifest = parse_manifest(data, digest)  # never publish a manifest we would refuse
@@ -276,3 +242,51 @@ def package_release(
         object_bytes=total,
         reused=tuple(reused),
     )
+
+
+def _component_files(built_dir: Path, dataset: dict[str, Any]) -> list[tuple[dict[str, Any], Path]]:
+    """Each component entry of `dataset.json` with its file, checked to be a regular file
+    inside ``built_dir``."""
+    entries = dataset["components"]
+    if not isinstance(entries, list):
+        raise ManifestError(f"{built_dir}/dataset.json: components must be a list")
+    files: list[tuple[dict[str, Any], Path]] = []
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            raise ManifestError(f"{built_dir}/dataset.json: components[{i}] must be an object")
+        rel = check_relative_path(entry.get("path"), f"dataset.json components[{i}]")
+        path = built_dir / rel
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            raise ManifestError(f"component {entry.get('id')!r}: {path} does not exist") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise ManifestError(f"component {entry.get('id')!r}: {path} is not a regular file")
+        files.append((entry, path))
+    return files
+
+
+def _remove_stale_parts(dest: Path, wanted: set[str]) -> None:
+    """Parts of an earlier run that this release no longer uses (and temporary files of an
+    interrupted one) would make the directory differ from the published layout."""
+    for stale in dest.iterdir():
+        ours = _PART_NAME.match(stale.name) or _TMP_NAME.match(stale.name)
+        if ours and stale.name not in wanted and stale.is_file():
+            stale.unlink()
+
+
+def _manifest_body(dataset: dict[str, Any], components: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "format": MANIFEST_FORMAT,
+        "dataset_version": dataset["dataset_version"],
+        "profile": dataset.get("profile"),
+        "schemas": dataset.get("schemas", {}),
+        "languages": {
+            code: {
+                "name": info.get("name", code),
+                "capabilities": [c for c in CAPABILITIES if c in info.get("capabilities", [])],
+            }
+            for code, info in sorted(dataset["languages"].items())
+        },
+        "components": components,
+    }
