@@ -13,7 +13,7 @@ unsensed, which `RhymesResult.sense_scope` says once for all of them.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -41,6 +41,16 @@ __all__ = [
     "SpoonerismCandidate",
     "WordplayResult",
 ]
+
+
+def _omitted(description: str | None = None) -> Any:
+    """An optional detail, left out of the answer while None."""
+    return Field(default=None, exclude_if=absent_detail, description=description)
+
+
+def _listed(description: str | None = None) -> Any:
+    """A list, left out of the answer while empty."""
+    return Field(default=[], exclude_if=absent_detail, description=description)
 
 
 class _Model(BaseModel):
@@ -71,15 +81,9 @@ class RhymeCandidate(_Model):
     syllables: int = Field(description="syllables of the pronunciation that rhymes")
     zipf: float = Field(description="word frequency on the Zipf scale (0 = not in the list)")
     phones: str = Field(description="the candidate's pronunciation that rhymes")
-    rhyme: str | None = Field(
-        None,
-        exclude_if=absent_detail,
-        description="absent: `query_rhyme` (the candidate's rhyme part)",
-    )
-    query_rhyme: str | None = Field(
-        None,
-        exclude_if=absent_detail,
-        description="absent: the query's only rhyme part (the one it was matched against)",
+    rhyme: str | None = _omitted("absent: `query_rhyme` (the candidate's rhyme part)")
+    query_rhyme: str | None = _omitted(
+        "absent: the query's only rhyme part (the one it was matched against)"
     )
     edit: Literal["identical", "substitution", "insertion", "deletion"] = left_out_at(
         "identical",
@@ -87,25 +91,19 @@ class RhymeCandidate(_Model):
         "that turns query_rhyme into rhyme",
     )
     sound: Literal["vowel_kept", "unstressed_vowel_changed", "stressed_vowel_changed"] | None = (
-        Field(
-            None,
-            exclude_if=absent_detail,
-            description="near rhymes only, the ranking class (closest first): the edit "
+        _omitted(
+            "near rhymes only, the ranking class (closest first): the edit "
             "changes, adds or drops a consonant; a vowel after the stressed one; or the "
-            "stressed vowel itself. Frequency decides within a class",
+            "stressed vowel itself. Frequency decides within a class"
         )
     )
-    spelling_source: str | None = Field(
-        None,
-        exclude_if=absent_detail,
-        description="absent: the `pronunciation_source` (key in `sources` of the headword's "
-        "spelling: WordNet for its lemmas, CMUdict for spellings only CMUdict has)",
+    spelling_source: str | None = _omitted(
+        "absent: the `pronunciation_source` (key in `sources` of the headword's "
+        "spelling: WordNet for its lemmas, CMUdict for spellings only CMUdict has)"
     )
-    pronunciation_source: str | None = Field(
-        None,
-        exclude_if=absent_detail,
-        description="absent: the result's `pronunciation_source` (key in `sources` of the "
-        "pronunciation that rhymes)",
+    pronunciation_source: str | None = _omitted(
+        "absent: the result's `pronunciation_source` (key in `sources` of the "
+        "pronunciation that rhymes)"
     )
 
 
@@ -114,11 +112,9 @@ class RhymesResult(_Model):
     language: str
     dataset_version: str
     mode: Literal["perfect", "near"]
-    syllables: int | None = Field(
-        None, exclude_if=absent_detail, description="the syllable filter in force, if any"
-    )
+    syllables: int | None = _omitted("the syllable filter in force, if any")
     found: bool = Field(description="whether CMUdict has a pronunciation of the word")
-    suggestions: list[Suggestion] = Field(default=[], exclude_if=absent_detail)
+    suggestions: list[Suggestion] = _listed()
     query_pronunciations: list[QueryPronunciation]
     count: int = Field(description="number of rhymes returned")
     truncated: bool = Field(description="true when more rhymes exist beyond `limit`")
@@ -130,10 +126,8 @@ class RhymesResult(_Model):
     sense_scope: Literal["unsensed"] = Field(
         "unsensed", description="every rhyme is about a written form and its sounds, not a sense"
     )
-    pronunciation_source: str | None = Field(
-        None,
-        exclude_if=absent_detail,
-        description="key in `sources` of every result's pronunciation, when they share one",
+    pronunciation_source: str | None = _omitted(
+        "key in `sources` of every result's pronunciation, when they share one"
     )
     results: list[RhymeCandidate]
     sources: Sources
@@ -175,9 +169,7 @@ class SpoonerismCandidate(_Model):
 
 class PunSense(_Model):
     synset: str = Field(description="source-native synset id, as in the lexical component")
-    gloss: str | None = Field(
-        None, exclude_if=absent_detail, description="its definition when lexical data is installed"
-    )
+    gloss: str | None = _omitted("its definition when lexical data is installed")
 
 
 class PunCandidate(_Model):
@@ -224,60 +216,34 @@ class WordplayResult(_Model):
     kind: Literal["anagram", "palindrome", "spoonerism", "pun", "pattern", "sounds_like"]
     language: str
     dataset_version: str
-    letters: str | None = Field(
-        None, exclude_if=absent_detail, description="the query's normalised letters"
+    letters: str | None = _omitted("the query's normalised letters")
+    input_is_palindrome: bool | None = _omitted("palindrome only")
+    context_scope: Literal["uncontextualized", "context_ranked"] | None = _omitted(
+        "pun only: uncontextualized without `context`; context_ranked when "
+        "candidates whose senses share words with `context` come first"
     )
-    input_is_palindrome: bool | None = Field(
-        None, exclude_if=absent_detail, description="palindrome only"
+    vocabulary: Literal["dictionary", "all"] | None = _omitted(
+        "pattern and sounds_like: dictionary (words with a WordNet sense) or all "
+        "(every CMUdict and WordNet spelling)"
     )
-    context_scope: Literal["uncontextualized", "context_ranked"] | None = Field(
-        None,
-        exclude_if=absent_detail,
-        description="pun only: uncontextualized without `context`; context_ranked when "
-        "candidates whose senses share words with `context` come first",
+    phones_from: Literal["cmudict", "letter_to_sound"] | None = _omitted(
+        "sounds_like only: cmudict when CMUdict lists the text, else "
+        "letter_to_sound (guessed by spelling rules, without stress)"
     )
-    vocabulary: Literal["dictionary", "all"] | None = Field(
-        None,
-        exclude_if=absent_detail,
-        description="pattern and sounds_like: dictionary (words with a WordNet sense) or all "
-        "(every CMUdict and WordNet spelling)",
+    query_phones: list[str] = _listed(
+        "sounds_like only: the text's pronunciations compared (ARPAbet)"
     )
-    phones_from: Literal["cmudict", "letter_to_sound"] | None = Field(
-        None,
-        exclude_if=absent_detail,
-        description="sounds_like only: cmudict when CMUdict lists the text, else "
-        "letter_to_sound (guessed by spelling rules, without stress)",
-    )
-    query_phones: list[str] = Field(
-        default=[],
-        exclude_if=absent_detail,
-        description="sounds_like only: the text's pronunciations compared (ARPAbet)",
-    )
-    query_words: list[str] = Field(
-        default=[],
-        exclude_if=absent_detail,
-        description="the headwords the query resolved to",
-    )
-    unresolved: list[str] = Field(
-        default=[],
-        exclude_if=absent_detail,
-        description="query words with no headword or pronunciation in the corpus",
-    )
+    query_words: list[str] = _listed("the headwords the query resolved to")
+    unresolved: list[str] = _listed("query words with no headword or pronunciation in the corpus")
     count: int
     truncated: bool = Field(description="true when more candidates exist beyond `limit`")
-    anagrams: list[AnagramCandidate] = Field(default=[], exclude_if=absent_detail)
-    palindromes: list[PalindromeCandidate] = Field(default=[], exclude_if=absent_detail)
-    spoonerisms: list[SpoonerismCandidate] = Field(default=[], exclude_if=absent_detail)
-    puns: list[PunCandidate] = Field(default=[], exclude_if=absent_detail)
-    matches: list[PatternCandidate] = Field(
-        default=[],
-        exclude_if=absent_detail,
-        description="pattern only: matching words, most frequent first",
-    )
-    sounds: list[SoundCandidate] = Field(
-        default=[],
-        exclude_if=absent_detail,
-        description="sounds_like only: closest `distance` first, then most frequent",
+    anagrams: list[AnagramCandidate] = _listed()
+    palindromes: list[PalindromeCandidate] = _listed()
+    spoonerisms: list[SpoonerismCandidate] = _listed()
+    puns: list[PunCandidate] = _listed()
+    matches: list[PatternCandidate] = _listed("pattern only: matching words, most frequent first")
+    sounds: list[SoundCandidate] = _listed(
+        "sounds_like only: closest `distance` first, then most frequent"
     )
     sources: Sources
     budget: Budget = budget_left_out()
