@@ -631,16 +631,12 @@ def forget(
 @_on_data_dir
 def fetch(
     data_dir: Path | None,
-    version: str,
-    profile: str | None,
     languages: str | None,
     capabilities: str | None,
     all_languages: bool,
     dest: Path,
-    source: str | None,
-    manifest_digest: str | None,
-    allow_unpinned: bool,
     as_json: bool,
+    **choice: Any,
 ) -> None:
     """Mirror a release into DEST (parts verified, manifest.json last) for install --from.
 
@@ -648,20 +644,16 @@ def fetch(
     """
     from .fetch import fetch_release  # keeps httpx out of every other command
 
-    if not (profile or languages or all_languages):
+    if not (choice["profile"] or languages or all_languages):
         raise click.UsageError("pass --profile NAME, or --languages (or --all-languages)")
     with _bars(keep="fetch") as bars:
         result = fetch_release(
             dest,
-            source=source,
-            version=version,
-            profile=profile,
             languages=parse_list(languages),
             capabilities=parse_list(capabilities),
             all_languages=all_languages,
-            manifest_digest=manifest_digest,
-            allow_unpinned=allow_unpinned,
             progress=bars,
+            **choice,  # the release and its trust, named as ReleaseChoice names them
         )
     if as_json:
         _json_out(asdict(result))
