@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, get_args
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic_core import PydanticCustomError
 from pydantic_core.core_schema import ErrorType
 
@@ -25,11 +25,18 @@ from lexicon_server.errors import InvalidArgument, LexiconServerError, shown_val
 if TYPE_CHECKING:
     from pydantic_core import ErrorDetails, InitErrorDetails
 
-__all__ = ["ArgumentError", "argument_rule", "refusal"]
+__all__ = ["ArgumentError", "ToolArguments", "argument_rule", "refusal"]
 
 # A refusal lists at most this many bad arguments, then says how many more there are.
 _MAX_LINES = 10
 _PYDANTIC_ERRORS = frozenset(get_args(ErrorType))
+
+
+class ToolArguments(BaseModel):
+    """The base of every tool's arguments model: its validator is built on first use
+    (`defer_build`), not when the server imports the tool."""
+
+    model_config = ConfigDict(defer_build=True)
 
 
 class ArgumentError(ValidationError, LexiconServerError):

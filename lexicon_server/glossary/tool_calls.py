@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from mcp_types import CallToolResult, TextContent
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from lexicon_server.answers import ToolRefusal, error_answer, error_body
+from lexicon_server.arguments import ToolArguments
 from lexicon_server.glossary import schemas as s
 from lexicon_server.glossary.dictionary import dictionary_senses
 from lexicon_server.glossary.errors import (
@@ -81,9 +82,7 @@ Term = Annotated[str, Field(description="A glossary term, matched after normaliz
 Description = Annotated[str, Field(description="The complete description to store.")]
 
 
-class FindArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class FindArguments(ToolArguments):
     query: Annotated[str, Field(description="Words or a phrase to look up.")]
     # camelCase on purpose: it is the argument name on the wire.
     maxResults: Annotated[
@@ -94,26 +93,20 @@ class FindArguments(BaseModel):
     ] = False
 
 
-class MapArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class MapArguments(ToolArguments):
     term: Annotated[
         str | None, Field(description="One glossary term; leave out to list every term.")
     ] = None
 
 
-class TermArguments(BaseModel):
+class TermArguments(ToolArguments):
     """glossary_add and glossary_edit: a term and its whole description."""
-
-    model_config = ConfigDict(defer_build=True)
 
     term: Term
     description: Description
 
 
-class DeleteArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class DeleteArguments(ToolArguments):
     term: Term
 
 

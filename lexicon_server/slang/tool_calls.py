@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import anyio.to_thread
 from mcp_types import CallToolResult, TextContent
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 from pydantic_core import to_json
 
 from lexicon_server.answers import ToolRefusal
+from lexicon_server.arguments import ToolArguments
 from lexicon_server.slang.definitions import Definition
 from lexicon_server.slang.errors import (
     MeaningSourceError,
@@ -105,9 +106,7 @@ def interpret_description(sources: MeaningSources) -> str:
     )
 
 
-class RewriteArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class RewriteArguments(ToolArguments):
     text: Text
     glossary: Annotated[
         list[GlossaryPairModel],
@@ -119,9 +118,7 @@ class RewriteArguments(BaseModel):
     ] = "to_plain"
 
 
-class InterpretArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class InterpretArguments(ToolArguments):
     text: Text
     terms: Annotated[
         list[str], Field(description=f"1-{MAX_PHRASES} phrases to explain where they occur")
@@ -137,9 +134,7 @@ class InterpretArguments(BaseModel):
     ] = "auto"
 
 
-class DefineArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class DefineArguments(ToolArguments):
     term: Annotated[str, Field(description="word or phrase to look up")]
     limit: UdLimit = 3
     sort_by: Annotated[
@@ -148,15 +143,11 @@ class DefineArguments(BaseModel):
     ] = "api"
 
 
-class RandomArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class RandomArguments(ToolArguments):
     limit: UdLimit = 3
 
 
-class DefidArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class DefidArguments(ToolArguments):
     defid: Annotated[int, Field(ge=1, description="Urban Dictionary definition id")]
 
 

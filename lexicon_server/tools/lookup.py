@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from lexicon_server.arguments import ToolArguments
 from lexicon_server.query.lookup import DEFAULT_BUDGETS
 from lexicon_server.tools._shared import (
     Language,
@@ -30,9 +31,7 @@ def _budget(default: int, what: str) -> object:
     )
 
 
-class LookupArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class LookupArguments(ToolArguments):
     word: Word
     language: Language = "en"
     limit: Limit = 10

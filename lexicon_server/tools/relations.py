@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from lexicon_server.arguments import ToolArguments
 from lexicon_server.query.relations import RELATIONS
 from lexicon_server.tools._shared import Language, Word
 
@@ -18,9 +19,7 @@ with the sense it starts from and the edges that link them. max_depth=2 follows
 hypernyms and hyponyms two steps."""
 
 
-class RelationsArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class RelationsArguments(ToolArguments):
     word: Word
     relation: Annotated[
         str, Field(description="relation name, one of: " + ", ".join(sorted(RELATIONS)))

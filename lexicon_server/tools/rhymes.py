@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from lexicon_server.arguments import ToolArguments
 from lexicon_server.query.rhymes import MAX_SYLLABLES
 from lexicon_server.tools._shared import (
     Limit,
@@ -20,9 +21,7 @@ mode='perfect' (same sounds from the last stressed vowel) or 'near' (one sound
 changed); `syllables` filters by length."""
 
 
-class RhymesArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class RhymesArguments(ToolArguments):
     word: Annotated[Text, Field(description="an English word")]
     mode: Annotated[
         Literal["perfect", "near"],

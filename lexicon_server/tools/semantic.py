@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from lexicon_server.arguments import ToolArguments
 from lexicon_server.tools._shared import Language, Word
 
 __all__ = ["DESCRIPTION", "SemanticArguments"]
@@ -17,9 +18,7 @@ with one, monolingual or cross-lingual neighbours. A short description ('fear of
 heights') gets the words it describes (a reverse dictionary)."""
 
 
-class SemanticArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class SemanticArguments(ToolArguments):
     word: Word
     language: Language = "en"
     target_language: Annotated[

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from lexicon_server.arguments import ToolArguments
 from lexicon_server.query.synonyms import (
     LIMIT_DEFAULT,
     MAX_SENSES_SYNONYMS,
@@ -24,9 +25,7 @@ most used senses first), plus a group not tied to a sense (thesaurus lists). Use
 find another word for a word."""
 
 
-class SynonymsArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class SynonymsArguments(ToolArguments):
     word: Word
     language: Language = "en"
     limit: Annotated[int, Field(ge=1, le=100, description="maximum candidates")] = LIMIT_DEFAULT

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from lexicon_server.arguments import ToolArguments
 from lexicon_server.query.senses import MAX_SENSES_DEFAULT
 from lexicon_server.tools._shared import Language, Word
 
@@ -18,9 +19,7 @@ dictionary links them: `via` names the English words). `sense_id` from dictionar
 translates one sense."""
 
 
-class TranslateArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class TranslateArguments(ToolArguments):
     word: Word
     target_language: Annotated[
         str, Field(description="language to translate into, e.g. 'fr', 'de', 'ja'")

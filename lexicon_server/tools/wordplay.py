@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from lexicon_server.arguments import ToolArguments
 from lexicon_server.query.wordplay import MAX_CONTEXT_CHARS
 from lexicon_server.tools._shared import (
     Limit,
@@ -23,9 +24,7 @@ pattern: `?` one letter, `*` any run ('c?t'). sounds_like: closest pronunciation
 ('fone' -> phone)."""
 
 
-class WordplayArguments(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
+class WordplayArguments(ToolArguments):
     text: Annotated[
         Text,
         Field(description="1 to 100 characters: a word, two (spoonerism), a pattern ('c?t')"),
