@@ -69,8 +69,13 @@ _DB_FILES = {
 
 
 def schema_sql(name: str) -> str:
-    """The DDL of one shipped schema file (`lexical`, `wordplay` or `semantic`)."""
-    return resources.files("lexicon_server.corpus").joinpath(f"schema/{name}.sql").read_text()
+    """The DDL of one shipped schema (`lexical`, `wordplay`, `semantic` or `slang`); a
+    language component's begins with the `meta` and `sources` tables of `common.sql`."""
+    folder = resources.files("lexicon_server.corpus").joinpath("schema")
+    own = folder.joinpath(f"{name}.sql").read_text()
+    if name == "slang":  # the shared slang data has its own `sources` (with `trust`)
+        return own
+    return folder.joinpath("common.sql").read_text() + "\n" + own
 
 
 class CapabilityUnavailable(LexiconServerError, LookupError):

@@ -7,19 +7,7 @@
 -- older releases and hand-written databases use; the server's queries read both.
 PRAGMA user_version = 1;
 
-CREATE TABLE meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-) WITHOUT ROWID;  -- keys: schema='lexical', schema_version, language, dataset_version, built_from
-
-CREATE TABLE sources (
-    id      INTEGER PRIMARY KEY,
-    name    TEXT NOT NULL UNIQUE,   -- stable key, e.g. 'wordnet-3.1', 'cmudict', 'freedict-eng-fra'
-    title   TEXT NOT NULL,          -- human name, e.g. 'Princeton WordNet 3.1'
-    version TEXT NOT NULL,
-    licence TEXT NOT NULL,          -- SPDX id or short name
-    url     TEXT NOT NULL           -- where the upstream project lives (documentation only)
-);
+-- `meta` and `sources`: common.sql. Meta keys here: schema='lexical', schema_version, language, dataset_version, built_from
 
 CREATE TABLE terms (
     id   INTEGER PRIMARY KEY,

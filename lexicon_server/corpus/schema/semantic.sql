@@ -3,19 +3,7 @@
 -- <lang>/semantic.usearch (usearch HNSW, cosine metric, i8 quantisation, key = vocab.id).
 PRAGMA user_version = 1;
 
-CREATE TABLE meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-) WITHOUT ROWID;  -- keys: schema='semantic', schema_version, language, dataset_version, dimensions
-
-CREATE TABLE sources (
-    id      INTEGER PRIMARY KEY,
-    name    TEXT NOT NULL UNIQUE,
-    title   TEXT NOT NULL,
-    version TEXT NOT NULL,
-    licence TEXT NOT NULL,
-    url     TEXT NOT NULL
-);
+-- `meta` and `sources`: common.sql. Meta keys here: schema='semantic', schema_version, language, dataset_version, dimensions
 
 CREATE TABLE vocab (
     id        INTEGER PRIMARY KEY,       -- row in the matrix and key in the index (0-based)

@@ -2,19 +2,7 @@
 -- spoonerisms and puns. Pronunciations are CMUdict ARPAbet with stress digits.
 PRAGMA user_version = 2;  -- 2: rhyme_docs and spelling_prons, no near_first
 
-CREATE TABLE meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-) WITHOUT ROWID;  -- keys: schema='wordplay', schema_version, language, dataset_version
-
-CREATE TABLE sources (
-    id      INTEGER PRIMARY KEY,
-    name    TEXT NOT NULL UNIQUE,
-    title   TEXT NOT NULL,
-    version TEXT NOT NULL,
-    licence TEXT NOT NULL,
-    url     TEXT NOT NULL
-);
+-- `meta` and `sources`: common.sql. Meta keys here: schema='wordplay', schema_version, language, dataset_version
 
 CREATE TABLE words (
     id            INTEGER PRIMARY KEY,
