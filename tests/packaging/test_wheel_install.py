@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ("lexicon-data", "lexicon-mcp", "lexicon-build", "lexicon-glossary")
 SHIPPED = ("sources.lock.json", "LICENSE", "DATA_LICENSES.md")
-SCHEMAS = ("lexical.sql", "semantic.sql", "wordplay.sql")
+SCHEMAS = ("common.sql", "lexical.sql", "semantic.sql", "wordplay.sql")
 
 
 def _uv() -> str:
@@ -87,6 +87,7 @@ def test_wheel_carries_package_data(installed: tuple[Path, Path]) -> None:
             member = f"lexicon_server/corpus/schema/{name}"
             assert z.read(member) == (ROOT / "lexicon_server/corpus/schema" / name).read_bytes()
         assert {"lexicon_server/py.typed", "lexicon_store/py.typed"} <= names
+        assert "lexicon_server/builder/sources.toml" in names  # the source table
         info = f"lexicon_mcp-{project['version']}.dist-info"
         metadata = z.read(f"{info}/METADATA").decode()
         entry_points = z.read(f"{info}/entry_points.txt").decode()
