@@ -49,6 +49,7 @@ def _terms(conn: sqlite3.Connection) -> list[str]:
     return [row[0] for row in conn.execute("SELECT text FROM terms ORDER BY id")]
 
 
+@pytest.mark.slow  # every term of three languages, seven budgets, both paths
 def test_sample_documents_answer_as_the_tables(sample_data_dir: Path) -> None:
     for corpus in _open(sample_data_dir):
         documented = 0

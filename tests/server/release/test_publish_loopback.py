@@ -45,6 +45,9 @@ def accepted(
     return out, accept_release(release, profile, out)
 
 
+# The acceptance run behind `accepted` starts the server ten times and runs every gate
+# (tens of seconds): the tests that need it run in the full suite, not the quick loop.
+@pytest.mark.slow
 def test_the_sample_release_passes_every_gate(accepted, sample_release) -> None:
     _path, report = accepted
     _release, digest = sample_release
@@ -61,6 +64,7 @@ def test_the_sample_release_passes_every_gate(accepted, sample_release) -> None:
     assert report["code"]["package"] and "python" in report["code"]
 
 
+@pytest.mark.slow
 def test_stage_publish_then_install_over_http(
     nginx, sample_release, accepted, tmp_path: Path
 ) -> None:
@@ -113,6 +117,7 @@ def test_interrupted_stage_resumes_with_only_the_rest(nginx, sample_release) -> 
     assert set(resumed.uploaded) == {a.name for a in [*parts, top]} - set(first)
 
 
+@pytest.mark.slow
 def test_tampered_remote_asset_is_detected_and_publish_refuses(
     nginx, sample_release, accepted
 ) -> None:

@@ -258,6 +258,7 @@ def _eng_pol_phrase_rows() -> frozenset[str]:
     return frozenset(rows)
 
 
+@pytest.mark.slow  # every tool on every sample word, each fact looked up
 def test_every_fact_of_the_old_answers_is_still_there(
     before: dict[str, Any], before_corpus: Corpus
 ) -> None:

@@ -142,6 +142,8 @@ def test_stateless_mode_has_no_sessions(mini_data_dir: Path) -> None:
         assert not _lookup(url).is_error
 
 
+# Slow (a supervisor and two workers start); test_http_workers shares one such start.
+@pytest.mark.slow
 def test_two_workers_share_the_port_and_each_holds_a_lease(data_dir: Path) -> None:
     with _server(data_dir, "--stateless", "--workers", "2") as url:
         deadline = time.monotonic() + 60

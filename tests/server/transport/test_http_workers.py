@@ -113,34 +113,52 @@ def _assert_spread(held: Counter[int]) -> None:
     assert len(held) == 2 and min(held.values()) >= 8, held
 
 
-def test_connections_are_spread_across_the_workers(data_dir: Path) -> None:
+Running = tuple[Path, subprocess.Popen[bytes], int]
+
+
+@pytest.fixture(scope="module")
+def running(
+    sample_release: tuple[Path, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Running]:
+    """One supervisor and its two workers, shared by the tests below: each leaves two live
+    workers serving (a replaced worker is waited for), so starting one per test (a few
+    seconds of imports each) would only repeat the same start. Yields (data dir,
+    supervisor, port)."""
+    from _support.installs import install_release
+
+    data_dir = install_release(*sample_release, tmp_path_factory.mktemp("workers") / "data")
     with _workers(data_dir) as (proc, port):
-        _assert_spread(_served_by("127.0.0.1", port, data_dir))
-        # The token reached the workers through their environment, not their command line.
-        for child in psutil.Process(proc.pid).children(recursive=True):
-            assert TOKEN not in " ".join(child.cmdline())
+        yield data_dir, proc, port
 
 
-def test_a_killed_worker_is_replaced_on_its_own_socket(data_dir: Path) -> None:
-    with _workers(data_dir) as (proc, port):
-        first = {lease.pid for lease in live_leases(data_dir)}
-        victim = min(first)
-        os.kill(victim, signal.SIGKILL)
-        now = _wait_for_workers(data_dir, proc, {victim})
-        assert victim not in now and len(now - first) == 1
-        _assert_spread(_served_by("127.0.0.1", port, data_dir))
+def test_connections_are_spread_across_the_workers(running: Running) -> None:
+    data_dir, proc, port = running
+    _assert_spread(_served_by("127.0.0.1", port, data_dir))
+    # The token reached the workers through their environment, not their command line.
+    for child in psutil.Process(proc.pid).children(recursive=True):
+        assert TOKEN not in " ".join(child.cmdline())
 
 
-def test_sighup_replaces_every_worker_on_its_socket(data_dir: Path) -> None:
-    with _workers(data_dir) as (proc, port):
-        first = [psutil.Process(lease.pid) for lease in live_leases(data_dir)]
-        proc.send_signal(signal.SIGHUP)
-        # Each old worker stops once its successor serves (closing what it still held).
-        _gone, alive = psutil.wait_procs(first, timeout=60)
-        assert not alive
-        now = _wait_for_workers(data_dir, proc, {p.pid for p in first})
-        assert len(now) == 2
-        _assert_spread(_served_by("127.0.0.1", port, data_dir))
+def test_a_killed_worker_is_replaced_on_its_own_socket(running: Running) -> None:
+    data_dir, proc, port = running
+    first = {lease.pid for lease in live_leases(data_dir)}
+    victim = min(first)
+    os.kill(victim, signal.SIGKILL)
+    now = _wait_for_workers(data_dir, proc, {victim})
+    assert victim not in now and len(now - first) == 1
+    _assert_spread(_served_by("127.0.0.1", port, data_dir))
+
+
+def test_sighup_replaces_every_worker_on_its_socket(running: Running) -> None:
+    data_dir, proc, port = running
+    first = [psutil.Process(lease.pid) for lease in live_leases(data_dir)]
+    proc.send_signal(signal.SIGHUP)
+    # Each old worker stops once its successor serves (closing what it still held).
+    _gone, alive = psutil.wait_procs(first, timeout=60)
+    assert not alive
+    now = _wait_for_workers(data_dir, proc, {p.pid for p in first})
+    assert len(now) == 2
+    _assert_spread(_served_by("127.0.0.1", port, data_dir))
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
