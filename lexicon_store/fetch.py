@@ -30,7 +30,7 @@ from .manifest import Manifest, Part
 from .plan import plan_selection
 from .progress import Progress, no_progress
 from .source import MANIFEST_NAME, LocalSource, ReleaseSource
-from .trust import ReleaseChoice, open_release
+from .trust import ReleaseChoice, check_choice, open_release
 
 __all__ = ["FetchResult", "fetch_release"]
 
@@ -139,6 +139,7 @@ def fetch_release(
 ) -> FetchResult:
     """Mirror the release ``choice`` names (see `ReleaseChoice`) into ``dest``. Trust is
     checked before a single part is fetched."""
+    check_choice("fetch_release", choice)
     dest = Path(dest)
     with open_release(**choice) as release:
         manifest, data = release.manifest, release.data

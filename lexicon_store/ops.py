@@ -38,7 +38,7 @@ from .progress import Progress, no_progress
 from .selection import ActiveSelection, install_command
 from .source import source_spec
 from .space import check_space, space_needed
-from .trust import OpenRelease, ReleaseChoice, open_release
+from .trust import OpenRelease, ReleaseChoice, check_choice, open_release
 
 __all__ = [
     "ActivateResult",
@@ -152,6 +152,7 @@ def install(
 ) -> InstallResult:
     """Install (and activate) a selection of the release ``choice`` names (see
     `ReleaseChoice`). Copies only missing objects."""
+    check_choice("install", choice)
     dd = open_data_dir(data_dir)
     with dd.writer_lock():
         crash_point("install.after_lock")
@@ -185,6 +186,7 @@ def add_language(
     Capabilities default to those the active selection already uses; ``choice`` finds the
     active release (its version, profile and digest are the active selection's unless given).
     """
+    check_choice("add_language", choice)
     dd = open_data_dir(data_dir)
     with dd.writer_lock():
         active, _ = _active(dd)

@@ -17,6 +17,7 @@ from .source import ReleaseSource, SourceSpec, opened_source
 __all__ = [
     "OpenRelease",
     "ReleaseChoice",
+    "check_choice",
     "check_trust",
     "open_release",
     "read_trusted_manifest",
@@ -75,6 +76,14 @@ class ReleaseChoice(TypedDict, total=False):
     manifest_digest: str | None
     allow_unpinned: bool
     pins: Mapping[str, str] | None
+
+
+def check_choice(function: str, choice: ReleaseChoice) -> None:
+    """Refuse, before anything is opened or written, a ``choice`` that ``function`` got
+    with an argument no release choice has (a misspelt keyword)."""
+    unknown = sorted(set(choice) - set(ReleaseChoice.__annotations__))
+    if unknown:
+        raise TypeError(f"{function}() got unexpected keyword arguments: {', '.join(unknown)}")
 
 
 def read_trusted_manifest(
