@@ -171,3 +171,21 @@ def test_every_error_names_a_fix_in_the_cli(release, data_dir, installed, cli):
     assert out.returncode == IntegrityError.exit_code
     assert "error:" in out.stderr and "fix:" in out.stderr
     assert issubclass(IntegrityError, StoreError)
+
+
+@pytest.mark.parametrize("operation", ["install", "add_language", "fetch_release"])
+def test_a_misspelt_release_keyword_is_refused_before_anything_is_written(
+    operation: str, tmp_path: Path
+) -> None:
+    from lexicon_store.fetch import fetch_release
+
+    calls: dict[str, Callable[..., Any]] = {
+        "install": lambda **kw: ops.install(data_dir=tmp_path / "data", **kw),
+        "add_language": lambda **kw: ops.add_language(
+            languages=["en"], data_dir=tmp_path / "data", **kw
+        ),
+        "fetch_release": lambda **kw: fetch_release(tmp_path / "data", **kw),
+    }
+    with pytest.raises(TypeError, match=f"{operation}.*manifest_digst"):
+        calls[operation](manifest_digst="blake3:00")
+    assert not (tmp_path / "data").exists()
