@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from lexicon_server.corpus import play_keys
 from lexicon_server.corpus.rows.facts import meta_value
@@ -26,9 +26,6 @@ from lexicon_server.errors import InvalidArgument
 from lexicon_server.query.rhymes import query_words
 from lexicon_server.query.wordplay_letter_sounds import letter_sounds
 from lexicon_server.query.wordplay_result import Answer, Data, KindCall, result
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["MAX_QUERY_PRONUNCIATIONS", "SOUNDS_ALLOWED", "sounds_like"]
 

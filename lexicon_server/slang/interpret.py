@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Unpack
+from typing import Literal, Unpack
 
 from lexicon_server.slang.definitions import Definition
 from lexicon_server.slang.errors import SlangInputError
@@ -28,9 +28,6 @@ from lexicon_server.slang.sources import (
     SourceArguments,
     check_limit,
 )
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["InterpretEntry", "InterpretResult", "Status", "interpret"]
 

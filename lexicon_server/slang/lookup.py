@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Unpack
+from typing import Unpack
 
 from lexicon_server.slang.definitions import Definition
 from lexicon_server.slang.errors import MeaningSourceError
 from lexicon_server.slang.online import SortBy
 from lexicon_server.slang.phrases import check_phrase
 from lexicon_server.slang.sources import MeaningSources, SourceArguments, check_limit
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["LookupResult", "lookup"]
 
