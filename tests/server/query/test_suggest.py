@@ -62,9 +62,11 @@ def _open(path: Path) -> Connection:
     return sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, factory=Connection)
 
 
-@pytest.fixture
-def english(tmp_path: Path) -> Iterator[Connection]:
-    with closing(_open(_component(tmp_path / "en.sqlite", ENGLISH))) as conn:
+@pytest.fixture(scope="module")
+def english(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Connection]:
+    """One English component for the module: every test here only reads it."""
+    path = tmp_path_factory.mktemp("suggest") / "en.sqlite"
+    with closing(_open(_component(path, ENGLISH))) as conn:
         yield conn
 
 

@@ -5,6 +5,8 @@ the tools really send (checked here with the same jsonschema validator a client 
 from __future__ import annotations
 
 import copy
+from contextlib import closing
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -58,9 +60,13 @@ def _listed_and_answers(corpus: Corpus) -> tuple[dict[str, Any], dict[str, Any]]
     return with_server_client(build_server(corpus, load_config({})), body)
 
 
-@pytest.fixture
-def listed_and_answers(sample_corpus: Corpus) -> tuple[dict[str, Any], dict[str, Any]]:
-    return _listed_and_answers(sample_corpus)
+@pytest.fixture(scope="module")
+def listed_and_answers(sample_data_dir: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Asked once for the module (a server and a client): the tests copy before changing."""
+    from lexicon_store.selection import load_active
+
+    with closing(Corpus(load_active(sample_data_dir))) as corpus:
+        return _listed_and_answers(corpus)
 
 
 def test_each_tool_publishes_its_models_schema_inlined(
