@@ -20,6 +20,7 @@ from mcp_types import CallToolResult
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.server import build_server
+from lexicon_server.text_answers import rendered
 
 T = TypeVar("T")
 DICTIONARY = {
@@ -106,8 +107,8 @@ def test_each_tool_answers_with_structured_content(
     # facts name their source by key; the result describes each key once
     assert data["sources"], "every one of these answers has facts, so sources"
     assert_sources_complete(data)
-    # the text content carries the same JSON for clients without structured output
-    assert json.loads(result.content[0].text) == data  # type: ignore[union-attr]
+    # the text content is the compact rendering of the same answer, for a model to read
+    assert result.content[0].text == rendered(name, data)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
@@ -180,7 +181,7 @@ def test_bad_input_is_a_clear_tool_error(
 
 
 LOOKUP_PARAMETERS = (
-    "word, language, limit, examples_limit, pronunciations_limit, translations_limit"
+    "word, language, limit, examples_limit, pronunciations_limit, translations_limit, source_ids"
 )
 
 
