@@ -2,12 +2,13 @@
 structured content for a model to read (docs/tools.md, "Answers").
 
 The structured content stays the exact, typed answer; the text says its facts in plain
-lines, without the JSON keys, ids of sources and licences a model rarely needs, so that
-an agent whose client shows it both does not read the same answer twice. Every word,
-gloss, example and candidate of the structured content is in the text, and a look-up's
-pronunciations; what it leaves out is provenance per fact (the `sources` line names every
-source once, by key), source ids, phones of rhymes and wordplay results, and the counts, scopes
-and defaults that only a program uses.
+lines, without the JSON keys, source ids and licences a model rarely needs, so that an
+agent whose client shows it both does not read the same answer twice. Every word, gloss,
+example and candidate of the structured content is in the text, and a look-up's
+pronunciations and sense ids; it leaves out provenance per fact (the `sources` line
+names every source once, by key), source ids (but those a look-up is asked for), the
+phones of rhymes and wordplay results, and the counts, scopes and defaults that only a
+program uses.
 """
 
 from __future__ import annotations

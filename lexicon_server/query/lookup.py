@@ -323,11 +323,9 @@ class _Answer:
             if gcide.total > len(gcide.senses):
                 more = gcide.total - len(gcide.senses)
                 self.cuts.add(f"gcide senses: {more} more beyond limit={ask.limit}")
-            if sense_source is None and gcide.senses:
-                for sense in gcide.senses:
-                    if sense.get("source") == "gcide":
-                        del sense["source"]
             for sense in gcide.senses:
+                if sense_source is None and sense.get("source") == "gcide":
+                    del sense["source"]
                 self.truncated.update(sense.pop("truncated_fields", ()))
             senses += gcide.senses
             self.named.update(gcide.cited)

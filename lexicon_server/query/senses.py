@@ -45,7 +45,7 @@ def sense_handle(language: str, sense_rowid: int) -> str:
 def sense_ref_data(handle: str, pos: str, gloss: str, source: str) -> dict[str, Any]:
     """A `SenseRef` as plain data. The source's own id (`external_id`) is left out: the
     handle names the sense, and `dictionary_lookup` with `source_ids` gives the source's
-    id of each sense (docs/tools.md, "What a default answer holds")."""
+    id of each sense (docs/tools.md, "What a default look-up holds")."""
     return {"id": handle, "pos": pos, "gloss": gloss, "source": source}
 
 

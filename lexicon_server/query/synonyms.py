@@ -266,8 +266,7 @@ def _sense_groups(found: _Found, sensed_take: list[int]) -> tuple[list[_Json], i
         if relation != "synset_member":
             group["relation"] = relation
         group["candidates"] = [
-            _candidate(c, key(group_table, c[3]), source, candidate_scope, relation)
-            for c in shown
+            _candidate(c, key(group_table, c[3]), source, candidate_scope, relation) for c in shown
         ]
         if len(cands) > take:
             group["truncated"] = True

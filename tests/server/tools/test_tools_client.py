@@ -298,8 +298,9 @@ def test_input_schemas_bound_text_and_refuse_unknown_arguments(sample_corpus: Co
         # description no longer repeats them, to keep the tool list short.
         assert (prop["minLength"], prop["maxLength"]) == (1, 100), name
         assert prop["description"], name
-    context = tools["wordplay"].input_schema["properties"]["context"]["anyOf"][0]
-    assert (context["minLength"], context["maxLength"]) == (1, 512)
+    # An optional text is published without its null branch (leave it out for none).
+    context = tools["wordplay"].input_schema["properties"]["context"]
+    assert (context["type"], context["minLength"], context["maxLength"]) == ("string", 1, 512)
 
 
 def test_resources(corpus: Corpus) -> None:
