@@ -14,7 +14,8 @@ not mostly an adverb by WordNet's sense tag counts (index.sense), and not one of
 list of names, brands and bare prefixes (NOT_WORDS). The part of speech written beside
 each word is the one with the most tagged uses. The draw is written once to
 `DIR/words.tsv` and reused on later runs (the same 80 words for every language and every
-rerun) unless `--redraw` is given; `--words-only` stops there.
+rerun; with `--judged OLD` and no words file yet, OLD's is copied) unless `--redraw` is
+given; `--words-only` stops there.
 
 It then asks the translation query in process, with its default arguments, for each word
 into each installed language and writes `DIR/<lang>.tsv`:
@@ -28,9 +29,9 @@ the same as in OLD/<lang>.tsv keeps OLD's judgement, class and comment, so after
 only the changed rows need a judge; the others are left blank.
 
 `score` reads judged TSVs (the `judgement` column: correct / acceptable / wrong / empty)
-and prints per language the counts and shares, wrong-or-empty, and the classes of the
-wrong ones (the `class` column). Blank judgements are counted as unjudged, outside the
-shares.
+and prints per language the counts and shares, wrong-or-empty, the classes of the
+wrong ones (the `class` column), and how many rows repeat a candidate (casefolded) within
+their first five. Blank judgements are counted as unjudged, outside the shares.
 """
 
 from __future__ import annotations
@@ -261,6 +262,9 @@ def cmd_sample(opts: argparse.Namespace) -> None:
     out: Path = opts.out
     out.mkdir(parents=True, exist_ok=True)
     words_file = out / "words.tsv"
+    earlier = opts.judged / "words.tsv" if opts.judged is not None else None
+    if not words_file.exists() and earlier is not None and earlier.exists():
+        words_file.write_text(earlier.read_text(encoding="utf-8"), encoding="utf-8")
     if words_file.exists() and not opts.redraw:
         sample = [(r["word"], r["pos"], int(r["rank"])) for r in read_tsv(words_file)]
     else:
@@ -303,6 +307,7 @@ class Tally:
     counts: Counter[str]
     classes: Counter[str]
     unjudged: int
+    repeats: int = 0  # rows whose first five candidates repeat one (casefolded)
 
     @property
     def judged(self) -> int:
@@ -313,11 +318,15 @@ class Tally:
 
 
 def tally(rows: Iterable[dict[str, str]]) -> Tally:
-    """Counts of each judgement, of the wrong ones' classes, and of blank rows."""
+    """Counts of each judgement, of the wrong ones' classes, of blank rows, and of rows
+    whose first five candidates (`first` and `next_four`) name one twice."""
     counts: Counter[str] = Counter()
     classes: Counter[str] = Counter()
-    unjudged = 0
+    unjudged = repeats = 0
     for row in rows:
+        five = [row.get("first", ""), *row.get("next_four", "").split(" | ")]
+        seen = [c.strip().casefold() for c in five if c.strip()]
+        repeats += len(set(seen)) < len(seen)
         judgement = row.get("judgement", "").strip().lower()
         if not judgement:
             unjudged += 1
@@ -327,13 +336,16 @@ def tally(rows: Iterable[dict[str, str]]) -> Tally:
         counts[judgement] += 1
         if judgement == "wrong":
             classes[row.get("class", "").strip() or "unclassed"] += 1
-    return Tally(counts, classes, unjudged)
+    return Tally(counts, classes, unjudged, repeats)
 
 
 def cmd_score(opts: argparse.Namespace) -> None:
     wanted = {x for x in opts.languages.split(",") if x}
-    print("| language | judged | correct | acceptable | wrong | empty | wrong or empty |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print(
+        "| language | judged | correct | acceptable | wrong | empty | wrong or empty"
+        " | repeats in first five |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     notes = []
     for path in sorted(opts.dir.glob("*.tsv")):
         lang = path.stem
@@ -348,7 +360,7 @@ def cmd_score(opts: argparse.Namespace) -> None:
         print(
             f"| {lang} | {t.judged} | "
             + " | ".join(cells)
-            + f" | {100 * t.share('wrong', 'empty'):.1f}% ({bad}) |"
+            + f" | {100 * t.share('wrong', 'empty'):.1f}% ({bad}) | {t.repeats} |"
         )
         if t.unjudged:
             notes.append(f"{lang}: {t.unjudged} rows unjudged")

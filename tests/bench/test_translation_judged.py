@@ -39,6 +39,15 @@ def test_tally_counts_shares_and_classes() -> None:
     assert dict(t.classes) == {"rare sense": 2, "unclassed": 1}
 
 
+def test_tally_counts_repeats_in_first_five() -> None:
+    rows = [
+        {"word": "a", "judgement": "correct", "first": "Haus", "next_four": "Heim | haus"},
+        {"word": "b", "judgement": "correct", "first": "Hund", "next_four": "Rüde | Köter"},
+        {"word": "c", "judgement": "empty", "first": "", "next_four": ""},
+    ]
+    assert judged.tally(rows).repeats == 1
+
+
 def test_tally_rejects_unknown_judgement() -> None:
     with pytest.raises(ValueError, match="maybe"):
         judged.tally([_row("a", "maybe")])
