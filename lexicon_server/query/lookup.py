@@ -198,8 +198,10 @@ class _Answer:
         if total_senses > ask.limit:
             self.cuts.add(f"senses: {total_senses - ask.limit} more beyond limit={ask.limit}")
         ids = [row[0] for row in chosen]
-        # An inflected form's own pronunciations first; its lemma's senses get the rest.
-        own = own_pronunciations(conn, ask.word, heads, keys, ask.budgets["pronunciations"])
+        # The form's own pronunciations first when its first sense is its lemma's.
+        own = own_pronunciations(
+            conn, ask.word, heads.norm, rows, keys, ask.budgets["pronunciations"]
+        )
         budgets = dict(ask.budgets, pronunciations=ask.budgets["pronunciations"] - len(own))
         dealt = _deal(rows, ids, budgets, keys)
         shown = dealt.shown
