@@ -8,10 +8,10 @@ source row of its own so that an answer says the IPA was mapped, not published).
 also gives IPA to words of the component that CMUdict lacks (WordNet lemmas such as
 phrases). A word of one syllable shows no stress mark (`bank` -> `bæŋk`).
 
-Where both have the word, only the ISLEX forms that one of CMUdict's pronunciations
-confirms are kept, those equal with stress first (`ipa_order`): `run` shows `ɹʌn`, then
-ISLEX's reduced `ɹn̩`; `for` no longer shows `fɑɹ`. When ISLEX confirms none, CMUdict's
-mapped IPA stands in.
+Where both have the word, only the ISLEX forms that one of CMUdict's lines confirms are
+kept, each numbered as that line, those equal with stress first (`ipa_order`): `run`
+shows `ɹʌn`, then ISLEX's reduced `ɹn̩`; `for` no longer shows `fɑɹ`. When ISLEX confirms
+none, CMUdict's mapped IPA stands in.
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ from lexicon_server.corpus.ipa import (
 from lexicon_server.corpus.normalize import display_form
 
 if TYPE_CHECKING:
-    from lexicon_server.builder.inputs import Inputs, SourceInput
+    from pathlib import Path
+
+    from lexicon_server.builder.inputs import Inputs
     from lexicon_server.builder.lexical_writer import LexicalWriter, SourceRow
     from lexicon_server.builder.records import PronunciationRow
 
@@ -36,6 +38,7 @@ __all__ = [
     "CMUDICT_SOURCES",
     "add_pronunciations",
     "ipa_order",
+    "islex_forms",
     "mapped_source",
     "source_rows",
 ]
@@ -61,12 +64,12 @@ def source_rows(inputs: Inputs) -> list[SourceRow]:
     return rows
 
 
-def _islex(src: SourceInput) -> dict[str, list[str]]:
-    """Written form -> its ISLEX IPA forms, in file order, without repeats."""
+def islex_forms(path: Path) -> dict[str, list[str]]:
+    """Written form -> its IPA forms in ISLEX file `path`, in file order, without repeats."""
     from lexicon_server.builder.parsers import islex
 
     out: dict[str, list[str]] = {}
-    for entry in islex.iter_entries(src.file("dict")):
+    for entry in islex.iter_entries(path):
         ipa = dictionary_ipa(
             ["".join(map(islex_phone, s)) for s in word] for word in entry.syllables
         )
@@ -76,27 +79,28 @@ def _islex(src: SourceInput) -> dict[str, list[str]]:
     return out
 
 
-def ipa_order(islex: list[str], mapped: list[str]) -> tuple[list[tuple[str, bool]], int]:
-    """A word's IPA forms in the order shown, each with whether it is CMUdict's mapped
-    form, and how many of ISLEX's forms were left out: `islex` is ISLEX's forms in file
-    order, `mapped` CMUdict's pronunciations mapped to IPA in variant order.
+def ipa_order(islex: list[str], mapped: list[str]) -> tuple[list[tuple[str, int, bool]], int]:
+    """A word's IPA forms in the order shown, each with the CMUdict line (variant) it says
+    and whether it is that line's mapped form, and how many of ISLEX's forms were left out:
+    `islex` is ISLEX's forms in file order, `mapped` CMUdict's lines mapped to IPA.
 
-    First the ISLEX forms equal to a CMUdict pronunciation (`corpus.ipa.same_pronunciation`)
-    stress included, by the variant they equal; then those equal to one with stress aside
-    (`run`'s reduced `ɹn̩` after `ɹʌn`). An ISLEX form equal to none is left out: for the
-    frequent words these are mostly another word's sounds (`for` fɑɹ, `city` bˈoʊ.ʒɚɹ, a
-    surname's `to` toʊ) or broken lines (`house` haʊsn, haʊzv), and the real variants
-    among them (verb `house` haʊz) cannot be told from those by rule. When no ISLEX form
-    agrees, the mapped forms stand alone."""
-    agree: list[str] = []
+    First the ISLEX forms equal to a CMUdict line (`corpus.ipa.same_pronunciation`) stress
+    included, then those equal to one with stress aside (`run`'s reduced `ɹn̩` after
+    `ɹʌn`), each numbered as the line it equals, so that an answer shows it after that
+    line's ARPAbet. An ISLEX form equal to no line is left out: for the frequent words
+    these are mostly another word's sounds (`for` fɑɹ, `city` bˈoʊ.ʒɚɹ, a surname's `to`
+    toʊ) or broken lines (`house` haʊsn, haʊzv), and the real variants among them (verb
+    `house` haʊz) cannot be told from those by rule. When no ISLEX form agrees, the mapped
+    forms stand alone."""
+    agree: dict[str, int] = {}
     for stress in (True, False):
-        for target in mapped:
+        for variant, target in enumerate(mapped):
             for form in islex:
                 if form not in agree and same_pronunciation(form, target, stress=stress):
-                    agree.append(form)
+                    agree[form] = variant
     if agree:
-        return [(form, False) for form in agree], len(islex) - len(agree)
-    return [(form, True) for form in mapped], len(islex)
+        return [(form, variant, False) for form, variant in agree.items()], len(islex) - len(agree)
+    return [(form, variant, True) for variant, form in enumerate(mapped)], len(islex)
 
 
 def add_pronunciations(w: LexicalWriter, inputs: Inputs) -> dict[str, int]:
@@ -108,7 +112,7 @@ def add_pronunciations(w: LexicalWriter, inputs: Inputs) -> dict[str, int]:
     from lexicon_server.builder.parsers import cmudict
 
     islex_src = inputs.get("islex")
-    islex = _islex(islex_src) if islex_src is not None else {}
+    islex = islex_forms(islex_src.file("dict")) if islex_src is not None else {}
     counts = dict.fromkeys(("ipa_islex", "ipa_mapped", "ipa_islex_only", "ipa_islex_dropped"), 0)
     done: set[str] = set()
     for name in CMUDICT_SOURCES:
@@ -124,7 +128,7 @@ def add_pronunciations(w: LexicalWriter, inputs: Inputs) -> dict[str, int]:
         for word, forms in mapped.items():
             term_id = w.term(word)
             shown, dropped = ipa_order(islex.get(word, []), forms)
-            for variant, (ipa, is_mapped) in enumerate(shown):
+            for ipa, variant, is_mapped in shown:
                 source = mapped_source(name) if is_mapped else "islex"
                 w.pronunciation(term_id, "ipa", ipa, variant, source)
                 counts["ipa_mapped" if is_mapped else "ipa_islex"] += 1

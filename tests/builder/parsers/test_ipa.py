@@ -14,15 +14,13 @@ import pytest
 
 from lexicon_server.builder.parsers.cmudict import iter_pronunciations
 from lexicon_server.builder.parsers.islex import iter_entries, transcription
-from lexicon_server.builder.pronunciations import ipa_order
+from lexicon_server.builder.pronunciations import ipa_order, islex_forms
 from lexicon_server.corpus.ipa import (
     ARPABET_TO_IPA,
     IpaError,
     arpabet_to_ipa,
     cmudict_ipa,
     comparable,
-    dictionary_ipa,
-    islex_phone,
     same_pronunciation,
 )
 
@@ -104,15 +102,11 @@ def test_normalisation() -> None:
 @pytest.fixture(scope="module")
 def shown_and_mapped(fixtures: Path) -> dict[str, tuple[list[str], list[str]]]:
     """Each common word's ISLEX forms as shown and its CMUdict lines mapped, from the slices."""
-    words = (fixtures / "islex" / "common-words.txt").read_text().split()
     mapped: dict[str, list[str]] = defaultdict(list)
     for row in iter_pronunciations(fixtures / "cmudict" / "cmudict-common.dict"):
         mapped[row.word].append(cmudict_ipa(row.phones))
-    shown: dict[str, list[str]] = defaultdict(list)
-    for entry in iter_entries(fixtures / "islex" / "ISLEdict.txt"):
-        ipa = dictionary_ipa(["".join(map(islex_phone, s)) for s in w] for w in entry.syllables)
-        if ipa not in shown[entry.word]:
-            shown[entry.word].append(ipa)
+    shown = islex_forms(fixtures / "islex" / "ISLEdict.txt")
+    words = (fixtures / "islex" / "common-words.txt").read_text().split()
     return {w: (shown[w], mapped[w]) for w in words}
 
 
@@ -123,19 +117,21 @@ def test_the_ipa_that_matches_the_arpabet_comes_first(
     297 of the 300 words (the rest equal one with stress aside); 75 of ISLEX's 489 forms
     agree with no CMUdict line and are left out; no word needs the mapped IPA."""
     orders = {w: ipa_order(islex, mapped) for w, (islex, mapped) in shown_and_mapped.items()}
-    assert orders["run"] == ([("ɹʌn", False), ("ɹn̩", False)], 0)  # ISLEX lists ɹn̩ first
-    assert orders["house"] == ([("haʊs", False)], 4)  # not hˌæ.ʊs, haʊsn, haʊzv, haʊz
-    assert "fɑɹ" not in [ipa for ipa, _ in orders["for"][0]]
+    assert orders["run"] == ([("ɹʌn", 0, False), ("ɹn̩", 0, False)], 0)  # ISLEX: ɹn̩ first
+    assert orders["house"] == ([("haʊs", 0, False)], 4)  # not hˌæ.ʊs, haʊsn, haʊzv, haʊz
+    assert "fɑɹ" not in [ipa for ipa, _, _ in orders["for"][0]]
+    # Each form is numbered as the CMUdict line it says: T UW1, T IH0 (no ISLEX form), T AH0.
+    assert orders["to"][0] == [("tu", 0, False), ("tʌ", 2, False)]
     exact = sum(
         any(same_pronunciation(order[0][0], line) for line in shown_and_mapped[w][1])
         for w, (order, _) in orders.items()
     )
     dropped = sum(left_out for _, left_out in orders.values())
     assert exact >= 295 and dropped <= 80
-    assert not any(is_mapped for order, _ in orders.values() for _, is_mapped in order)
+    assert not any(is_mapped for order, _ in orders.values() for _, _, is_mapped in order)
 
 
 def test_with_no_islex_form_agreeing_the_mapped_ipa_stands_alone() -> None:
     mapped = [cmudict_ipa(["AH1", "V"])]
-    assert ipa_order(["ɔf"], mapped) == ([("ʌv", True)], 1)
-    assert ipa_order([], mapped) == ([("ʌv", True)], 0)
+    assert ipa_order(["ɔf"], mapped) == ([("ʌv", 0, True)], 1)
+    assert ipa_order([], mapped) == ([("ʌv", 0, True)], 0)
