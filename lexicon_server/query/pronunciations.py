@@ -35,8 +35,8 @@ def own_pronunciations(
     look-up items, when the first returned sense belongs to another headword; they are
     then taken out of `rows.pronunciations`. Else none: the form's sounds stand with its
     own first sense (a form with no sense returned keeps its sounds there too)."""
-    if budget <= 0 or not rows.chosen:
-        return []
+    if budget <= 0 or not rows.chosen or rows.chosen[0][8] == word:
+        return []  # the usual case, decided without a query
     own = best_first(term_rows.bare_terms(conn, norm), word)
     texts = {text for _, text in own}
     if not own or rows.chosen[0][8] in texts:
