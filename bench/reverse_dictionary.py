@@ -1,7 +1,7 @@
 """Reverse dictionary: top-1 / top-10 on the description dev set, and in-process speed.
 
     uv run python bench/reverse_dictionary.py [--data-dir DIR]
-        [--lexical FILE --gcide FILE] [--split dev|heldout|all] [--show N] [--repeat N]
+        [--lexical FILE --gcide FILE] [--split dev|heldout|heldout2|all] [--show N] [--repeat N]
 
 Asks `dictionary_semantic_neighbors` (the query function, in process, `limit` 10) with each
 description of `devsets/reverse_dictionary/descriptions.tsv` and scores the rule of its
@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-dir", type=Path, default=None)
     parser.add_argument("--lexical", type=Path, default=None)
     parser.add_argument("--gcide", type=Path, default=None)
-    parser.add_argument("--split", choices=("dev", "heldout", "all"), default="dev")
+    parser.add_argument("--split", choices=("dev", "heldout", "heldout2", "all"), default="dev")
     parser.add_argument("--show", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args(argv)
@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     results = score(store, rows, args.show)
     print("| split | descriptions | top-1 | top-10 |")
     print("| --- | ---: | ---: | ---: |")
-    for key in ("dev", "heldout", "all"):
+    for key in ("dev", "heldout", "heldout2", "all"):
         if key in results and (key != "all" or args.split == "all"):
             n, one, ten = results[key]
             print(f"| {key} | {n} | {one} ({one / n:.0%}) | {ten} ({ten / n:.0%}) |")
