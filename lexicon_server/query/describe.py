@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from lexicon_server.corpus.reader import GCIDE_FILE, CapabilityUnavailable
 from lexicon_server.corpus.rows.facts import SourceTable, sources
 from lexicon_server.corpus.rows.glosses import (
+    broader_documents,
     defined_terms,
     document_counts,
     document_total,
@@ -189,6 +190,10 @@ STOPWORDS = frozenset(
 # too until issue 30's second round: on the dev half they never reached the ten, and the
 # search cost 2-4 ms.)
 _GLOSS_DOCUMENTS = 32
+# A matched WordNet synset lends this share of its relevance to the synsets just above it:
+# its hypernyms, and for an adjective the head it is similar to (orthodontist: dentist;
+# dusty: dirty). Descriptions are mostly of common words, found through rarer ones.
+_BROADER = 0.5
 # BM25 weight of each column (gloss, lemmas, kinds): the kinds only select documents.
 _COLUMN_WEIGHTS = (1.0, 1.0, 0.0)
 # The candidates (best first) whose cosine with the description is read.
@@ -196,21 +201,23 @@ _COSINE_CANDIDATES = 80
 # BM25 is scored for every document that matches, a few microseconds each: the words a
 # document must hold to match are the description's rarest, as many as keep the documents
 # matched under this many (the others still count in the score; `match_expression`).
-_MATCH_BUDGET = 250
+_MATCH_BUDGET = 1000
 # A candidate's score: the sum over searches of weight x its best document's BM25 relative
 # to the search's best document ...
 _WEIGHTS = {"lexical": 1.0, "gcide": 1.0, "kind": 2.0}
 # ... plus this much of its cosine with the description (this cosine standing in for a
 # word without a vector) ...
-_COSINE = 2.0
+_COSINE = 1.0
 _NO_VECTOR = 0.2
 # ... plus this much of its Zipf frequency over 7 (descriptions are mostly of common words).
-_FREQUENCY = 0.5
+_FREQUENCY = 1.0
 # A multi-word headword scores this share: it answers a description less often than a word.
 _PHRASE_FACTOR = 0.6
 # A description's kind: leading determiners skipped, "someone" read as a person.
 _DETERMINERS = frozenset(["a", "an", "the", "any", "some"])
-_PERSON = frozenset(["someone", "somebody", "one"])
+_PERSON = frozenset(["someone", "somebody"])
+# Words searched (definitions use them) but never an answer.
+_NEGATIONS = frozenset(["not", "no", "without", "cannot", "never", "nothing"])
 
 
 @dataclass(frozen=True)
@@ -265,16 +272,16 @@ def description_tokens(text: str) -> list[str] | None:
 
 
 def description_genus(conn: sqlite3.Connection, text: str) -> str | None:
-    """The kind a description names: the last noun among the first three words of its
-    first run of content words ("a doctor for children": doctor; "a baby cat": cat),
-    `person` for "someone ..."; None when that run holds no noun ("very tired")."""
+    """The kind a description names when it starts as a noun phrase ("a doctor for
+    children": doctor; "a baby cat": cat): the last noun among the first three words after
+    the determiner, `person` for "someone ..."; None otherwise ("very tired", "to swim")."""
     tokens = _WORD.findall(normalize(text))
-    while tokens and tokens[0] in _DETERMINERS:
-        tokens = tokens[1:]
     if tokens and tokens[0] in _PERSON:
         return "person"
+    if not tokens or tokens[0] not in _DETERMINERS:
+        return None
     run: list[str] = []
-    for token in tokens:
+    for token in tokens[1:]:
         if token in STOPWORDS or len(run) == 3:
             break
         run.append(token)
@@ -318,6 +325,11 @@ def _gloss_candidates(
         return
     best = hits[0][1]
     relevance = {document: score / best for document, score in hits}
+    if search != "gcide":
+        for document, broader in broader_documents(conn, list(relevance)):
+            value = _BROADER * relevance[document]
+            if value > relevance.get(broader, 0.0):
+                relevance[broader] = value
     table = sources(conn)
     for row in defined_terms(conn, list(relevance)):
         if row.norm.startswith("-") or row.norm.endswith("-") or excluded(row.norm):
@@ -326,6 +338,8 @@ def _gloss_candidates(
         held = found.get(row.norm)
         if held is None:
             held = found[row.norm] = _Candidate(row.norm, row.text)
+        if row.zipf > held.zipf:
+            held.zipf = row.zipf
         if value > held.relevance.get(search, 0.0):
             held.relevance[search] = value
             held.evidence[search] = (value, table, row.source_id, row.gloss)
@@ -368,7 +382,7 @@ def _exclusion(conn: sqlite3.Connection, words: list[str]) -> Callable[[str], bo
     stems = {stem for word in own for stem in index_stems([word])[word]}
 
     def excluded(norm: str) -> bool:
-        if norm in own or norm in STOPWORDS:
+        if norm in own or norm in STOPWORDS or norm in _NEGATIONS:
             return True
         mine = index_stems((norm,))[norm]
         return len(mine) == 1 and mine[0] in stems
@@ -440,7 +454,9 @@ def describe(store: VectorStore, text: str, language: str, limit: int) -> Descri
         answer.used.append("kind")
         rest = [w for w in searched if w != answer.kind]
         _gloss_candidates("kind", lexical, rest, answer.kind, excluded, found)
-    for norm, zipf in norm_frequencies(lexical, list(found)).items():
+    # GCIDE's terms carry no frequency: read those WordNet's terms hold.
+    unknown = [c.norm for c in found.values() if not c.zipf]
+    for norm, zipf in norm_frequencies(lexical, unknown).items():
         found[norm].zipf = zipf
     for norm, lemmas in lemma_norms(lexical, list(found)).items():
         if any(excluded(lemma) for lemma in lemmas):  # `stole` for "steals"

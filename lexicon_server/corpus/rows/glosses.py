@@ -23,6 +23,7 @@ __all__ = [
     "GLOSS_INDEX_META",
     "TOKENIZER",
     "DefinedTerm",
+    "broader_documents",
     "defined_terms",
     "document_counts",
     "document_total",
@@ -151,6 +152,19 @@ def norm_frequencies(conn: sqlite3.Connection, norms: Sequence[str]) -> dict[str
     """norm -> the highest wordfreq Zipf value of the terms spelled so (0: unknown)."""
     rows = conn.execute(_FREQUENCIES, (json.dumps(list(norms), ensure_ascii=False),))
     return {str(key): float(zipf) for key, zipf in rows}
+
+
+_BROADER = (
+    "SELECT -src_synset_id, -dst_synset_id FROM relations WHERE relation IN ('hypernym', 'similar')"
+    f" AND src_synset_id IN {ID_LIST} AND dst_synset_id IS NOT NULL ORDER BY id"
+)
+
+
+def broader_documents(conn: sqlite3.Connection, documents: Sequence[int]) -> list[tuple[int, int]]:
+    """(document, broader document) for the synset documents among `documents`: their
+    hypernyms, and for an adjective the adjectives it is similar to (`dusty`: `dirty`)."""
+    synsets = [-d for d in documents if d < 0]
+    return [(int(a), int(b)) for a, b in conn.execute(_BROADER, (id_list(synsets),))]
 
 
 _NOUNS = (
