@@ -1,14 +1,14 @@
 """The reverse dictionary: words a phrase or short description describes
 (dictionary_semantic_neighbors asked with "fear of heights"; docs/tools.md).
 
-Candidates come from three searches: BM25 over the definitions and defined words of
+Candidates come from up to three searches: BM25 over the definitions and defined words of
 WordNet's synsets and of GCIDE's senses (each component's `gloss_fts`,
-docs/corpus-format.md), the same over WordNet restricted to the description's kind ("a
-person who ...": synsets with `person` above them), and the vocabulary nearest to the
-phrase's vector where the language has vectors. Each candidate is scored by how well its
-best definition matched in each search (relative to that search's best), the cosine
-between its vector and the phrase's, and its word frequency; each result keeps the
-definition that matched it. A single word never comes here: it keeps the vector
+docs/corpus-format.md), and the same over WordNet restricted to the description's kind ("a
+person who ...": synsets with `person` above them); a matched synset also lends some of
+its relevance to the synsets just above it. Each candidate is scored by how well its best
+definition matched in each search (relative to that search's best), the cosine between
+its vector and the phrase's where the language has vectors, and its word frequency; each
+result keeps its definition. A single word never comes here: it keeps the vector
 neighbours it always had.
 """
 
@@ -187,7 +187,7 @@ STOPWORDS = frozenset(
 )
 
 # Documents read from each search. (The phrase vector's own nearest words were candidates
-# too until issue 30's second round: on the dev half they never reached the ten, and the
+# too until issue 30's second round: on the dev sets they never reached the ten, and the
 # search cost 2-4 ms.)
 _GLOSS_DOCUMENTS = 32
 # A matched WordNet synset lends this share of its relevance to the synsets just above it:
@@ -213,7 +213,7 @@ _NO_VECTOR = 0.2
 _FREQUENCY = 1.0
 # A multi-word headword scores this share: it answers a description less often than a word.
 _PHRASE_FACTOR = 0.6
-# A description's kind: leading determiners skipped, "someone" read as a person.
+# A description that starts with a determiner names a kind; "someone" names a person.
 _DETERMINERS = frozenset(["a", "an", "the", "any", "some"])
 _PERSON = frozenset(["someone", "somebody"])
 # Words searched (definitions use them) but never an answer.

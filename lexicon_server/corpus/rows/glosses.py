@@ -220,24 +220,31 @@ _STEMS: dict[str, tuple[str, ...]] = {}
 _STEMS_KEPT = 20_000
 
 
+def _tokens(words: list[str]) -> dict[str, tuple[str, ...]]:
+    conn = getattr(_STEMMER, "conn", None)
+    if conn is None:  # one in-memory table per thread: sqlite3 connections are not shared
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(x, tokenize='{TOKENIZER}')")
+        conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+        _STEMMER.conn = conn
+    conn.execute("BEGIN")
+    conn.executemany("INSERT INTO t (rowid, x) VALUES (?, ?)", enumerate(words))
+    found: dict[str, list[str]] = {w: [] for w in words}
+    for doc, term in conn.execute("SELECT doc, term FROM v ORDER BY doc, offset"):
+        found[words[doc]].append(term)
+    conn.execute("ROLLBACK")
+    return {w: tuple(t) for w, t in found.items()}
+
+
 def index_stems(words: Sequence[str]) -> dict[str, tuple[str, ...]]:
     """word -> the index's tokens for it (Porter stems: `doctoral` -> `doctor`), read by
-    FTS5 itself through an in-memory table with the same tokenizer."""
-    missing = [w for w in dict.fromkeys(words) if w not in _STEMS]
+    FTS5 itself through an in-memory table with the same tokenizer; kept process-wide."""
+    out = {w: _STEMS.get(w) for w in words}
+    missing = [w for w, stems in out.items() if stems is None]
     if missing:
-        conn = getattr(_STEMMER, "conn", None)
-        if conn is None:
-            conn = sqlite3.connect(":memory:", isolation_level=None)
-            conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(x, tokenize='{TOKENIZER}')")
-            conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
-            _STEMMER.conn = conn
-        conn.execute("BEGIN")
-        conn.executemany("INSERT INTO t (rowid, x) VALUES (?, ?)", enumerate(missing))
-        found: dict[str, list[str]] = {w: [] for w in missing}
-        for doc, term in conn.execute("SELECT doc, term FROM v ORDER BY doc, offset"):
-            found[missing[doc]].append(term)
-        conn.execute("ROLLBACK")
+        fresh = _tokens(missing)
         if len(_STEMS) > _STEMS_KEPT:
             _STEMS.clear()
-        _STEMS.update((w, tuple(t)) for w, t in found.items())
-    return {w: _STEMS[w] for w in words}
+        _STEMS.update(fresh)
+        out.update(fresh)
+    return out  # type: ignore[return-value]

@@ -12,7 +12,7 @@ from _support.dumped import dumped
 
 from lexicon_server.builder.gloss_index import write_gloss_index
 from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
-from lexicon_server.corpus.rows.glosses import match_expression
+from lexicon_server.corpus.rows.glosses import index_stems, match_expression
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SemanticResult
 from lexicon_server.query.describe import description_genus, description_tokens
@@ -110,3 +110,12 @@ def test_the_kind_a_description_names(indexed: VectorStore) -> None:
     assert description_genus(conn, "a young dog") == "dog"  # the last noun of the first run
     assert description_genus(conn, "someone who barks") == "person"
     assert description_genus(conn, "of the") is None
+
+
+def test_index_stems_are_the_index_tokenizer_s() -> None:
+    stems = index_stems(["doctoral", "doctor", "sleeping", "teeth", "self-portrait", "Café"])
+    assert stems["doctoral"] == stems["doctor"] == ("doctor",)
+    assert stems["sleeping"] == ("sleep",)
+    assert stems["teeth"] == ("teeth",)  # Porter leaves irregular plurals: lemma_norms does them
+    assert stems["self-portrait"] == ("self", "portrait")
+    assert stems["Café"] == ("cafe",)
