@@ -205,8 +205,8 @@ _MATCH_BUDGET = 1000
 # A candidate's score: the sum over searches of weight x its best document's BM25 relative
 # to the search's best document ...
 _WEIGHTS = {"lexical": 1.0, "gcide": 1.0, "kind": 2.0}
-# ... plus this much of its cosine with the description (this cosine standing in for a
-# word without a vector) ...
+# ... plus this much of its cosine with the description (`_NO_VECTOR` for a word without
+# a vector) ...
 _COSINE = 1.0
 _NO_VECTOR = 0.2
 # ... plus this much of its Zipf frequency over 7 (descriptions are mostly of common words).
@@ -325,11 +325,10 @@ def _gloss_candidates(
         return
     best = hits[0][1]
     relevance = {document: score / best for document, score in hits}
-    if search != "gcide":
-        for document, broader in broader_documents(conn, list(relevance)):
-            value = _BROADER * relevance[document]
-            if value > relevance.get(broader, 0.0):
-                relevance[broader] = value
+    for document, broader in broader_documents(conn, list(relevance)):
+        value = _BROADER * relevance[document]
+        if value > relevance.get(broader, 0.0):
+            relevance[broader] = value
     table = sources(conn)
     for row in defined_terms(conn, list(relevance)):
         if row.norm.startswith("-") or row.norm.endswith("-") or excluded(row.norm):

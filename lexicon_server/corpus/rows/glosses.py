@@ -164,6 +164,8 @@ def broader_documents(conn: sqlite3.Connection, documents: Sequence[int]) -> lis
     """(document, broader document) for the synset documents among `documents`: their
     hypernyms, and for an adjective the adjectives it is similar to (`dusty`: `dirty`)."""
     synsets = [-d for d in documents if d < 0]
+    if not synsets:  # senses without a synset (GCIDE's) have no relations here
+        return []
     return [(int(a), int(b)) for a, b in conn.execute(_BROADER, (id_list(synsets),))]
 
 
