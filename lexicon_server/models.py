@@ -266,7 +266,8 @@ class LookupResult(_WordAnswer):
     )
     senses: list[Sense]
     pronunciations: list[Pronunciation] = _omitted_list(
-        "pronunciations of the written form, only when no sense is returned"
+        "pronunciations of the written form asked, when no sense is returned or the first "
+        "is another word's (a lemma: 'houses' -> 'house')"
     )
     unsensed_translations: list[LanguageTranslations] = _omitted_list(
         "translations of the word not tied to any sense, in sets by target language and source"

@@ -71,7 +71,9 @@ WEIGHTS: dict[str, float] = {
     "back_first": 1.0,  # ... as the target's first translation
     "sources": 1.5,  # per dictionary beyond the first giving the same pair
     "zipf": 1.5,  # per Zipf unit of the target in its own language
-    "zipf_cap": 6.0,  # ... counted up to this: past it every word is everyday vocabulary
+    # ... counted up to this: past it every word is everyday vocabulary, and a higher cap
+    # let the most generic words win (it 'sit' -> essere, es 'session' -> hora, de 'die' -> den).
+    "zipf_cap": 5.0,
     "label": 0.25,  # a domain or register label on the row
     "note": 0.25,  # any other restricting note (a context word, 'Geld einzahlen')
     "phrase": 0.5,  # per word beyond the first, up to three

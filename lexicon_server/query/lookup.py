@@ -36,6 +36,7 @@ from lexicon_server.query.budget import (
 from lexicon_server.query.definitions import Definitions, definition_keys, definition_senses
 from lexicon_server.query.frequency import word_frequency
 from lexicon_server.query.headwords import normalize, resolve_headwords
+from lexicon_server.query.pronunciations import own_pronunciations
 from lexicon_server.query.provenance import resolution_chars, resolution_data
 from lexicon_server.query.targets import installed_targets
 
@@ -208,7 +209,12 @@ class _Answer:
         if total_senses > ask.limit:
             self.cuts.add(f"senses: {total_senses - ask.limit} more beyond limit={ask.limit}")
         ids = [row[0] for row in chosen]
-        dealt = _deal(rows, ids, ask.budgets, keys)
+        # The form's own pronunciations first when its first sense is its lemma's.
+        own = own_pronunciations(
+            conn, ask.word, heads.norm, rows, keys, ask.budgets["pronunciations"]
+        )
+        budgets = dict(ask.budgets, pronunciations=ask.budgets["pronunciations"] - len(own))
+        dealt = _deal(rows, ids, budgets, keys)
         shown = dealt.shown
         self.installed = installed_targets(self.corpus, shown, rows.from_column) if shown else set()
         self.named = {keys[row[4]] for row in shown}  # the source keys the result cites
@@ -224,7 +230,7 @@ class _Answer:
         # A word the corpus only knows how to say (e.g. a CMUdict-only name).
         form_prons = dealt.pronunciations.get(0, _NO_ITEMS)[: ask.budgets["pronunciations"]]
         if ids:
-            form_prons = []
+            form_prons = own
         self.named.update(pron["source"] for pron in form_prons)
         found = bool(senses) or bool(rows.unsensed) or dealt.pronunciation_count > 0
         data = self._result(heads, table.by_key, gcide, senses, total_senses + gcide.total)
