@@ -133,7 +133,7 @@ def is_label(note: str | None) -> bool:
     return bool(sep) and head[:1].isupper() and head.isalpha()
 
 
-# The ranking pass asks both of the same few notes and targets millions of times.
+# The ranking pass asks both about the same notes and targets over and over (3 M rows).
 _is_label_cached = lru_cache(maxsize=1 << 16)(is_label)
 _labelled_text_cached = lru_cache(maxsize=1 << 16)(labelled_text)
 
