@@ -36,6 +36,7 @@ import re
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import groupby
 from operator import itemgetter
 from typing import Any
@@ -134,6 +135,11 @@ def is_label(note: str | None) -> bool:
     return bool(sep) and head[:1].isupper() and head.isalpha()
 
 
+# The ranking pass asks both about the same notes and targets over and over (3 M rows).
+_is_label_cached = lru_cache(maxsize=1 << 16)(is_label)
+_labelled_text_cached = lru_cache(maxsize=1 << 16)(labelled_text)
+
+
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """What the build knows about one unsensed translation of a word into a language."""
@@ -228,8 +234,10 @@ def stage_all_back_translations(
     candidates of its own, every one of its words is a target."""
     ranks: dict[str, int] = {}
     rows = []
+    word_before, key = None, ""
     for word, back in pairs:
-        key = norm(word)
+        if word is not word_before:  # a word's pairs come together: one norm for them all
+            word_before, key = word, norm(word)
         rank = ranks.get(key, 0)
         ranks[key] = rank + 1
         rows.append((language, key, norm(back), rank))
@@ -401,7 +409,7 @@ def _merged_score(
         back_rank,
         len(sources),
         group[0][8],
-        all(is_label(n) for n in notes) or labelled_text(target),
+        all(_is_label_cached(n) for n in notes) or _labelled_text_cached(target),
         all(n is not None for n in notes),
         target.count(" ") + 1,
         w,
