@@ -18,6 +18,7 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterator
+from typing import Any
 
 from lexicon_server.corpus.rows.glosses import GLOSS_COLUMNS, GLOSS_INDEX_META, TOKENIZER
 
@@ -38,8 +39,8 @@ _SENSES = (
 )
 
 
-def _grouped(conn: sqlite3.Connection, sql: str) -> dict[int, list]:
-    out: dict[int, list] = defaultdict(list)
+def _grouped(conn: sqlite3.Connection, sql: str) -> dict[int, list[Any]]:
+    out: dict[int, list[Any]] = defaultdict(list)
     for key, value in conn.execute(sql):
         out[key].append(value)
     return out
