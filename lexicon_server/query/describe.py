@@ -34,6 +34,7 @@ from lexicon_server.query.provenance import Cited
 
 if TYPE_CHECKING:
     import sqlite3
+    from collections.abc import Callable
 
     from lexicon_server.corpus.reader import Corpus
 
@@ -347,6 +348,11 @@ class _Fusion:
             self.best[norm] = (part, *source, gloss)
         self.form.setdefault(norm, text)
 
+    def keep_spelled(self, spelled: Callable[[str], bool]) -> None:
+        """Drop the words `spelled` refuses (a spelling pattern), before any is ranked."""
+        for norm in [n for n in self.score if not spelled(self.form[n])]:
+            del self.score[norm]
+
     def leading(self, cosines: dict[str, float], count: int) -> list[str]:
         """The best `count` norms: the fused ranks plus the cosine with the description,
         a multi-word headword scaled down."""
@@ -391,10 +397,16 @@ def _idf(conn: sqlite3.Connection, words: list[str]) -> dict[str, float]:
     return {w: math.log(1 + total / (1 + counts[w])) for w in words}
 
 
-def describe(store: VectorStore, text: str, language: str, limit: int) -> Description | None:
-    """The words `text` describes, best first (at most `limit`); None when `text` is one
-    word, or when `language` has no gloss index installed (then the phrase is answered as
-    before: it has no vector)."""
+def describe(
+    store: VectorStore,
+    text: str,
+    language: str,
+    limit: int,
+    spelled: Callable[[str], bool] | None = None,
+) -> Description | None:
+    """The words `text` describes, best first (at most `limit`), only those `spelled`
+    accepts when given; None when `text` is one word, or when `language` has no gloss
+    index installed (then the phrase is answered as before: it has no vector)."""
     words = description_tokens(text)
     components = _components(store.corpus, language) if words is not None else []
     if words is None or not components:
@@ -422,6 +434,9 @@ def describe(store: VectorStore, text: str, language: str, limit: int) -> Descri
         ):
             cosines[key] = cosine
             fusion.add("vectors", rank, key, word, (vectors.sources, source_id), None)
+    if spelled is not None:
+        fusion.keep_spelled(spelled)
+    if query is not None:
         leading = sorted(fusion.score, key=lambda n: -fusion.score[n])[:_COSINE_CANDIDATES]
         cosines.update(_cosines(vectors, query, [n for n in leading if n not in cosines]))
     forms = headword_forms(components[0][1], fusion.leading(cosines, limit * 2))
@@ -437,7 +452,11 @@ _METHOD = (
 
 
 def description_data(
-    store: VectorStore, text: str, language: str, limit: int
+    store: VectorStore,
+    text: str,
+    language: str,
+    limit: int,
+    spelled: Callable[[str], bool] | None = None,
 ) -> dict[str, Any] | None:
     """The semantic neighbours answer for a description (`mode: description`), or None
     when `text` is a single word, has a vector of its own, or `language` has no gloss
@@ -448,7 +467,7 @@ def description_data(
         own = None
     if own is not None and own.find(normalize(text)) is not None:
         return None
-    answer = describe(store, text, language, limit)
+    answer = describe(store, text, language, limit, spelled)
     if answer is None:
         return None
     neighbors: list[dict[str, Any]] = []

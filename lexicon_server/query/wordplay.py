@@ -19,8 +19,9 @@ One kind per call, with the rules of the product brief:
   text's (CMUdict's, else guessed by letter-to-sound rules), by phoneme edit distance
   and then frequency.
 
-`vocabulary` (pattern and sounds_like only) is 'dictionary' (the default: words with a
-WordNet sense, the rule puns follow) or 'all' (every CMUdict and WordNet spelling).
+`vocabulary` (anagram, palindrome, pattern and sounds_like) is 'dictionary' (the
+default: words a reader knows, `words.is_word`) or 'all' (names and rare CMUdict
+spellings too, after the dictionary words and labelled `dictionary_word: false`).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from lexicon_server.errors import InvalidArgument
 from lexicon_server.query.arguments import check_limit, check_text
 from lexicon_server.query.provenance import Cited
 from lexicon_server.query.puns import puns
-from lexicon_server.query.rhymes import RhymeIndex, query_words, rhyme_index
+from lexicon_server.query.rhymes import VOCABULARIES, RhymeIndex, query_words, rhyme_index
 from lexicon_server.query.wordplay_models import WordplayResult
 from lexicon_server.query.wordplay_pattern import check_pattern, pattern_matches
 from lexicon_server.query.wordplay_result import Answer, Data, result
@@ -70,8 +71,7 @@ KINDS: dict[str, Kind] = {
     "sounds_like": "sounds_like",
 }
 _KINDS_ALLOWED = "one of 'anagram', 'palindrome', 'spoonerism', 'pun', 'pattern', 'sounds_like'"
-VOCABULARIES = ("dictionary", "all")
-_WITH_VOCABULARY = ("pattern", "sounds_like")
+_WITH_VOCABULARY = ("anagram", "palindrome", "pattern", "sounds_like")
 LANGUAGE = "en"
 MAX_CONTEXT_CHARS = 512
 MAX_PRONUNCIATIONS = 8  # per word, for spoonerisms
@@ -104,9 +104,9 @@ def wordplay(
         "dataset_version": corpus.dataset_version,
     }
     if checked_kind == "anagram":
-        data = _anagrams(conn, index, cited, checked, limit, base)
+        data = _anagrams(conn, index, cited, checked, (limit, words), base)
     elif checked_kind == "palindrome":
-        data = _palindromes(conn, index, cited, checked, limit, base)
+        data = _palindromes(conn, index, cited, checked, (limit, words), base)
     elif checked_kind == "spoonerism":
         data = _spoonerisms(conn, index, cited, checked, limit, base)
     elif checked_kind == "pattern":
@@ -124,8 +124,8 @@ def _check_vocabulary(vocabulary: str | None, kind: Kind) -> str:
         if vocabulary is not None:
             raise InvalidArgument(
                 "vocabulary",
-                f"omitted for kind={kind!r}; vocabulary is accepted only with kind='pattern' "
-                "or kind='sounds_like'",
+                f"omitted for kind={kind!r}; vocabulary is accepted only with kind='anagram', "
+                "'palindrome', 'pattern' or 'sounds_like'",
                 vocabulary,
             )
         return ""
@@ -162,9 +162,10 @@ def _anagrams(
     index: RhymeIndex,
     cited: Cited,
     text: str,
-    limit: int,
+    shown: tuple[int, str],
     base: Data,
 ) -> Data:
+    limit, vocabulary = shown
     query_letters = letters(text)
     if not query_letters:
         raise InvalidArgument("text", "text with at least one letter a-z for kind='anagram'", text)
@@ -173,9 +174,11 @@ def _anagrams(
     found: list[Data] = []
     seen: set[str] = set()
     truncated = False
-    for _wid, word, word_letters, zipf, source_id in rows:
+    for word_id, word, word_letters, zipf, source_id in rows:
         if word_letters == query_letters or word_letters in seen:
             continue  # the query itself, or another capitalisation of a word already listed
+        if vocabulary == "dictionary" and word_id > index.words_end:
+            break  # ids rank dictionary words first: the rest are names and rare spellings
         if len(found) == limit:
             truncated = True
             break
@@ -187,9 +190,15 @@ def _anagrams(
                 "zipf": zipf,
                 "provenance": [index.spelling(cited, source_id)],
             }
+            | _label(index, word_id)
         )
     answer = Answer(len(found), truncated, [], [], [])
-    return result(base, answer, cited, letters=query_letters, anagrams=found)
+    return result(base, answer, cited, letters=query_letters, vocabulary=vocabulary, anagrams=found)
+
+
+def _label(index: RhymeIndex, word_id: int) -> Data:
+    """The label of a name or rare spelling (empty for a dictionary word)."""
+    return {} if word_id <= index.words_end else {"dictionary_word": False}
 
 
 # --- palindrome ---------------------------------------------------------------------------
@@ -200,9 +209,10 @@ def _palindromes(
     index: RhymeIndex,
     cited: Cited,
     text: str,
-    limit: int,
+    shown: tuple[int, str],
     base: Data,
 ) -> Data:
+    limit, vocabulary = shown
     query_letters = letters(text)
     is_query_palindrome = is_palindrome(text)
     found: list[Data] = []
@@ -217,8 +227,10 @@ def _palindromes(
         before = palindrome_words(conn, query_letters, after=False)
         seen: set[str] = set()
         for rows in (after, before):
-            for word, word_letters, source_id in rows:
+            for word_id, word, word_letters, source_id in rows:
                 if word_letters == query_letters or fold(word) in seen:
+                    continue
+                if vocabulary == "dictionary" and word_id > index.words_end:
                     continue
                 if len(found) == limit:
                     truncated = True
@@ -230,6 +242,7 @@ def _palindromes(
                         "letters": word_letters,
                         "provenance": [index.spelling(cited, source_id)],
                     }
+                    | _label(index, word_id)
                 )
             if truncated:
                 break
@@ -240,6 +253,7 @@ def _palindromes(
         cited,
         letters=query_letters,
         input_is_palindrome=is_query_palindrome,
+        vocabulary=vocabulary,
         palindromes=found,
     )
 

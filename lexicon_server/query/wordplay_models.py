@@ -13,7 +13,7 @@ unsensed, which `RhymesResult.sense_scope` says once for all of them.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -45,6 +45,15 @@ __all__ = [
 
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _dictionary_word() -> Any:
+    """The label of a name or rare spelling, listed only with vocabulary='all'."""
+    return left_out_at(
+        True,
+        "false: a name or a rare spelling no installed dictionary lists (listed only with "
+        "vocabulary='all', after every dictionary word)",
+    )
 
 
 class Provenance(_Model):
@@ -92,9 +101,11 @@ class RhymeCandidate(_Model):
             exclude_if=absent_detail,
             description="near rhymes only, the ranking class (closest first): the edit "
             "changes, adds or drops a consonant; a vowel after the stressed one; or the "
-            "stressed vowel itself. Frequency decides within a class",
+            "stressed vowel itself. Within a class content words come before function "
+            "words, a changed sound before an added and a dropped one, then frequency",
         )
     )
+    dictionary_word: bool = _dictionary_word()
     spelling_source: str | None = Field(
         None,
         exclude_if=absent_detail,
@@ -116,6 +127,12 @@ class RhymesResult(_Model):
     mode: Literal["perfect", "near"]
     syllables: int | None = Field(
         None, exclude_if=absent_detail, description="the syllable filter in force, if any"
+    )
+    pattern: str | None = Field(
+        None, exclude_if=absent_detail, description="the spelling pattern in force, if any"
+    )
+    vocabulary: Literal["dictionary", "all"] | None = Field(
+        None, exclude_if=absent_detail, description="as asked; absent: dictionary"
     )
     found: bool = Field(description="whether CMUdict has a pronunciation of the word")
     suggestions: list[Suggestion] = Field(default=[], exclude_if=absent_detail)
@@ -144,6 +161,7 @@ class AnagramCandidate(_Model):
     word: str
     letters: str = Field(description="the candidate's normalised letters")
     zipf: float
+    dictionary_word: bool = _dictionary_word()
     sense_scope: Literal["unsensed"] = left_out_at("unsensed")
     provenance: list[Provenance]
 
@@ -151,6 +169,7 @@ class AnagramCandidate(_Model):
 class PalindromeCandidate(_Model):
     word: str
     letters: str = Field(description="normalised letters; they read the same reversed")
+    dictionary_word: bool = _dictionary_word()
     sense_scope: Literal["unsensed"] = left_out_at("unsensed")
     provenance: list[Provenance]
 
@@ -203,6 +222,7 @@ class PatternCandidate(_Model):
 
     word: str
     zipf: float = Field(description="word frequency on the Zipf scale (0 = not in the list)")
+    dictionary_word: bool = _dictionary_word()
     spelling_source: str = Field(description="key in `sources` of the headword's spelling")
 
 
@@ -215,6 +235,7 @@ class SoundCandidate(_Model):
         description="phoneme edits (stress ignored) from the closest of `query_phones`"
     )
     zipf: float
+    dictionary_word: bool = _dictionary_word()
     spelling_source: str
     pronunciation_source: str
 
@@ -239,8 +260,9 @@ class WordplayResult(_Model):
     vocabulary: Literal["dictionary", "all"] | None = Field(
         None,
         exclude_if=absent_detail,
-        description="pattern and sounds_like: dictionary (words with a WordNet sense) or all "
-        "(every CMUdict and WordNet spelling)",
+        description="anagram, palindrome, pattern and sounds_like: dictionary (words a "
+        "reader knows: a lower-case WordNet lemma, an inflection of one, or a common word "
+        "that is no name) or all (names and rare CMUdict spellings too, labelled)",
     )
     phones_from: Literal["cmudict", "letter_to_sound"] | None = Field(
         None,

@@ -56,9 +56,10 @@ def _query_sounds(
 
 
 def _ranked(
-    rows: list[tuple[object, ...]], codes: list[str], folded: str
+    rows: list[tuple[object, ...]], codes: list[str], folded: str, words_end: int
 ) -> list[tuple[int, int, tuple[object, ...]]]:
-    """(distance, word id, row) per word, closest and then most frequent first."""
+    """(distance, word id, row) per word: dictionary words (ids up to `words_end`) first,
+    then closest, then most frequent."""
     best: dict[str, tuple[int, int, tuple[object, ...]]] = {}
     for row in rows:
         _pron, phones, word_id, text, *_ = row
@@ -70,7 +71,7 @@ def _ranked(
         entry = (distance, int(str(word_id)), row)
         if key not in best or entry[:2] < best[key][:2]:
             best[key] = entry
-    return sorted(best.values(), key=lambda entry: entry[:2])
+    return sorted(best.values(), key=lambda entry: (entry[1] > words_end, *entry[:2]))
 
 
 def sounds_like(
@@ -93,21 +94,24 @@ def sounds_like(
     phones, origin, resolved = _query_sounds(conn, text)
     codes = [play_keys.sound_code(p) for p in phones]
     keys = sorted({key for code in codes for key in {code, *play_keys.deletions(code)}})
-    rows = sound_neighbours(conn, keys, vocabulary == "dictionary") if keys else []
-    ranked = _ranked(rows, codes, fold(text))
+    rows = sound_neighbours(conn, keys, False) if keys else []
+    if vocabulary == "dictionary":
+        rows = [row for row in rows if int(str(row[2])) <= index.words_end]
+    ranked = _ranked(rows, codes, fold(text), index.words_end)
     found: list[Data] = []
-    for distance, _word_id, row in ranked[:limit]:
+    for distance, word_id, row in ranked[:limit]:
         _pron, cand_phones, _id, word, zipf, spelling, pronunciation = row
-        found.append(
-            {
-                "word": word,
-                "phones": cand_phones,
-                "distance": distance,
-                "zipf": zipf,
-                "spelling_source": cited.key(index.table, int(str(spelling))),
-                "pronunciation_source": cited.key(index.table, int(str(pronunciation))),
-            }
-        )
+        match: Data = {
+            "word": word,
+            "phones": cand_phones,
+            "distance": distance,
+            "zipf": zipf,
+        }
+        if word_id > index.words_end:
+            match["dictionary_word"] = False
+        match["spelling_source"] = cited.key(index.table, int(str(spelling)))
+        match["pronunciation_source"] = cited.key(index.table, int(str(pronunciation)))
+        found.append(match)
     cut = [] if phones else ["no letter of the text could be given a sound"]
     answer = Answer(len(found), len(ranked) > limit, resolved, [], cut)
     return result(

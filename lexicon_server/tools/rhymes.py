@@ -11,13 +11,14 @@ from lexicon_server.tools._shared import (
     Limit,
     Text,
 )
+from lexicon_server.tools._spelling import Pattern, Vocabulary
 
 __all__ = ["DESCRIPTION", "RhymesArguments"]
 
 
 DESCRIPTION = """English rhymes of a word, most common words first, with syllable counts.
 mode='perfect' (same sounds from the last stressed vowel) or 'near' (one sound
-changed); `syllables` filters by length."""
+changed); `syllables` filters by length, `pattern` by spelling ('s*')."""
 
 
 class RhymesArguments(BaseModel):
@@ -38,3 +39,5 @@ class RhymesArguments(BaseModel):
             "omit for any",
         ),
     ] = None
+    pattern: Pattern = None
+    vocabulary: Vocabulary = None

@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from lexicon_server.tools._shared import Language, Word
+from lexicon_server.tools._spelling import Pattern
 
 __all__ = ["DESCRIPTION", "SemanticArguments"]
 
@@ -27,3 +28,4 @@ class SemanticArguments(BaseModel):
         Field(description="omit for global search; same tag = monolingual; other = cross-lingual"),
     ] = None
     limit: Annotated[int, Field(ge=1, le=100, description="maximum neighbours")] = 10
+    pattern: Pattern = None

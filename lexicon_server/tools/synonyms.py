@@ -15,6 +15,7 @@ from lexicon_server.tools._shared import (
     Language,
     Word,
 )
+from lexicon_server.tools._spelling import Pattern
 
 __all__ = ["DESCRIPTION", "SynonymsArguments"]
 
@@ -50,3 +51,4 @@ class SynonymsArguments(BaseModel):
             )
         ),
     ] = None
+    pattern: Pattern = None

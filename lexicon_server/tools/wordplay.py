@@ -12,6 +12,7 @@ from lexicon_server.tools._shared import (
     Limit,
     Text,
 )
+from lexicon_server.tools._spelling import Vocabulary
 
 __all__ = ["DESCRIPTION", "WordplayArguments"]
 
@@ -43,7 +44,4 @@ class WordplayArguments(BaseModel):
         ),
     ] = None
     limit: Limit = 20
-    vocabulary: Annotated[
-        Literal["dictionary", "all"] | None,
-        Field(description="pattern, sounds_like: dictionary words (default) or all"),
-    ] = None
+    vocabulary: Vocabulary = None

@@ -102,3 +102,15 @@ def test_tokens_and_match_expression() -> None:
     assert description_tokens("of the") == ["of", "the"]  # nothing but function words
     assert match_expression(['a"b', "c"]) == '"a""b" OR "c"'
     assert match_expression(["r"], ["o"]) == '("r") AND ("r" OR "o")'
+
+
+def test_a_description_with_a_pattern_keeps_the_words_spelled_so(indexed: VectorStore) -> None:
+    every = [n.text for n in semantic_neighbors(indexed, "a young dog", limit=100).neighbors]
+    # 'hound' comes second: the pattern must reach past the first answer, and a spelling
+    # with digits ('filler7') matches no pattern.
+    assert every[:2] == ["puppy", "hound"]
+    result = semantic_neighbors(indexed, "a young dog", limit=1, pattern="h*")
+    assert result.mode == "description" and result.pattern == "h*"
+    assert [n.text for n in result.neighbors] == ["hound"]
+    fillers = semantic_neighbors(indexed, "a young dog", limit=100, pattern="f*")
+    assert fillers.neighbors == [] and fillers.found is False

@@ -13,7 +13,7 @@ from lexicon_server.query.wordplay import wordplay
 
 
 def test_listen_finds_silent_and_excludes_itself(slice_corpus: Corpus) -> None:
-    result = wordplay(slice_corpus, "listen", "anagram")
+    result = wordplay(slice_corpus, "listen", "anagram", vocabulary="all")
     words = [a.word for a in result.anagrams]
     assert {"silent", "enlist", "tinsel", "inlets"} <= set(words)
     assert "listen" not in words
