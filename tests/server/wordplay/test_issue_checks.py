@@ -12,6 +12,7 @@ import pytest
 from _support.dictionary_words import dictionary_first
 from _support.rhyme_oracle import reference_rhyme
 
+from lexicon_server.corpus.function_words import FUNCTION_WORDS
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.rhymes import rhymes
 from lexicon_server.query.wordplay import wordplay
@@ -52,7 +53,7 @@ def test_cat_rhymes_include_hat_not_cat(corpus: Corpus) -> None:
 def test_near_rhymes_of_cat_differ_by_one_phoneme(
     corpus: Corpus, cmudict_pronunciations: dict[str, list[tuple[str, ...]]]
 ) -> None:
-    result = rhymes(corpus, "cat", mode="near", limit=100)
+    result = rhymes(corpus, "cat", mode="near", limit=100, vocabulary="all")
     assert result.count == 100
     cat = [reference_rhyme(p) for p in cmudict_pronunciations["cat"]]
     for r in result.results:
@@ -64,7 +65,7 @@ def test_near_rhymes_of_cat_differ_by_one_phoneme(
 def test_near_rhymes_of_cat_start_with_vowel_keeping_edits(
     corpus: Corpus, request: pytest.FixtureRequest
 ) -> None:
-    result = rhymes(corpus, "cat", mode="near", limit=100)
+    result = rhymes(corpus, "cat", mode="near", limit=100, vocabulary="all")
     assert result.ranking == "sound_then_zipf"
     sounds = [r.sound for r in result.results]
     # cat has hundreds of vowel-keeping near rhymes (as, have, an, can, ...): they fill
@@ -72,9 +73,15 @@ def test_near_rhymes_of_cat_start_with_vowel_keeping_edits(
     assert set(sounds) == {"vowel_kept"}
     kept = [r.word for r in result.results]
     assert "cut" not in kept
-    # Most frequent first, dictionary words before names and rare spellings (issue 29).
+    # Dictionary words before names and rare spellings, content words before function
+    # words, a changed consonant before an added and a dropped one, then most frequent
+    # first (issue 29).
     word = dictionary_first(corpus, kept)
-    keys = [(-word[r.word], -r.zipf) for r in result.results if r.sound == "vowel_kept"]
+    edits = {"substitution": 0, "insertion": 1, "deletion": 2}
+    keys = [
+        (-word[r.word], r.word.lower() in FUNCTION_WORDS, edits[r.edit], -r.zipf)
+        for r in result.results
+    ]
     assert keys == sorted(keys)
     if request.node.callspec.params["corpus"] == "starter":
         # The starter's vocabulary (WordNet's words) leaves room for the everyday edits;
@@ -84,6 +91,10 @@ def test_near_rhymes_of_cat_start_with_vowel_keeping_edits(
 
 def test_listen_anagrams_include_silent(corpus: Corpus) -> None:
     assert "silent" in [a.word for a in wordplay(corpus, "listen", "anagram").anagrams]
+    # CMUdict's name 'stinel' only when every spelling is asked for, labelled (issue 29).
+    assert "stinel" not in [a.word for a in wordplay(corpus, "listen", "anagram").anagrams]
+    every = wordplay(corpus, "listen", "anagram", vocabulary="all").anagrams
+    assert [a.dictionary_word for a in every if a.word == "stinel"] == [False]
 
 
 def test_racecar_is_a_palindrome(corpus: Corpus) -> None:
