@@ -320,7 +320,6 @@ class SynonymsResult(_WordAnswer):
     max_senses: int
     unsensed_limit: int = Field(description="the unsensed allocation in force")
     unsensed_returned: int
-    pattern: str | None = _omitted("the spelling pattern every candidate matches, if one was given")
     groups: list[SynonymGroup]
     sources: Sources
     budget: Budget = budget_left_out()
@@ -465,7 +464,6 @@ class SemanticResult(_Model):
     word: str
     language: str
     target_language: str | None = _omitted()
-    pattern: str | None = _omitted("the spelling pattern every neighbour matches, if one was given")
     mode: Literal["description"] | None = _omitted(
         "set when `word` was a description: neighbours are words it describes"
     )

@@ -15,7 +15,7 @@ the same walk done by the builder (lexicon_server/corpus/rhyme_docs.py).
 
 Names and rare spellings (`words.is_word` 0, numbered after every dictionary word) are
 left out unless `vocabulary` is 'all', which lists them last with a label; a spelling
-`pattern` (query/wordplay_pattern.py) drops the candidates it refuses before `limit`
+`pattern` (query/spelling_pattern.py) drops the candidates it refuses before `limit`
 counts them, so a document serves it only when it holds every candidate.
 
 `rhymes` assembles the answer as plain JSON-ready data (exactly what the model dumps)
@@ -45,8 +45,8 @@ from lexicon_server.corpus.wordplay_keys import fold
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.query.arguments import check_limit, check_text
 from lexicon_server.query.provenance import Cited
+from lexicon_server.query.spelling_pattern import SpellingFilter, spelling_filter
 from lexicon_server.query.wordplay_models import RhymesResult
-from lexicon_server.query.wordplay_pattern import SpellingFilter, spelling_filter
 
 if TYPE_CHECKING:
     from lexicon_server.corpus.reader import Corpus
@@ -148,7 +148,7 @@ def _query_pronunciations(
 
 
 def _check(
-    mode: str, limit: int, syllables: int | None, vocabulary: str | None
+    mode: str, limit: int, syllables: int | None, vocabulary: str
 ) -> tuple[Literal["perfect", "near"], bool]:
     """The checked mode and whether names and rare spellings are left out."""
     checked_mode = _MODES.get(mode)
@@ -157,7 +157,7 @@ def _check(
     check_limit("limit", limit)
     if syllables is not None:
         check_limit("syllables", syllables, 1, MAX_SYLLABLES)
-    if vocabulary not in (None, *VOCABULARIES):
+    if vocabulary not in VOCABULARIES:
         raise InvalidArgument("vocabulary", "'dictionary' (the default) or 'all'", vocabulary)
     return checked_mode, vocabulary != "all"
 
@@ -169,7 +169,7 @@ def rhymes(
     limit: int = 20,
     syllables: int | None = None,
     pattern: str | None = None,
-    vocabulary: str | None = None,
+    vocabulary: str = "dictionary",
 ) -> RhymesResult:
     """Rhymes of `word` (see the module docstring), most frequent first; only those
     spelled like `pattern` when one is given, before `limit` is applied; dictionary
@@ -211,10 +211,6 @@ def rhymes(
     }
     if syllables is not None:
         data["syllables"] = syllables
-    if spelled is not None:
-        data["pattern"] = spelled.pattern
-    if vocabulary is not None:
-        data["vocabulary"] = vocabulary
     data["found"] = bool(query.pronunciations)
     data["query_pronunciations"] = list(query.pronunciations)
     data["count"] = len(results)

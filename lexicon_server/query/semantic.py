@@ -34,7 +34,7 @@ from lexicon_server.query.describe import description_data
 from lexicon_server.query.headwords import normalize
 from lexicon_server.query.provenance import Cited
 from lexicon_server.query.spelled_vocabulary import MAX_SPELLED_ROWS, SpelledVocabulary
-from lexicon_server.query.wordplay_pattern import SpellingFilter, spelling_filter
+from lexicon_server.query.spelling_pattern import SpellingFilter, spelling_filter
 
 if TYPE_CHECKING:
     import sqlite3
@@ -326,8 +326,6 @@ def semantic_neighbors(
         # A phrase or description answers with the words it describes (describe.py).
         described = description_data(store, word, language, limit, spelled)
         if described is not None:
-            if spelled is not None:
-                described["pattern"] = spelled.pattern
             return SemanticResult.model_validate(described)
     source = store.get(language)  # raises CapabilityUnavailable with the reason
     scope, searched, not_searched = _scope(store, language, target)
@@ -341,8 +339,6 @@ def semantic_neighbors(
     data: dict[str, Any] = {"word": word, "language": language}
     if target is not None:
         data["target_language"] = target
-    if spelled is not None:
-        data["pattern"] = spelled.pattern
     data["scope"] = scope
     data["searched_languages"] = searched
     if not_searched:

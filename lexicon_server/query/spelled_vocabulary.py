@@ -1,5 +1,5 @@
 """A language's vector vocabulary as spellings, for `dictionary_semantic_neighbors` asked
-with a spelling `pattern` (query/wordplay_pattern.py): which rows are spelled so."""
+with a spelling `pattern` (query/spelling_pattern.py): which rows are spelled so."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from lexicon_server.corpus.rows.vocab import all_texts
-from lexicon_server.query.wordplay_pattern import Glob, spelling_form
+from lexicon_server.query.spelling_pattern import Glob, spelling_form
 
 if TYPE_CHECKING:
     import sqlite3

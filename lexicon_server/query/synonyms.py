@@ -37,9 +37,9 @@ from lexicon_server.query.budget import (
 from lexicon_server.query.headwords import normalize, resolve_headwords
 from lexicon_server.query.provenance import Cited, resolution_data
 from lexicon_server.query.senses import MAX_SENSES_DEFAULT, sense_handle, sense_ref_data
+from lexicon_server.query.spelling_pattern import SpellingFilter, spelling_filter
 from lexicon_server.query.targets import installed_entries
 from lexicon_server.query.thesaurus import thesaurus_handle, thesaurus_senses
-from lexicon_server.query.wordplay_pattern import SpellingFilter, spelling_filter
 
 if TYPE_CHECKING:
     import sqlite3
@@ -118,7 +118,6 @@ class _Found(NamedTuple):
     unsensed: list[_Cand]
     unsensed_more: bool
     found: bool
-    pattern: str | None
 
 
 def _read(
@@ -178,7 +177,6 @@ def _read(
     return _Found(
         word, language, limit, allocation, max_senses, heads, table, cited, cut,
         senses, sensed, tables, handles, similar, unsensed, unsensed_more, found,
-        None if spelled is None else spelled.pattern,
     )  # fmt: skip
 
 
@@ -248,11 +246,6 @@ def _shape(
         "max_senses": found.max_senses,
         "unsensed_limit": allocation,
         "unsensed_returned": unsensed_take,
-    }
-    if found.pattern is not None:
-        data["pattern"] = found.pattern
-        chars += len(found.pattern)
-    data |= {
         "groups": groups,
         "sources": cited_sources,
     }

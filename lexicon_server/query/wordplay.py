@@ -43,8 +43,9 @@ from lexicon_server.query.arguments import check_limit, check_text
 from lexicon_server.query.provenance import Cited
 from lexicon_server.query.puns import puns
 from lexicon_server.query.rhymes import VOCABULARIES, RhymeIndex, query_words, rhyme_index
+from lexicon_server.query.spelling_pattern import check_pattern
 from lexicon_server.query.wordplay_models import WordplayResult
-from lexicon_server.query.wordplay_pattern import check_pattern, pattern_matches
+from lexicon_server.query.wordplay_pattern import pattern_matches
 from lexicon_server.query.wordplay_result import Answer, Data, result
 from lexicon_server.query.wordplay_sounds import sounds_like
 

@@ -47,13 +47,9 @@ class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-def _dictionary_word() -> Any:
+def _dictionary_word(description: str | None = None) -> Any:
     """The label of a name or rare spelling, listed only with vocabulary='all'."""
-    return left_out_at(
-        True,
-        "false: a name or a rare spelling no installed dictionary lists (listed only with "
-        "vocabulary='all', after every dictionary word)",
-    )
+    return left_out_at(True, description)
 
 
 class Provenance(_Model):
@@ -101,22 +97,20 @@ class RhymeCandidate(_Model):
             exclude_if=absent_detail,
             description="near rhymes only, the ranking class (closest first): the edit "
             "changes, adds or drops a consonant; a vowel after the stressed one; or the "
-            "stressed vowel itself. Within a class content words come before function "
-            "words, a changed sound before an added and a dropped one, then frequency",
+            "stressed vowel itself. Within a class content words come first, then a "
+            "changed, an added and a dropped consonant, then frequency",
         )
     )
-    dictionary_word: bool = _dictionary_word()
+    dictionary_word: bool = _dictionary_word("false: a name or rare spelling")
     spelling_source: str | None = Field(
         None,
         exclude_if=absent_detail,
-        description="absent: the `pronunciation_source` (key in `sources` of the headword's "
-        "spelling: WordNet for its lemmas, CMUdict for spellings only CMUdict has)",
+        description="absent: as `pronunciation_source` (key in `sources` of the spelling)",
     )
     pronunciation_source: str | None = Field(
         None,
         exclude_if=absent_detail,
-        description="absent: the result's `pronunciation_source` (key in `sources` of the "
-        "pronunciation that rhymes)",
+        description="absent: the result's `pronunciation_source`",
     )
 
 
@@ -127,12 +121,6 @@ class RhymesResult(_Model):
     mode: Literal["perfect", "near"]
     syllables: int | None = Field(
         None, exclude_if=absent_detail, description="the syllable filter in force, if any"
-    )
-    pattern: str | None = Field(
-        None, exclude_if=absent_detail, description="the spelling pattern in force, if any"
-    )
-    vocabulary: Literal["dictionary", "all"] | None = Field(
-        None, exclude_if=absent_detail, description="as asked; absent: dictionary"
     )
     found: bool = Field(description="whether CMUdict has a pronunciation of the word")
     suggestions: list[Suggestion] = Field(default=[], exclude_if=absent_detail)
@@ -261,8 +249,7 @@ class WordplayResult(_Model):
         None,
         exclude_if=absent_detail,
         description="anagram, palindrome, pattern and sounds_like: dictionary (words a "
-        "reader knows: a lower-case WordNet lemma, an inflection of one, or a common word "
-        "that is no name) or all (names and rare CMUdict spellings too, labelled)",
+        "reader knows) or all (names and rare spellings too, labelled)",
     )
     phones_from: Literal["cmudict", "letter_to_sound"] | None = Field(
         None,

@@ -11,14 +11,13 @@ from lexicon_server.tools._shared import (
     Limit,
     Text,
 )
-from lexicon_server.tools._spelling import Pattern, Vocabulary
+from lexicon_server.tools._spelling import Pattern
 
 __all__ = ["DESCRIPTION", "RhymesArguments"]
 
 
 DESCRIPTION = """English rhymes of a word, most common words first, with syllable counts.
-mode='perfect' (same sounds from the last stressed vowel) or 'near' (one sound
-changed); `syllables` filters by length, `pattern` by spelling ('s*')."""
+mode='perfect' (same sounds from the last stressed vowel) or 'near' (one changed)."""
 
 
 class RhymesArguments(BaseModel):
@@ -27,7 +26,7 @@ class RhymesArguments(BaseModel):
     word: Annotated[Text, Field(description="an English word")]
     mode: Annotated[
         Literal["perfect", "near"],
-        Field(description="'perfect' (identical rhyme part) or 'near' (one sound differs)"),
+        Field(description="'near': one sound differs"),
     ] = "perfect"
     limit: Limit = 20
     syllables: Annotated[
@@ -35,9 +34,10 @@ class RhymesArguments(BaseModel):
         Field(
             ge=1,
             le=MAX_SYLLABLES,
-            description=f"only rhymes with this many syllables (1 to {MAX_SYLLABLES}); "
-            "omit for any",
+            description="only rhymes of this many syllables",
         ),
     ] = None
-    pattern: Pattern = None
-    vocabulary: Vocabulary = None
+    pattern: Pattern = ""
+    vocabulary: Annotated[
+        Literal["dictionary", "all"], Field(description="'all' adds names, labelled")
+    ] = "dictionary"

@@ -28,4 +28,4 @@ class SemanticArguments(BaseModel):
         Field(description="omit for global search; same tag = monolingual; other = cross-lingual"),
     ] = None
     limit: Annotated[int, Field(ge=1, le=100, description="maximum neighbours")] = 10
-    pattern: Pattern = None
+    pattern: Pattern = ""

@@ -51,4 +51,4 @@ class SynonymsArguments(BaseModel):
             )
         ),
     ] = None
-    pattern: Pattern = None
+    pattern: Pattern = ""

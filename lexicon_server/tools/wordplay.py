@@ -29,7 +29,7 @@ class WordplayArguments(BaseModel):
 
     text: Annotated[
         Text,
-        Field(description="1 to 100 characters: a word, two (spoonerism), a pattern ('c?t')"),
+        Field(description="a word, two (spoonerism) or a pattern ('c?t')"),
     ]
     kind: Annotated[
         Literal["anagram", "palindrome", "spoonerism", "pun", "pattern", "sounds_like"],
@@ -40,7 +40,7 @@ class WordplayArguments(BaseModel):
         Field(
             min_length=1,
             max_length=MAX_CONTEXT_CHARS,
-            description="pun only: the setting, to put fitting meanings first",
+            description="pun only: the setting, to rank meanings",
         ),
     ] = None
     limit: Limit = 20

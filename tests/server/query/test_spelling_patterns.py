@@ -38,7 +38,6 @@ def test_happy_starting_with_j(sample_corpus: Corpus) -> None:
     texts = _texts(result)
     assert wanted <= set(texts)
     assert all(fnmatch.fnmatchcase(t.lower(), "j*") and " " not in t for t in texts)
-    assert result.pattern == "j*"
     assert dumped(result) == result.model_dump(mode="json")
     # Without the pattern the same limit shows other words first.
     assert not wanted <= set(_texts(synonyms(sample_corpus, "happy")))
@@ -81,7 +80,7 @@ def test_neighbours_spelled_so_match_an_exact_search(corpus: Corpus, pattern: st
     assert [n.score for n in result.neighbors] == pytest.approx(
         [float(scores[i]) for i in best], abs=1e-4
     )
-    assert result.pattern == pattern and "spelled like the pattern" in result.method
+    assert "spelled like the pattern" in result.method
 
 
 def test_semantic_pattern_is_checked(corpus: Corpus) -> None:

@@ -97,13 +97,12 @@ def test_tools_are_listed_with_schemas_and_annotations(sample_corpus: Corpus) ->
             lambda d: (
                 {"jolly", "jubilant"} <= {c["text"] for g in d["groups"] for c in g["candidates"]}
                 and all(c["text"][0] == "j" for g in d["groups"] for c in g["candidates"])
-                and d["pattern"] == "j*"
             ),
         ),
         (
             "dictionary_semantic_neighbors",
             {"word": "king", "pattern": "?ueen"},
-            lambda d: [n["text"] for n in d["neighbors"]] == ["queen"] and d["pattern"] == "?ueen",
+            lambda d: [n["text"] for n in d["neighbors"]] == ["queen"],
         ),
     ],
 )
@@ -183,7 +182,7 @@ def test_translation_into_a_language_not_installed_still_answers(partial_corpus:
         ("dictionary_translate", {"word": "dog", "target_language": "??"}, "target_language"),
         ("dictionary_semantic_neighbors", {"word": "king", "limit": 101}, "limit"),
         ("dictionary_synonyms", {"word": "happy", "pattern": "j.*"}, "pattern"),
-        ("dictionary_synonyms", {"word": "happy", "pattern": ""}, "pattern"),
+        ("dictionary_synonyms", {"word": "happy", "pattern": "  "}, "pattern"),
         ("dictionary_semantic_neighbors", {"word": "king", "pattern": "x" * 101}, "pattern"),
     ],
 )

@@ -60,5 +60,5 @@ def test_text_without_letters_is_refused(slice_corpus: Corpus) -> None:
 
 
 def test_limit_truncates(slice_corpus: Corpus) -> None:
-    result = wordplay(slice_corpus, "listen", "anagram", limit=1)
+    result = wordplay(slice_corpus, "listen", "anagram", limit=1, vocabulary="all")
     assert result.count == 1 and result.truncated

@@ -41,13 +41,14 @@ def test_five_letters_ending_ght_led_by_the_common_ones(play_corpus: Corpus) -> 
 def test_dictionary_words_by_default(play_corpus: Corpus) -> None:
     # The WordNet slice has cat and kat, not cot or cut, and the wordfreq slice finds
     # neither common: rare CMUdict-only spellings are left out. 'right' is no WordNet
-    # lemma of the slice but common (Zipf >= 3), so it counts (words.is_word).
+    # lemma of the slice but common (Zipf >= 4), and 'might' a function word (a modal),
+    # so both count (words.is_word).
     result = wordplay(play_corpus, "c?t", "pattern")
     assert result.vocabulary == "dictionary"
     assert [m.word for m in result.matches] == ["cat"]
     assert result.matches[0].spelling_source == "wordnet-3.1"
     assert result.sources["wordnet-3.1"]
-    assert _words(play_corpus, "?ight") == ["right", "night"]
+    assert _words(play_corpus, "?ight") == ["right", "night", "might"]
     everything = wordplay(play_corpus, "c?t", "pattern", vocabulary="all").matches
     assert [m.word for m in everything if m.dictionary_word] == ["cat"]  # first, unlabelled
 

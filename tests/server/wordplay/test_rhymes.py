@@ -276,7 +276,7 @@ def _same_answers(
 ) -> None:
     assert rhyme_index(with_docs.db("en", "wordplay")).docs
     assert not rhyme_index(tables.db("en", "wordplay")).docs
-    asked = [(None, None), ("all", None), (None, "*a*"), ("all", "*a*")]
+    asked = [("dictionary", None), ("all", None), ("dictionary", "*a*"), ("all", "*a*")]
     for word in words:
         for mode in ("perfect", "near"):
             for limit in limits:

