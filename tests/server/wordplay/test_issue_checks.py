@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from _support.dictionary_words import dictionary_first
+from _support.dictionary_words import dictionary_first, near_rank
 from _support.rhyme_oracle import reference_rhyme
 
-from lexicon_server.corpus.function_words import FUNCTION_WORDS
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.rhymes import rhymes
 from lexicon_server.query.wordplay import wordplay
@@ -73,18 +72,7 @@ def test_near_rhymes_of_cat_start_with_vowel_keeping_edits(
     # before function words, a changed consonant before an added and a dropped one, then
     # the most frequent first.
     word = dictionary_first(corpus, kept)
-    classes = ("vowel_kept", "unstressed_vowel_changed", "stressed_vowel_changed")
-    edits = {"substitution": 0, "insertion": 1, "deletion": 2}
-    keys = [
-        (
-            -word[r.word],
-            classes.index(str(r.sound)),
-            r.word.lower() in FUNCTION_WORDS,
-            edits[r.edit],
-            -r.zipf,
-        )
-        for r in result.results
-    ]
+    keys = [near_rank(r, bool(word[r.word])) for r in result.results]
     assert keys == sorted(keys)
     assert result.results[0].sound == "vowel_kept"
     if request.node.callspec.params["corpus"] == "starter":

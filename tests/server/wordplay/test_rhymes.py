@@ -11,13 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _support.dictionary_words import dictionary_first
+from _support.dictionary_words import dictionary_first, near_rank
 from _support.dumped import dumped
 from _support.provenance import assert_sources_complete
 from _support.rhyme_oracle import reference_rhyme
 
 from lexicon_server.corpus import rhyme_docs
-from lexicon_server.corpus.function_words import FUNCTION_WORDS
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.expand import expanded
@@ -195,30 +194,14 @@ def test_whole_cmudict_agrees_with_a_brute_force_scan(
     _assert_ranked(cmudict_corpus, result)
 
 
-_CLASSES = ("vowel_kept", "unstressed_vowel_changed", "stressed_vowel_changed")
-
-
-_EDITS = {"substitution": 0, "insertion": 1, "deletion": 2}
-
-
 def _assert_ranked(corpus: Corpus, result: Any) -> None:
     """Dictionary words before names and rare spellings (issue 29); then perfect rhymes by
-    frequency; near ones by sound class, content words before function words, a changed
-    token before an added and a dropped one, then frequency."""
+    frequency, near ones as `near_rank` says."""
     word = dictionary_first(corpus, [r.word for r in result.results])
     if result.mode == "perfect":
-        keys = [(-word[r.word], -r.zipf) for r in result.results]
+        keys: list[tuple[Any, ...]] = [(-word[r.word], -r.zipf) for r in result.results]
     else:
-        keys = [
-            (
-                -word[r.word],
-                _CLASSES.index(r.sound),
-                r.word.lower() in FUNCTION_WORDS,
-                _EDITS[r.edit],
-                -r.zipf,
-            )
-            for r in result.results
-        ]
+        keys = [near_rank(r, bool(word[r.word])) for r in result.results]
     assert keys == sorted(keys)
 
 
