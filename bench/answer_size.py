@@ -6,7 +6,9 @@ the round trip through the MCP Python SDK's default client with its schema check
 Over the most frequent English words of the installed corpus (the starter), each tool is
 called as an agent calls it (default arguments; translate into French, hypernyms at
 depth 1 and 2, perfect and near rhymes, anagrams). Bytes are those of the answer's text
-content (the same JSON as its structured content), as the server sends it.
+content (a compact rendering of the answer) and of its structured content (compact
+JSON), as the server sends them; "read" is the two together, what a model reads when its
+client shows it both.
 
 The round trips go through stdio to this server and to a trivial one-tool MCP server
 (bench/server_trivial.py), side by side: each round calls every tool once and the trivial
@@ -55,7 +57,7 @@ def _label(name: str, args: dict[str, Any]) -> str:
 
 def answer_bytes(
     corpus: Any, words: list[str]
-) -> tuple[dict[str, list[int]], dict[str, int], dict[str, list[float]]]:
+) -> tuple[dict[str, list[tuple[int, int]]], dict[str, int], dict[str, list[float]]]:
     """Bytes of each call's answer over `words`, the sizes of `tools/list`, and what the
     SDK client's schema check of each answer costs in process (the compiled validator,
     as `ClientSession` keeps it, over the answer's structured content)."""
@@ -67,7 +69,7 @@ def answer_bytes(
     from lexicon_server.server import build_server
 
     server = build_server(corpus, load_config({}))
-    sizes: dict[str, list[int]] = {}
+    sizes: dict[str, list[tuple[int, int]]] = {}  # (text, structured) bytes per call
     checks: dict[str, list[float]] = {}
 
     async def main() -> dict[str, int]:
@@ -86,7 +88,12 @@ def answer_bytes(
                     result = await client.call_tool(name, args(word))
                     text = "".join(getattr(c, "text", "") for c in result.content)
                     label = _label(name, args(word))
-                    sizes.setdefault(label, []).append(len(text.encode()))
+                    structured = json.dumps(
+                        result.structured_content, separators=(",", ":"), ensure_ascii=False
+                    )
+                    sizes.setdefault(label, []).append(
+                        (len(text.encode()), len(structured.encode()))
+                    )
                     t = time.perf_counter()
                     assert (
                         best_match(validators[name].iter_errors(result.structured_content)) is None
@@ -137,14 +144,20 @@ def main() -> None:
         f"tools/list: {listing['tools/list']:,} bytes, of which output schemas "
         f"{listing['output schemas']:,}\n"
     )
-    print("| tool | median bytes | mean bytes | p90 bytes | schema check p50 |")
-    print("| --- | ---: | ---: | ---: | ---: |")
-    for label, values in sizes.items():
-        ordered = sorted(values)
-        p90 = ordered[int(0.9 * (len(ordered) - 1))]
+    print(
+        "| tool | median text | median structured | median read (both) | mean read "
+        "| p90 read | schema check p50 |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for label, pairs in sizes.items():
+        read = sorted(text + structured for text, structured in pairs)
+        p90 = read[int(0.9 * (len(read) - 1))]
+        text_median = statistics.median(text for text, _ in pairs)
+        structured_median = statistics.median(structured for _, structured in pairs)
         print(
-            f"| {label} | {statistics.median(values):,.0f} | {statistics.mean(values):,.0f} "
-            f"| {p90:,} | {pct(checks[label], 0.5) * 1e6:,.0f} µs |"
+            f"| {label} | {text_median:,.0f} | {structured_median:,.0f} "
+            f"| {statistics.median(read):,.0f} | {statistics.mean(read):,.0f} | {p90:,} "
+            f"| {pct(checks[label], 0.5) * 1e6:,.0f} µs |"
         )
     if runs:
         print_round_trips(runs, options.rounds)

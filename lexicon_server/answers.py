@@ -1,7 +1,8 @@
 """The one rule every tool answer follows, success or error (docs/tools.md, "Answers").
 
-- A success carries `structuredContent` that conforms to the tool's `outputSchema`, and the
-  same JSON as its text content.
+- A success carries `structuredContent` that conforms to the tool's `outputSchema`, and one
+  text content: a dictionary tool's compact rendering of it (`text_answers`), the same JSON
+  for the glossary and slang tools.
 - An error has `isError: true`, no `structuredContent`, and one text content holding a JSON
   object `{"error": {"reason": ..., "message": ..., ...}}`, with a tool's own fields beside
   `error` where its brief asks for them (the glossary's `existingEntry`). Clients built on

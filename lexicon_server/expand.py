@@ -69,9 +69,12 @@ def _inherit(tool: str, data: dict[str, Any]) -> None:
                 example.setdefault("source", sense["source"])
     elif tool == "dictionary_synonyms":
         for group in data.get("groups", ()):
-            source = group.get("source") or (group.get("sense") or {}).get("source")
-            scope = group["sense_scope"]
-            relation = "synonym" if scope == "unsensed" else "synset_member"
+            source = group.pop("source", None) or (group.get("sense") or {}).get("source")
+            scope = group.pop("candidate_scope", None) or group["sense_scope"]
+            unsensed = group["sense_scope"] == "unsensed"
+            relation = group.pop("relation", None) or ("synonym" if unsensed else "synset_member")
+            if unsensed:
+                group["source"] = source  # the unsensed group always names its source
             for candidate in group["candidates"]:
                 candidate.setdefault("source", source)
                 candidate.setdefault("sense_scope", scope)

@@ -129,7 +129,6 @@ class SenseRef(_Model):
     """The source-native sense a group of candidates belongs to."""
 
     id: str = Field(description="sense handle, usable as sense_id in dictionary_translate")
-    external_id: str | None = _omitted("the source's own id for the sense")
     pos: str
     gloss: str
     source: SourceKey
@@ -190,12 +189,12 @@ class Sense(_Model):
     the serialised sense rather than sent as null or []."""
 
     id: str = Field(description="sense handle, usable as sense_id in dictionary_translate")
-    external_id: str | None = _omitted("the source's own id for the sense")
+    external_id: str | None = _omitted("absent unless source_ids: the source's id")
     word: str | None = _inherited("absent: the result's word (the headword of this sense)")
     pos: str
     gloss: str
     tags: list[str] = _omitted_list()
-    synset: str | None = _omitted()
+    synset: str | None = _omitted("absent unless source_ids")
     sense_scope: SenseScope = left_out_at("synset", "'synset' for a sense of a synset")
     etymology: str | None = _omitted()
     source: SourceKey | None = _inherited("absent: the result's sense_source")
@@ -203,9 +202,6 @@ class Sense(_Model):
     pronunciations: list[Pronunciation] = _omitted_list()
     translations: list[LanguageTranslations] = _omitted_list(
         "this sense's translations, in sets by target language and source"
-    )
-    truncated_fields: list[str] = _omitted_list(
-        "detail classes that have more items than the budget let through; absent if none"
     )
 
 
@@ -270,14 +266,18 @@ class LookupResult(_WordAnswer):
     )
     senses: list[Sense]
     pronunciations: list[Pronunciation] = _omitted_list(
-        "pronunciations of the written form, only when no sense is returned"
+        "pronunciations of the written form asked, when no sense is returned or the first "
+        "is another word's (a lemma: 'houses' -> 'house')"
     )
     unsensed_translations: list[LanguageTranslations] = _omitted_list(
         "translations of the word not tied to any sense, in sets by target language and source"
     )
-    unsensed_translations_truncated: bool = left_out_at(False)
+    truncated_fields: list[str] = _omitted_list(
+        "absent: no sense (nor the unsensed translations) has more examples, "
+        "pronunciations or translations than the limits let through"
+    )
     budgets: dict[str, int] = left_out_at(
-        {"examples": 8, "pronunciations": 8, "translations": 20},
+        {"examples": 6, "pronunciations": 2, "translations": 0},
         "the detail budgets used: examples, pronunciations, translations",
     )
     sources: Sources
@@ -287,15 +287,20 @@ class LookupResult(_WordAnswer):
 # --- dictionary_synonyms ------------------------------------------------------------------
 
 
+SynonymRelation = Literal["synset_member", "synonym", "similar"]
+
+
 class SynonymCandidate(_Model):
     text: str
     # Inherited from the group, so that the unsensed group's many terms are one word each.
-    sense_scope: SenseScope | None = _inherited("absent: the group's sense_scope")
-    relation: Literal["synset_member", "synonym", "similar"] | None = _inherited(
-        "absent: synset_member in a sense's group, synonym in the unsensed group. "
-        "synset_member: another word of the sense's synset; synonym: a synonym "
-        "edge of the sense or word; similar: a word of an adjective synset the source links "
-        "to the sense's synset as similar (WordNet's near-synonyms of a head adjective)"
+    sense_scope: SenseScope | None = _inherited(
+        "absent: the group's candidate_scope, else its sense_scope"
+    )
+    relation: SynonymRelation | None = _inherited(
+        "absent: the group's relation. synset_member: another word of the sense's synset; "
+        "synonym: a synonym edge of the sense or word; similar: a word of an adjective "
+        "synset the source links to the sense's synset as similar (WordNet's near-synonyms "
+        "of a head adjective)"
     )
     target_entry_installed: bool = left_out_at(True)
     source: SourceKey | None = _inherited(
@@ -306,8 +311,17 @@ class SynonymCandidate(_Model):
 class SynonymGroup(_Model):
     sense: SenseRef | None = _omitted("absent for the unsensed group")
     sense_scope: SenseScope
+    # What most candidates share, said once on the group (a sense's group of Moby's
+    # sense-tied synonyms: scope, relation and source differ from the sense's).
     source: SourceKey | None = _omitted(
-        "the unsensed group: the source of its candidates that name none"
+        "the source of its candidates that name none; absent: its sense's source"
+    )
+    candidate_scope: SenseScope | None = _omitted(
+        "the sense_scope of its candidates that name none; absent: the group's sense_scope"
+    )
+    relation: SynonymRelation | None = _omitted(
+        "the relation of its candidates that name none; absent: synset_member in a "
+        "sense's group, synonym in the unsensed group"
     )
     candidates: list[SynonymCandidate]
     truncated: bool = left_out_at(False)
@@ -406,7 +420,6 @@ class RelationResult(_Model):
 class RelationSense(_Model):
     """One of the word's senses a relation result starts from; its id is its key."""
 
-    external_id: str | None = _omitted("the source's own id for the sense")
     pos: str
     gloss: str
     source: SourceKey | None = _inherited("absent: the result's sense_source")

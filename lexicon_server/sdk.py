@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Annotated, Any, cast, get_type_hints
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
 from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS, CallToolResult
-from pydantic import ConfigDict, PrivateAttr, ValidationError
+from pydantic import ConfigDict, PrivateAttr, TypeAdapter, ValidationError
 
 from lexicon_server.answers import error_answer, house_body
 from lexicon_server.arguments import argument_rule, refusal
 from lexicon_server.query.suggest import with_suggestions
-from lexicon_server.tools._shared import published_output, respond
+from lexicon_server.tools._shared import published_output, respond, shared_shapes
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -58,7 +58,7 @@ def add_tools(
     The SDK builds a tool's input schema from its function's signature and its output
     schema from the return annotation: both come from the row (the arguments model's
     fields, in order; the result model, published as `tools._shared.published_output`
-    for the dictionary rows)."""
+    for the dictionary rows, whose published schema is then `shared_shapes` of it)."""
     specs = tuple(specs)
     for spec in specs:
         server.add_tool(
@@ -70,6 +70,11 @@ def add_tools(
             structured_output=True if spec.answer == "dictionary" else None,
         )
     strict_arguments(server, [spec.name for spec in specs])
+    for spec in specs:
+        if spec.answer == "dictionary":
+            tool = server._tool_manager.get_tool(spec.name)
+            assert tool is not None  # registered just above
+            tool.fn_metadata.output_schema = shared_shapes(TypeAdapter(spec.result).json_schema())
     keep_answer_contract(server)
 
 
@@ -79,7 +84,7 @@ def _tool_function(spec: ToolSpec, sources: Mapping[str, Any]) -> Callable[..., 
     call: Callable[..., Any]
     if spec.answer == "dictionary":
         corpus = sources["corpus"]
-        asks = spec.asks
+        asks, name = spec.asks, spec.name
 
         def answer(arguments: dict[str, Any]) -> Any:
             result = query(source, **arguments)
@@ -90,7 +95,7 @@ def _tool_function(spec: ToolSpec, sources: Mapping[str, Any]) -> Callable[..., 
             return with_suggestions(corpus, result, arguments[word], asked or "en")
 
         async def call(**arguments: Any) -> CallToolResult:
-            return respond(corpus, lambda: answer(arguments))
+            return respond(corpus, lambda: answer(arguments), name)
 
         output: Any = published_output(spec.result)
     elif inspect.iscoroutinefunction(query):
@@ -139,7 +144,9 @@ def strict_arguments(server: MCPServer[Any], names: Iterable[str]) -> None:
         if isinstance(tool.fn_metadata, _StrictMetadata):
             continue  # a tool registered twice keeps its first, already strict, registration
         tool.fn_metadata = _StrictMetadata.of(tool.fn_metadata, tool.parameters)
-        tool.parameters = {**_untitled(tool.parameters), "additionalProperties": False}
+        schema = _untitled(tool.parameters)
+        properties = {name: _omittable(prop) for name, prop in schema["properties"].items()}
+        tool.parameters = {**schema, "properties": properties, "additionalProperties": False}
 
 
 def _untitled(schema: Any) -> Any:
@@ -150,6 +157,20 @@ def _untitled(schema: Any) -> Any:
     if not isinstance(schema, dict):
         return schema
     return {k: _untitled(v) for k, v in schema.items() if not (k == "title" and isinstance(v, str))}
+
+
+def _omittable(prop: dict[str, Any]) -> dict[str, Any]:
+    """A parameter whose default is null, published as its one other branch with no
+    default: a client asks for the default by leaving the parameter out (null is still
+    accepted), and every client reads fewer bytes of `tools/list`."""
+    branches = prop.get("anyOf")
+    if prop.get("default", 0) is not None or not branches or {"type": "null"} not in branches:
+        return prop
+    kept = [branch for branch in branches if branch != {"type": "null"}]
+    if len(kept) != 1:
+        return prop
+    rest = {k: v for k, v in prop.items() if k not in ("anyOf", "default")}
+    return {**kept[0], **rest}
 
 
 class _StrictMetadata(FuncMetadata):

@@ -104,6 +104,7 @@ LAYER_OF = {
     "lexicon_server.arguments": "base",
     "lexicon_server.config": "base",
     "lexicon_server.expand": "base",
+    "lexicon_server.text_answers": "base",
     "lexicon_server.package_data": "base",
     "lexicon_server.corpus": "corpus",
     "lexicon_server.builder": "builder",

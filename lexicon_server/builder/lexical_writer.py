@@ -444,18 +444,25 @@ class LexicalWriter:
         as is the word's part of speech (`translation_rank.stage_target_pos`)."""
         self._flush()
         parts: list[tuple[str, str | None]] = []
+        source_id = self.source(source)
 
         def pairs() -> Iterator[tuple[str, str]]:
             for item in entries:
                 word, backs = item[0], item[1]
                 if len(item) > 2:
                     parts.append((word, item[2]))
+                # The row `translation()` would add, made once per word, not per pair.
+                text = " ".join(word.split())
+                row = None
+                if text and translation_rank.usable_reverse(word):
+                    row = (None, language, text, norm(text), None, source_id)
                 for back in backs:
-                    term_id = self.known_term(back)
-                    if term_id is None and back.startswith("to "):
-                        term_id = self.known_term(back[3:])
-                    if term_id is not None and translation_rank.usable_reverse(word):
-                        self.translation(term_id, language, word, source)
+                    if row is not None:
+                        term_id = self.known_term(back)
+                        if term_id is None and back.startswith("to "):
+                            term_id = self.known_term(back[3:])
+                        if term_id is not None:
+                            self._add("translations", (term_id, *row))
                     yield word, back
 
         translation_rank.stage_all_back_translations(self._conn, language, pairs())

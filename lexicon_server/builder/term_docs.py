@@ -78,6 +78,22 @@ def _by_term(rows: Iterator[Any]) -> Iterator[tuple[int, list[Any]]]:
         yield current, group
 
 
+def _first_per_language(rows: list[Any]) -> Iterator[Any]:
+    """One owner's translation rows (owner, language, text, norm, ...; language then id
+    order) without repeated (language, norm) pairs, at most TRANSLATIONS per language:
+    `in_language_turns` puts a language's 22nd row behind 21 others, so a list capped at
+    TRANSLATIONS never shows it, and the rows past it (hundreds into German for common
+    words) need no work."""
+    language = None
+    norms: set[str] = set()
+    for row in rows:
+        if row[1] != language:
+            language, norms = row[1], set()
+        if len(norms) < TRANSLATIONS and row[3] not in norms:
+            norms.add(row[3])
+            yield row
+
+
 class _Groups:
     """A term-ordered stream of groups, taken by term id in increasing order."""
 
@@ -105,13 +121,11 @@ def term_docs(conn: sqlite3.Connection) -> Iterator[tuple[int, bytes]]:
     for sense_id, text, source_id in conn.execute(_EXAMPLES, in_use):
         examples.setdefault(sense_id, []).append([text, source_id])
     sensed: dict[int, list[list[Any]]] = {}
-    seen: set[tuple[int, str, str]] = set()
-    for sense_id, lang, text, norm, note, source_id, entry in conn.execute(_SENSED, in_use):
-        if (sense_id, lang, norm) not in seen:
-            seen.add((sense_id, lang, norm))
-            item = [lang, text, norm, note, source_id, _flag(entry)]
-            sensed.setdefault(sense_id, []).append(item)
-    del seen
+    for sense_id, rows in _by_term(conn.execute(_SENSED, in_use)):
+        sensed[sense_id] = [
+            [lang, text, norm, note, source_id, _flag(entry)]
+            for _, lang, text, norm, note, source_id, entry in _first_per_language(rows)
+        ]
     prons = _Groups(conn.execute(_PRONUNCIATIONS, in_use))
     unsensed = _Groups(conn.execute(_UNSENSED, in_use))
     for term_id, sense_rows in _by_term(conn.execute(_SENSES, in_use)):
@@ -123,12 +137,12 @@ def term_docs(conn: sqlite3.Connection) -> Iterator[tuple[int, bytes]]:
             ]
             for row in sense_rows[:SENSES]
         ]
-        shown: list[list[Any]] = []
-        pairs: set[tuple[str, str]] = set()
-        for _, lang, text, norm, note, source_id, entry, row_id in unsensed.take(term_id):
-            if (lang, norm) not in pairs:
-                pairs.add((lang, norm))
-                shown.append([lang, text, norm, note, source_id, _flag(entry), row_id])
+        shown = [
+            [lang, text, norm, note, source_id, _flag(entry), row_id]
+            for _, lang, text, norm, note, source_id, entry, row_id in _first_per_language(
+                unsensed.take(term_id)
+            )
+        ]
         shown = in_language_turns(shown)[:TRANSLATIONS]
         document = [len(sense_rows), senses, [list(row[1:]) for row in prons.take(term_id)], shown]
         yield term_id, to_json(document)

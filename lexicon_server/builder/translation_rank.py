@@ -36,6 +36,7 @@ import re
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import groupby
 from operator import itemgetter
 from typing import Any
@@ -71,7 +72,9 @@ WEIGHTS: dict[str, float] = {
     "back_first": 1.0,  # ... as the target's first translation
     "sources": 1.5,  # per dictionary beyond the first giving the same pair
     "zipf": 1.5,  # per Zipf unit of the target in its own language
-    "zipf_cap": 6.0,  # ... counted up to this: past it every word is everyday vocabulary
+    # ... counted up to this: past it every word is everyday vocabulary, and a higher cap
+    # let the most generic words win (it 'sit' -> essere, es 'session' -> hora, de 'die' -> den).
+    "zipf_cap": 5.0,
     "label": 0.25,  # a domain or register label on the row
     "note": 0.25,  # any other restricting note (a context word, 'Geld einzahlen')
     "phrase": 0.5,  # per word beyond the first, up to three
@@ -130,6 +133,11 @@ def is_label(note: str | None) -> bool:
         return True
     head, sep, _ = note.partition("; ")
     return bool(sep) and head[:1].isupper() and head.isalpha()
+
+
+# The ranking pass asks both about the same notes and targets over and over (3 M rows).
+_is_label_cached = lru_cache(maxsize=1 << 16)(is_label)
+_labelled_text_cached = lru_cache(maxsize=1 << 16)(labelled_text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,8 +234,10 @@ def stage_all_back_translations(
     candidates of its own, every one of its words is a target."""
     ranks: dict[str, int] = {}
     rows = []
+    word_before, key = None, ""
     for word, back in pairs:
-        key = norm(word)
+        if word is not word_before:  # a word's pairs come together: one norm for them all
+            word_before, key = word, norm(word)
         rank = ranks.get(key, 0)
         ranks[key] = rank + 1
         rows.append((language, key, norm(back), rank))
@@ -399,7 +409,7 @@ def _merged_score(
         back_rank,
         len(sources),
         group[0][8],
-        all(is_label(n) for n in notes) or labelled_text(target),
+        all(_is_label_cached(n) for n in notes) or _labelled_text_cached(target),
         all(n is not None for n in notes),
         target.count(" ") + 1,
         w,

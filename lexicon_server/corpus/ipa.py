@@ -113,6 +113,11 @@ def islex_phone(phone: str) -> str:
 
 
 _SYLLABIC = (("n̩", "ən"), ("l̩", "əl"), ("m̩", "əm"))
+# ISLEX's second spellings of the r-coloured vowels (`ˈʌn.dəɹ` beside `ˈʌn.dɚ`, `wɚɹk` beside
+# `wɝk`): the same sounds as CMUdict's ER, so compared as one.
+_RHOTIC = (("ɚɹ", "ɚ"), ("ɝɹ", "ɝ"), ("əɹ", "ɚ"))
+# What stress alone tells apart: the marks, and the stressed and reduced vowel of AH and ER.
+_STRESS_ONLY = (("ˈ", ""), ("ˌ", ""), ("ʌ", "ə"), ("ɝ", "ɚ"))
 
 
 def comparable(ipa: str, *, stress: bool = True) -> str:
@@ -120,14 +125,19 @@ def comparable(ipa: str, *, stress: bool = True) -> str:
 
     Removes syllable dots, spaces and ISLEX's ``#`` word marks; writes ISLEX's ``ei ɑɪ ɔi ɵ g``
     as ``eɪ aɪ ɔɪ θ ɡ``; spells syllabic consonants ``n̩ l̩ m̩`` as ``ən əl əm`` (CMUdict writes
-    ``AH0 N``); with ``stress=False`` drops the stress marks too. The flap ``ɾ`` is kept:
-    :func:`same_pronunciation` lets it stand for ``t`` or ``d``.
+    ``AH0 N``); writes ISLEX's ``əɹ``, ``ɚɹ``, ``ɝɹ`` as ``ɚ ɚ ɝ`` (its second spellings of
+    the r-coloured vowels); with ``stress=False`` drops the stress marks too, and with them
+    the vowel qualities that only stress tells apart (``ʌ`` is written ``ə``, ``ɝ`` is
+    ``ɚ``: CMUdict has one phoneme for each pair, so ``of`` ``ʌv`` and ISLEX's ``əv`` are the
+    same phones).
+    The flap ``ɾ`` is kept: :func:`same_pronunciation` lets it stand for ``t`` or ``d``.
     """
     text = re.sub(r"[.\s#]", "", ipa)
-    for old, new in (*_ISLEX_SPELLINGS, *_SYLLABIC):
+    for old, new in (*_ISLEX_SPELLINGS, *_SYLLABIC, *_RHOTIC):
         text = text.replace(old, new)
     if not stress:
-        text = text.replace("ˈ", "").replace("ˌ", "")
+        for old, new in _STRESS_ONLY:
+            text = text.replace(old, new)
     return text
 
 

@@ -1,12 +1,15 @@
 """The reverse dictionary: words a phrase or short description describes
 (dictionary_semantic_neighbors asked with "fear of heights"; docs/tools.md).
 
-Three ranked lists are fused by reciprocal rank: the headwords whose definitions match the
-description best by BM25 over WordNet's glosses, the same over GCIDE's (each component's
-`gloss_fts`, docs/corpus-format.md), and the vocabulary nearest to the phrase's vector
-(the mean of its content words' vectors) where the language has vectors. Each result
-keeps the definition that matched it. A single word never comes here: it keeps the
-vector neighbours it always had.
+Candidates come from up to three searches: BM25 over the definitions and defined words of
+WordNet's synsets and of GCIDE's senses (each component's `gloss_fts`,
+docs/corpus-format.md), and the same over WordNet restricted to the description's kind ("a
+person who ...": synsets with `person` above them); a matched synset also lends some of
+its relevance to the synsets just above it. Each candidate is scored by how well its best
+definition matched in each search (relative to that search's best), the cosine between
+its vector and the phrase's where the language has vectors, and its word frequency; each
+result keeps its definition. A single word never comes here: it keeps the vector
+neighbours it always had.
 """
 
 from __future__ import annotations
@@ -19,14 +22,18 @@ from typing import TYPE_CHECKING, Any, Protocol
 from lexicon_server.corpus.reader import GCIDE_FILE, CapabilityUnavailable
 from lexicon_server.corpus.rows.facts import SourceTable, sources
 from lexicon_server.corpus.rows.glosses import (
-    DefinedTerm,
+    broader_documents,
     defined_terms,
     document_counts,
     document_total,
     gloss_hits,
     has_gloss_index,
     headword_forms,
+    index_stems,
+    lemma_norms,
     match_expression,
+    norm_frequencies,
+    noun_norms,
 )
 from lexicon_server.corpus.rows.vocab import items_by_norm
 from lexicon_server.query.headwords import normalize
@@ -54,6 +61,7 @@ __all__ = [
     "VectorStore",
     "describe",
     "description_data",
+    "description_genus",
     "description_tokens",
 ]
 
@@ -178,35 +186,49 @@ STOPWORDS = frozenset(
     ]
 )
 
-# Documents read from each gloss index, and vector neighbours of the phrase.
-_GLOSS_DOCUMENTS = 48
-_VECTOR_NEIGHBOURS = 40
-_VECTOR_EXPANSION = 64
-# The gloss candidates (best fused first) whose cosine with the description is read.
+# Documents read from each search. (The phrase vector's own nearest words were candidates
+# too until issue 30's second round: on the dev sets they never reached the ten, and the
+# search cost 2-4 ms.)
+_GLOSS_DOCUMENTS = 32
+# A matched WordNet synset lends this share of its relevance to the synsets just above it:
+# its hypernyms, and for an adjective the head it is similar to (orthodontist: dentist;
+# dusty: dirty). Descriptions are mostly of common words, found through rarer ones.
+_BROADER = 0.5
+# BM25 weight of each column (gloss, lemmas, kinds): the kinds only select documents.
+_COLUMN_WEIGHTS = (1.0, 1.0, 0.0)
+# The candidates (best first) whose cosine with the description is read.
 _COSINE_CANDIDATES = 80
 # BM25 is scored for every document that matches, a few microseconds each: the words a
 # document must hold to match are the description's rarest, as many as keep the documents
 # matched under this many (the others still count in the score; `match_expression`).
 _MATCH_BUDGET = 1000
-# Reciprocal-rank fusion: score = sum over lists of weight / (_RRF_K + rank) ...
-_RRF_K = 3
-_WEIGHTS = {"lexical": 1.0, "gcide": 0.8, "vectors": 0.0}
-# ... plus the cosine between the word's vector and the description's (the vectors'
-# nearest words are candidates scored by this alone) ...
-_COSINE = 0.33
-# A multi-word headword answers a description less often than a single word.
+# A candidate's score: the sum over searches of weight x its best document's BM25 relative
+# to the search's best document ...
+_WEIGHTS = {"lexical": 1.0, "gcide": 1.0, "kind": 2.0}
+# ... plus this much of its cosine with the description (`_NO_VECTOR` for a word without
+# a vector) ...
+_COSINE = 1.0
+_NO_VECTOR = 0.2
+# ... plus this much of its Zipf frequency over 7 (descriptions are mostly of common words).
+_FREQUENCY = 1.0
+# A multi-word headword scores this share: it answers a description less often than a word.
 _PHRASE_FACTOR = 0.6
+# A description that starts with a determiner names a kind; "someone" names a person.
+_DETERMINERS = frozenset(["a", "an", "the", "any", "some"])
+_PERSON = frozenset(["someone", "somebody"])
+# Words searched (definitions use them) but never an answer.
+_NEGATIONS = frozenset(["not", "no", "without", "cannot", "never", "nothing"])
 
 
 @dataclass(frozen=True)
 class DescribedWord:
-    """One word a description describes: its written form, fused score, the source that
-    found it best, and the definition that matched (None when only vectors found it)."""
+    """One word a description describes: its written form, score, the source of the
+    definition that matched it best, and that definition."""
 
     text: str
     score: float
     source: str
-    gloss: str | None
+    gloss: str
 
 
 @dataclass
@@ -214,9 +236,29 @@ class Description:
     """The answer to one description."""
 
     words: list[str]  # the content words searched
+    kind: str | None = None  # the head noun whose hyponyms were searched
     results: list[DescribedWord] = field(default_factory=list)
     cited: Cited = field(default_factory=Cited)
-    used: list[str] = field(default_factory=list)  # the lists fused, by name
+    used: list[str] = field(default_factory=list)  # the searches made, by name
+
+
+@dataclass
+class _Candidate:
+    """A word some search found, with what each search said of it."""
+
+    norm: str
+    text: str
+    relevance: dict[str, float] = field(default_factory=dict)  # search -> 0..1
+    # search -> (relevance, source table, source id, matched definition)
+    evidence: dict[str, tuple[float, SourceTable, int, str]] = field(default_factory=dict)
+    cosine: float | None = None  # with the phrase's vector
+    zipf: float = 0.0
+
+    def score(self) -> float:
+        total = sum(_WEIGHTS[name] * value for name, value in self.relevance.items())
+        cosine = _NO_VECTOR if self.cosine is None else max(0.0, self.cosine)
+        total += _COSINE * cosine + _FREQUENCY * min(max(self.zipf, 0.0), 7.0) / 7.0
+        return total * (_PHRASE_FACTOR if " " in self.norm or "-" in self.norm else 1.0)
 
 
 def description_tokens(text: str) -> list[str] | None:
@@ -229,7 +271,25 @@ def description_tokens(text: str) -> list[str] | None:
     return (content or list(dict.fromkeys(tokens)))[:MAX_WORDS]
 
 
-def _expression(conn: sqlite3.Connection, words: list[str]) -> str | None:
+def description_genus(conn: sqlite3.Connection, text: str) -> str | None:
+    """The kind a description names when it starts as a noun phrase ("a doctor for
+    children": doctor; "a baby cat": cat): the last noun among the first three words after
+    the determiner, `person` for "someone ..."; None otherwise ("very tired", "to swim")."""
+    tokens = _WORD.findall(normalize(text))
+    if tokens and tokens[0] in _PERSON:
+        return "person"
+    if not tokens or tokens[0] not in _DETERMINERS:
+        return None
+    run: list[str] = []
+    for token in tokens[1:]:
+        if token in STOPWORDS or len(run) == 3:
+            break
+        run.append(token)
+    nouns = noun_norms(conn, run)
+    return next((t for t in reversed(run) if t in nouns), None)
+
+
+def _expression(conn: sqlite3.Connection, words: list[str], kind: str | None) -> str | None:
     """The FTS5 query for `words` in one index: its rarest words required (within
     `_MATCH_BUDGET`), the others optional; None when no word is in the index."""
     counts = document_counts(conn, words)
@@ -242,30 +302,46 @@ def _expression(conn: sqlite3.Connection, words: list[str]) -> str | None:
             break
         required.append(word)
         matched += counts[word]
-    return match_expression(required, present[len(required) :])
+    return match_expression(required, present[len(required) :], kind)
 
 
-def _gloss_list(
-    conn: sqlite3.Connection, words: list[str], excluded: set[str]
-) -> list[tuple[DefinedTerm, int]]:
-    """(headword, rank of its best document) by BM25 over one component's gloss index,
-    best first, one row per headword norm (its most used sense's gloss when a document
-    defines it twice)."""
-    expression = _expression(conn, words)
-    if expression is None:
-        return []
-    hits = gloss_hits(conn, expression, _GLOSS_DOCUMENTS)
-    place = {document: i for i, (document, _) in enumerate(hits)}
-    best: dict[str, tuple[int, int, DefinedTerm]] = {}
-    for row in defined_terms(conn, list(place)):
-        if row.norm in excluded or row.norm.startswith("-") or row.norm.endswith("-"):
+def _gloss_candidates(
+    search: str,
+    conn: sqlite3.Connection,
+    words: list[str],
+    kind: str | None,
+    excluded: Callable[[str], bool],
+    found: dict[str, _Candidate],
+) -> None:
+    """Add the headwords of the best documents of one search to `found`, each with its
+    best document's BM25 relative to the best of all (1.0 for the best)."""
+    expression = _expression(conn, words, kind)
+    hits = (
+        []
+        if expression is None
+        else gloss_hits(conn, expression, _GLOSS_DOCUMENTS, _COLUMN_WEIGHTS)
+    )
+    if not hits or hits[0][1] >= 0:
+        return
+    best = hits[0][1]
+    relevance = {document: score / best for document, score in hits}
+    for document, broader in broader_documents(conn, list(relevance)):
+        value = _BROADER * relevance[document]
+        if value > relevance.get(broader, 0.0):
+            relevance[broader] = value
+    table = sources(conn)
+    for row in defined_terms(conn, list(relevance)):
+        if row.norm.startswith("-") or row.norm.endswith("-") or excluded(row.norm):
             continue
-        key = (place[row.document], row.rank)
-        held = best.get(row.norm)
-        if held is None or key < held[:2]:
-            best[row.norm] = (*key, row)
-    ordered = sorted(best.values(), key=lambda item: (item[0], item[1], item[2].term_id))
-    return [(row, document) for document, _, row in ordered]
+        value = relevance[row.document]
+        held = found.get(row.norm)
+        if held is None:
+            held = found[row.norm] = _Candidate(row.norm, row.text)
+        if row.zipf > held.zipf:
+            held.zipf = row.zipf
+        if value > held.relevance.get(search, 0.0):
+            held.relevance[search] = value
+            held.evidence[search] = (value, table, row.source_id, row.gloss)
 
 
 def _phrase_vector(vectors: Any, words: list[str], weights: dict[str, float]) -> Any:
@@ -297,85 +373,34 @@ def _cosines(vectors: Any, query: Any, norms: list[str]) -> dict[str, float]:
     return {w: float(x) for (w, _), x in zip(found, scores, strict=True)}
 
 
-def _vector_list(vectors: Any, query: Any, excluded: set[str]) -> list[tuple[str, str, int, float]]:
-    """(text, norm, source id, cosine) of the vocabulary nearest `query`, best first. A
-    candidate list, so the HNSW search looks as hard as for a frequent word."""
-    found, _ = vectors.search(query, _VECTOR_NEIGHBOURS, None, _VECTOR_EXPANSION)
-    texts = vectors.texts([r for r, _ in found])
-    out = []
-    for r, cosine in found:
-        text, source_id = texts[r]
-        key = normalize(text)
-        if key not in excluded:
-            out.append((text, key, source_id, cosine))
+def _exclusion(conn: sqlite3.Connection, words: list[str]) -> Callable[[str], bool]:
+    """A test for the candidates that only repeat the description: its own words and
+    their lemmas, words of the same Porter stem (`sleep`: `sleeping`; `asleep` stays),
+    and function words."""
+    own = set(words) | {lemma for found in lemma_norms(conn, words).values() for lemma in found}
+    stems = {stem for word in own for stem in index_stems([word])[word]}
+
+    def excluded(norm: str) -> bool:
+        if norm in own or norm in STOPWORDS or norm in _NEGATIONS:
+            return True
+        mine = index_stems((norm,))[norm]
+        return len(mine) == 1 and mine[0] in stems
+
+    return excluded
+
+
+def _search_words(conn: sqlite3.Connection, words: list[str]) -> list[str]:
+    """The description's words and the lemmas of its irregular forms (`teeth`: `tooth`;
+    Porter already takes `bees` to `bee`), one word per distinct stem."""
+    out = list(words)
+    seen = {index_stems([w])[w] for w in words}
+    for lemmas in lemma_norms(conn, words).values():
+        for lemma in lemmas:
+            stem = index_stems([lemma])[lemma]
+            if stem not in seen:
+                seen.add(stem)
+                out.append(lemma)
     return out
-
-
-def _excluded(words: list[str]) -> set[str]:
-    """The description's own words and their plain plural or singular: a reverse
-    dictionary names what the description does not already say."""
-    out = set(words)
-    for word in words:
-        out.update((word + "s", word + "es"))
-        if word.endswith("s"):
-            out.add(word[:-1])
-    return out
-
-
-class _Fusion:
-    """Reciprocal-rank fusion of ranked lists keyed by norm, keeping for each word the
-    source and gloss of the list that gave it the most."""
-
-    def __init__(self) -> None:
-        self.score: dict[str, float] = {}
-        self.best: dict[str, tuple[float, SourceTable, int, str | None]] = {}
-        self.form: dict[str, str] = {}
-        self.total: dict[str, float] = {}
-
-    def add(
-        self,
-        name: str,
-        rank: int,
-        norm: str,
-        text: str,
-        source: tuple[SourceTable, int],
-        gloss: str | None,
-    ) -> None:
-        part = _WEIGHTS[name] / (_RRF_K + rank)
-        self.score[norm] = self.score.get(norm, 0.0) + part
-        held = self.best.get(norm)
-        if held is None or part > held[0]:
-            self.best[norm] = (part, *source, gloss)
-        self.form.setdefault(norm, text)
-
-    def keep_spelled(self, spelled: Callable[[str], bool]) -> None:
-        """Drop the words `spelled` refuses (a spelling pattern), before any is ranked."""
-        for norm in [n for n in self.score if not spelled(self.form[n])]:
-            del self.score[norm]
-
-    def leading(self, cosines: dict[str, float], count: int) -> list[str]:
-        """The best `count` norms: the fused ranks plus the cosine with the description,
-        a multi-word headword scaled down."""
-        total = {}
-        for norm, score in self.score.items():
-            score += _COSINE * max(0.0, cosines.get(norm, 0.0))
-            total[norm] = score * (_PHRASE_FACTOR if " " in norm or "-" in norm else 1.0)
-        self.total = total
-        return sorted(total, key=lambda n: (-total[n], n))[:count]
-
-    def ranked(
-        self, limit: int, cited: Cited, forms: dict[str, tuple[str, float]]
-    ) -> list[DescribedWord]:
-        """The best `limit` words of `leading`, their sources cited, each headword
-        written as the lexical component writes it (GCIDE capitalises: `House`)."""
-        total = self.total
-        order = sorted(total, key=lambda n: (-total[n], n))[:limit]
-        out = []
-        for n in order:
-            _, table, source_id, gloss = self.best[n]
-            text = forms[n][0] if n in forms else self.form[n]
-            out.append(DescribedWord(text, round(total[n], 6), cited.key(table, source_id), gloss))
-        return out
 
 
 def _components(corpus: Corpus, language: str) -> list[tuple[str, sqlite3.Connection]]:
@@ -397,6 +422,17 @@ def _idf(conn: sqlite3.Connection, words: list[str]) -> dict[str, float]:
     return {w: math.log(1 + total / (1 + counts[w])) for w in words}
 
 
+def _phrase(store: VectorStore, language: str, words: list[str], idf: dict[str, float]) -> Any:
+    """(vectors, the phrase's vector), or (None, None) when the language has no vectors or
+    no word of the phrase has one."""
+    try:
+        vectors = store.get(language)
+    except CapabilityUnavailable:
+        return None, None
+    query = _phrase_vector(vectors, words, idf)
+    return (None, None) if query is None else (vectors, query)
+
+
 def describe(
     store: VectorStore,
     text: str,
@@ -405,49 +441,56 @@ def describe(
     spelled: Callable[[str], bool] | None = None,
 ) -> Description | None:
     """The words `text` describes, best first (at most `limit`), only those `spelled`
-    accepts when given; None when `text` is one word, or when `language` has no gloss
-    index installed (then the phrase is answered as before: it has no vector)."""
+    accepts when given (a spelling pattern); None when `text` is one word, or when
+    `language` has no gloss index installed (then the phrase is answered as before: it
+    has no vector)."""
     words = description_tokens(text)
     components = _components(store.corpus, language) if words is not None else []
     if words is None or not components:
         return None
-    answer = Description(words)
-    excluded = _excluded(words)
-    fusion = _Fusion()
+    lexical = components[0][1]
+    answer = Description(words, description_genus(lexical, text))
+    excluded = _exclusion(lexical, words)
+    searched = _search_words(lexical, words)
+    found: dict[str, _Candidate] = {}
     for name, conn in components:
-        table = sources(conn)
         answer.used.append(name)
-        for row, place in _gloss_list(conn, words, excluded):
-            fusion.add(name, place, row.norm, row.text, (table, row.source_id), row.gloss)
-    try:
-        vectors = store.get(language)
-    except CapabilityUnavailable:
-        vectors = None
-    query = (
-        None if vectors is None else _phrase_vector(vectors, words, _idf(components[0][1], words))
-    )
-    cosines: dict[str, float] = {}
+        _gloss_candidates(name, conn, searched, None, excluded, found)
+    if answer.kind is not None:
+        answer.used.append("kind")
+        rest = [w for w in searched if w != answer.kind]
+        _gloss_candidates("kind", lexical, rest, answer.kind, excluded, found)
+    # GCIDE's terms carry no frequency: read those WordNet's terms hold.
+    unknown = [c.norm for c in found.values() if not c.zipf]
+    for norm, zipf in norm_frequencies(lexical, unknown).items():
+        found[norm].zipf = zipf
+    for norm, lemmas in lemma_norms(lexical, list(found)).items():
+        if any(excluded(lemma) for lemma in lemmas):  # `stole` for "steals"
+            del found[norm]
+    if spelled is not None:  # before any is ranked, so the limit counts kept words only
+        found = {norm: c for norm, c in found.items() if spelled(c.text)}
+    vectors, query = _phrase(store, language, words, _idf(lexical, words))
     if query is not None:
         answer.used.append("vectors")
-        for rank, (word, key, source_id, cosine) in enumerate(
-            _vector_list(vectors, query, excluded)
-        ):
-            cosines[key] = cosine
-            fusion.add("vectors", rank, key, word, (vectors.sources, source_id), None)
-    if spelled is not None:
-        fusion.keep_spelled(spelled)
-    if query is not None:
-        leading = sorted(fusion.score, key=lambda n: -fusion.score[n])[:_COSINE_CANDIDATES]
-        cosines.update(_cosines(vectors, query, [n for n in leading if n not in cosines]))
-    forms = headword_forms(components[0][1], fusion.leading(cosines, limit * 2))
-    answer.results = fusion.ranked(limit, answer.cited, forms)
+        leading = sorted(found.values(), key=lambda c: -c.score())[:_COSINE_CANDIDATES]
+        cosines = _cosines(vectors, query, [c.norm for c in leading if c.cosine is None])
+        for norm, cosine in cosines.items():
+            found[norm].cosine = cosine
+    ranked = sorted(found.values(), key=lambda c: (-c.score(), c.norm))[:limit]
+    forms = headword_forms(lexical, [c.norm for c in ranked])
+    for c in ranked:
+        _, table, source_id, gloss = max(c.evidence.values(), key=lambda e: e[0])
+        written = forms[c.norm][0] if c.norm in forms else c.text
+        answer.results.append(
+            DescribedWord(written, round(c.score(), 6), answer.cited.key(table, source_id), gloss)
+        )
     return answer
 
 
 _METHOD = (
-    "reverse dictionary: BM25 (SQLite FTS5, Porter stems) over the definitions of {lists}"
-    ", fused by reciprocal rank{vectors}; each result's matched_gloss is the definition"
-    " that matched it"
+    "reverse dictionary: BM25 (SQLite FTS5, Porter stems) over the definitions and defined"
+    " words of {lists}{kind}, ranked with{vectors} word frequency; each result's"
+    " matched_gloss is the definition that matched it"
 )
 
 
@@ -472,17 +515,18 @@ def description_data(
         return None
     neighbors: list[dict[str, Any]] = []
     for word in answer.results:
-        neighbor: dict[str, Any] = {"text": word.text, "score": word.score, "source": word.source}
-        if word.gloss is not None:
-            neighbor["matched_gloss"] = word.gloss
-        neighbors.append(neighbor)
+        neighbors.append(
+            {
+                "text": word.text,
+                "score": word.score,
+                "source": word.source,
+                "matched_gloss": word.gloss,
+            }
+        )
     lists = {"lexical": "WordNet", "gcide": "GCIDE"}
     named = " and ".join(lists[n] for n in answer.used if n in lists)
-    vectors = (
-        " with the nearest words to the mean vector of the description's words"
-        if "vectors" in answer.used
-        else ""
-    )
+    kind = f", and WordNet's kinds of {answer.kind!r}" if answer.kind else ""
+    vectors = " the cosine with the description's vector and" if "vectors" in answer.used else ""
     return {
         "word": text,
         "language": language,
@@ -493,7 +537,7 @@ def description_data(
         "dataset_version": store.corpus.dataset_version,
         "found": bool(neighbors),
         "count": len(neighbors),
-        "method": _METHOD.format(lists=named, vectors=vectors),
+        "method": _METHOD.format(lists=named, kind=kind, vectors=vectors),
         "neighbors": neighbors,
         "sources": answer.cited.sources(),
     }

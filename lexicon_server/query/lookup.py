@@ -2,8 +2,8 @@
 
 `limit` caps the senses. Examples, pronunciations and translations each have one total
 budget for the whole response, dealt round-robin across the returned senses, so the
-first sense cannot starve the others; a sense with more items than it received lists
-the class in `truncated_fields`.
+first sense cannot starve the others; the result's `truncated_fields` names each class of
+which some returned sense (or the unsensed translations) has more than it received.
 
 The answer is assembled as plain JSON-ready data, exactly what
 `LookupResult.model_dump(mode="json")` gives, and validated once into the result: one
@@ -22,6 +22,7 @@ from pydantic_core import to_json
 from lexicon_server.corpus.rows.documents import read_documents, read_tables
 from lexicon_server.corpus.rows.facts import has_term_docs, sources
 from lexicon_server.corpus.rows.translations import TranslationRow, language_key
+from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, LookupResult
 from lexicon_server.query.arguments import check_budget, check_limit, word_and_language
 from lexicon_server.query.budget import (
@@ -35,6 +36,7 @@ from lexicon_server.query.budget import (
 from lexicon_server.query.definitions import Definitions, definition_keys, definition_senses
 from lexicon_server.query.frequency import word_frequency
 from lexicon_server.query.headwords import normalize, resolve_headwords
+from lexicon_server.query.pronunciations import own_pronunciations
 from lexicon_server.query.provenance import resolution_chars, resolution_data
 from lexicon_server.query.targets import installed_targets
 
@@ -43,11 +45,15 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.rows.documents import Rows as LookupRows
     from lexicon_server.query.headwords import Headwords
 
-__all__ = ["DEFAULT_BUDGETS", "lookup"]
+__all__ = ["DEFAULT_BUDGETS", "DEFAULT_LIMIT", "lookup"]
 
 _Json = dict[str, Any]
 
-DEFAULT_BUDGETS = {"examples": 8, "pronunciations": 8, "translations": 20}
+# What a default answer holds (docs/tools.md, "What a default look-up holds"): the most
+# used senses, about one example each, the first pronunciation in each notation, and no
+# translations (dictionary_translate is the tool for those; the limits ask for them here).
+DEFAULT_LIMIT = 6
+DEFAULT_BUDGETS = {"examples": 6, "pronunciations": 2, "translations": 0}
 _NO_ITEMS: list[Any] = []
 
 
@@ -55,16 +61,18 @@ def lookup(
     corpus: Corpus,
     word: str,
     language: str = "en",
-    limit: int = 10,
+    limit: int = DEFAULT_LIMIT,
     examples_limit: int = DEFAULT_BUDGETS["examples"],
     pronunciations_limit: int = DEFAULT_BUDGETS["pronunciations"],
     translations_limit: int = DEFAULT_BUDGETS["translations"],
+    source_ids: bool = False,
     *,
     tables_only: bool = False,
 ) -> LookupResult:
     """Look `word` up in `language` (an inflected form resolves to its lemma), within the
-    response budget. `tables_only` reads the normalised tables even where the release has
-    term documents (to check one against the other)."""
+    response budget. `source_ids` adds each sense's source id and synset. `tables_only`
+    reads the normalised tables even where the release has term documents (to check one
+    against the other)."""
     word, language = word_and_language(corpus, word, language)
     limit = check_limit("limit", limit)
     budgets = {
@@ -72,7 +80,9 @@ def lookup(
         "pronunciations": check_budget("pronunciations_limit", pronunciations_limit),
         "translations": check_budget("translations_limit", translations_limit),
     }
-    ask = _Ask(word, language, limit, budgets, tables_only)
+    if not isinstance(source_ids, bool):
+        raise InvalidArgument("source_ids", "true or false", source_ids)
+    ask = _Ask(word, language, limit, budgets, source_ids, tables_only)
     data, bound = _Answer(corpus, ask).data()
     result = LookupResult.model_validate(_fit(data) if bound > MAX_RESPONSE_CHARS else data)
     known = word_frequency(corpus, corpus.db(language, "lexical"), normalize(word), language)
@@ -84,6 +94,7 @@ class _Ask(NamedTuple):
     language: str
     limit: int
     budgets: dict[str, int]  # examples, pronunciations, translations
+    source_ids: bool
     tables_only: bool
 
 
@@ -181,6 +192,7 @@ class _Answer:
         self.sense_source: str | None = None
         self.cited: dict[str, str] = {}
         self.cut: list[str] = []
+        self.truncated: set[str] = set()  # detail classes some sense has more of
 
     def data(self) -> tuple[_Json, int]:
         """The result as plain data (field order and values exactly as `LookupResult`
@@ -197,7 +209,12 @@ class _Answer:
         if total_senses > ask.limit:
             self.cuts.add(f"senses: {total_senses - ask.limit} more beyond limit={ask.limit}")
         ids = [row[0] for row in chosen]
-        dealt = _deal(rows, ids, ask.budgets, keys)
+        # The form's own pronunciations first when its first sense is its lemma's.
+        own = own_pronunciations(
+            conn, ask.word, heads.norm, rows, keys, ask.budgets["pronunciations"]
+        )
+        budgets = dict(ask.budgets, pronunciations=ask.budgets["pronunciations"] - len(own))
+        dealt = _deal(rows, ids, budgets, keys)
         shown = dealt.shown
         self.installed = installed_targets(self.corpus, shown, rows.from_column) if shown else set()
         self.named = {keys[row[4]] for row in shown}  # the source keys the result cites
@@ -213,7 +230,7 @@ class _Answer:
         # A word the corpus only knows how to say (e.g. a CMUdict-only name).
         form_prons = dealt.pronunciations.get(0, _NO_ITEMS)[: ask.budgets["pronunciations"]]
         if ids:
-            form_prons = []
+            form_prons = own
         self.named.update(pron["source"] for pron in form_prons)
         found = bool(senses) or bool(rows.unsensed) or dealt.pronunciation_count > 0
         data = self._result(heads, table.by_key, gcide, senses, total_senses + gcide.total)
@@ -249,7 +266,7 @@ class _Answer:
         self.items += 1 + len(sense_examples) + len(sense_prons)
         # Field order as the model declares it; empty details and defaults are left out.
         sense: _Json = {"id": f"{self.ask.language}:s{sid}"}
-        if external_id is not None:
+        if external_id is not None and self.ask.source_ids:
             sense["external_id"] = external_id
         if head != self.ask.word:
             sense["word"] = head
@@ -259,7 +276,8 @@ class _Answer:
         if tag_list:
             sense["tags"] = tag_list
         if synset is not None:
-            sense["synset"] = synset
+            if self.ask.source_ids:
+                sense["synset"] = synset
         else:
             sense["sense_scope"] = "sense"
         if etymology:
@@ -272,8 +290,7 @@ class _Answer:
             sense["pronunciations"] = sense_prons
         if sense_translations:
             sense["translations"] = sense_translations
-        if truncated:
-            sense["truncated_fields"] = truncated
+        self.truncated.update(truncated)
         return sense
 
     def _clip(self, text: str, limit: int) -> str:
@@ -312,10 +329,10 @@ class _Answer:
             if gcide.total > len(gcide.senses):
                 more = gcide.total - len(gcide.senses)
                 self.cuts.add(f"gcide senses: {more} more beyond limit={ask.limit}")
-            if sense_source is None and gcide.senses:
-                for sense in gcide.senses:
-                    if sense.get("source") == "gcide":
-                        del sense["source"]
+            for sense in gcide.senses:
+                if sense_source is None and sense.get("source") == "gcide":
+                    del sense["source"]
+                self.truncated.update(sense.pop("truncated_fields", ()))
             senses += gcide.senses
             self.named.update(gcide.cited)
             self.chars += gcide.chars
@@ -373,7 +390,9 @@ class _Answer:
                 dealt.unsensed, "unsensed", self.installed, self.keys
             )
         if unsensed > len(dealt.unsensed):
-            data["unsensed_translations_truncated"] = True
+            self.truncated.add("translations")
+        if self.truncated:
+            data["truncated_fields"] = sorted(self.truncated)
         if self.ask.budgets != DEFAULT_BUDGETS:
             data["budgets"] = self.ask.budgets
         data["sources"] = self.cited
@@ -421,7 +440,7 @@ def _fit(data: _Json) -> _Json:
             notes.append("senses: dropped the last sense to stay within the response budget")
         elif data.get("unsensed_translations"):
             del data["unsensed_translations"]
-            data["unsensed_translations_truncated"] = True
+            data["truncated_fields"] = sorted({*data.get("truncated_fields", ()), "translations"})
             notes.append("unsensed translations: dropped to stay within the response budget")
         else:
             break

@@ -143,7 +143,7 @@ class Renderer:
             external_id, pos = row.external_id, row.pos
             gloss = clip(row.gloss, GLOSS_CHARS)
             source = self.cited.key(self.table, row.source_id)
-            self.senses[handle] = sense_ref_data(handle, external_id, pos, gloss, source)
+            self.senses[handle] = sense_ref_data(handle, pos, gloss, source)
             self.chars += len(handle) + len(gloss) + len(external_id or "") + len(pos)
             self.items += 1
         return handle

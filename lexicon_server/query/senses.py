@@ -42,13 +42,11 @@ def sense_handle(language: str, sense_rowid: int) -> str:
     return f"{language}:s{sense_rowid}"
 
 
-def sense_ref_data(
-    handle: str, external_id: str | None, pos: str, gloss: str, source: str
-) -> dict[str, Any]:
-    """A `SenseRef` as plain data (the source's own id only when it has one)."""
-    if external_id is None:
-        return {"id": handle, "pos": pos, "gloss": gloss, "source": source}
-    return {"id": handle, "external_id": external_id, "pos": pos, "gloss": gloss, "source": source}
+def sense_ref_data(handle: str, pos: str, gloss: str, source: str) -> dict[str, Any]:
+    """A `SenseRef` as plain data. The source's own id (`external_id`) is left out: the
+    handle names the sense, and `dictionary_lookup` with `source_ids` gives the source's
+    id of each sense (docs/tools.md, "What a default look-up holds")."""
+    return {"id": handle, "pos": pos, "gloss": gloss, "source": source}
 
 
 def sense_ref(language: str, row: SenseRow, table: SourceTable, cited: Cited) -> SenseRef:
@@ -60,4 +58,4 @@ def sense_data(language: str, row: SenseRow, table: SourceTable, cited: Cited) -
     """`sense_ref(...)` as plain data (`model_dump(mode="json")` of it)."""
     handle = sense_handle(language, row.id)
     gloss = clip(row.gloss, GLOSS_CHARS)
-    return sense_ref_data(handle, row.external_id, row.pos, gloss, cited.key(table, row.source_id))
+    return sense_ref_data(handle, row.pos, gloss, cited.key(table, row.source_id))

@@ -271,19 +271,25 @@ def _sense_groups(found: _Found, sensed_take: list[int]) -> tuple[list[_Json], i
         gloss = clip(row.gloss, GLOSS_CHARS)
         sense_source = key(group_table, row.source_id)
         handle = make_handle(found.language, row.id)
-        sense = sense_ref_data(handle, external_id, pos, gloss, sense_source)
+        sense = sense_ref_data(handle, pos, gloss, sense_source)
         shown = cands[:take]
         chars += len(gloss) + len(external_id or "") + len(pos)
         chars += sum(len(c[0]) for c in shown)
         items += 2 + take
         scope = "sense" if row.synset_id is None else "synset"
-        group: _Json = {
-            "sense": sense,
-            "sense_scope": scope,
-            "candidates": [
-                _candidate(c, key(group_table, c[3]), sense_source, scope) for c in shown
-            ],
-        }
+        group: _Json = {"sense": sense, "sense_scope": scope}
+        # What most of its candidates share is said once, on the group (SynonymGroup).
+        common = Counter((key(group_table, c[3]), c[5], c[2]) for c in shown)
+        source, candidate_scope, relation = common.most_common(1)[0][0]
+        if source != sense_source:
+            group["source"] = source
+        if candidate_scope != scope:
+            group["candidate_scope"] = candidate_scope
+        if relation != "synset_member":
+            group["relation"] = relation
+        group["candidates"] = [
+            _candidate(c, key(group_table, c[3]), source, candidate_scope, relation) for c in shown
+        ]
         if len(cands) > take:
             group["truncated"] = True
         groups.append(group)
@@ -300,7 +306,9 @@ def _unsensed_group(found: _Found, shown: list[_Cand], more: bool) -> tuple[_Jso
     group: _Json = {
         "sense_scope": "unsensed",
         "source": group_source,
-        "candidates": [_candidate(c, key(table, c[3]), group_source, "unsensed") for c in shown],
+        "candidates": [
+            _candidate(c, key(table, c[3]), group_source, "unsensed", "synonym") for c in shown
+        ],
     }
     if more:
         group["truncated"] = True
@@ -435,13 +443,16 @@ def _unsensed_candidates(
     return cands, any_more
 
 
-def _candidate(row: Sequence[Any], source: str, group_source: str | None, scope: str) -> _Json:
-    """One candidate (text, _, relation, _, installed, scope) in a group of `scope`: what
-    the group already says left out (see SynonymCandidate)."""
+def _candidate(
+    row: Sequence[Any], source: str, group_source: str | None, scope: str, relation: str
+) -> _Json:
+    """One candidate (text, _, relation, _, installed, scope) in a group whose candidates
+    are of `scope`, `relation` and `group_source` unless they say otherwise: what the group
+    already says left out (see SynonymCandidate)."""
     candidate: _Json = {"text": row[0]}
     if row[5] != scope:
         candidate["sense_scope"] = row[5]
-    if row[2] != ("synonym" if scope == "unsensed" else "synset_member"):
+    if row[2] != relation:
         candidate["relation"] = row[2]
     if not row[4]:
         candidate["target_entry_installed"] = False

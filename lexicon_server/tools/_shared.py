@@ -8,12 +8,12 @@ such word".
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
-from pydantic_core import to_json
 
 from lexicon_server.answers import error_answer, error_body
 from lexicon_server.corpus.reader import (
@@ -31,6 +31,7 @@ from lexicon_server.errors import (
     fix_command,
 )
 from lexicon_server.query.arguments import MAX_TEXT_CHARS
+from lexicon_server.text_answers import rendered
 
 if TYPE_CHECKING:
     from pydantic import GetJsonSchemaHandler
@@ -49,6 +50,7 @@ __all__ = [
     "inline_refs",
     "published_output",
     "respond",
+    "shared_shapes",
     "tool_annotations",
     "unavailable_body",
 ]
@@ -57,15 +59,9 @@ __all__ = [
 # stripped text (so "   " is still refused there, in the same words); the schema bounds
 # the text as sent, so a client can check it before calling.
 Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
-Word = Annotated[
-    Text,
-    Field(description="the word or phrase, as written"),
-]
-Language = Annotated[
-    str,
-    Field(description="the word's language: an ISO 639 tag such as 'en' or 'fr'"),
-]
-Limit = Annotated[int, Field(ge=1, le=100, description="maximum results")]
+Word = Annotated[Text, Field(description="word or phrase")]
+Language = Annotated[str, Field(description="ISO 639 tag ('en', 'fr')")]
+Limit = Annotated[int, Field(ge=1, le=100, description="most results")]
 OptionalLanguage = Annotated[
     str | None,
     Field(description="language tag, e.g. 'fr'; omit for the default described above"),
@@ -88,8 +84,7 @@ _M = TypeVar("_M", bound="BaseModel")
 
 def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
     """`schema` with every `$ref` into its `$defs` replaced by the definition itself (the
-    result models are not recursive). The same constraints, but a validator no longer
-    resolves a reference for every nested object it checks."""
+    result models are not recursive)."""
     defs = schema.get("$defs", {})
 
     def walk(node: Any) -> Any:
@@ -106,6 +101,70 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def shared_shapes(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` (a model's JSON schema) compacted (`compact_schema`), with each object shape
+    it uses more than once written once, in `$defs`, and referred to by `$ref`; a shape
+    used once stays inline. The same constraints in fewer bytes: a look-up's pronunciation
+    or a result's suggestion is described once, however many places hold one."""
+    defs = schema.get("$defs", {})
+    forms = {
+        name: compact_schema(inline_refs({**body, "$defs": defs})) for name, body in defs.items()
+    }
+    tree = compact_schema(inline_refs(schema))
+    counts: dict[str, int] = {}
+
+    def count(node: Any) -> None:
+        if isinstance(node, dict):
+            key = _canonical(node)
+            counts[key] = counts.get(key, 0) + 1
+            for value in node.values():
+                count(value)
+        elif isinstance(node, list):
+            for item in node:
+                count(item)
+
+    count(tree)
+    shared = {
+        _canonical(form): name
+        for name, form in forms.items()
+        if "properties" in form and counts.get(_canonical(form), 0) > 1
+    }
+
+    while True:
+        out = _with_refs(tree, forms, shared)
+        text = json.dumps(out)
+        # A shape used twice only inside another shared shape is now referred to once.
+        once = {k for k, name in shared.items() if text.count(f'"#/$defs/{name}"') < 2}
+        if not once:
+            return out
+        shared = {k: name for k, name in shared.items() if k not in once}
+
+
+def _with_refs(
+    tree: dict[str, Any], forms: dict[str, Any], shared: dict[str, str]
+) -> dict[str, Any]:
+    """`tree` with each shape of `shared` (canonical form -> name) as a `$ref` to `$defs`."""
+
+    def refer(node: Any, root: bool = False) -> Any:
+        if isinstance(node, list):
+            return [refer(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        name = None if root else shared.get(_canonical(node))
+        if name is not None:
+            return {"$ref": f"#/$defs/{name}"}
+        return {k: refer(v) for k, v in node.items()}
+
+    out: dict[str, Any] = refer(tree, root=True)
+    if shared:
+        out["$defs"] = {name: refer(forms[name], root=True) for name in sorted(shared.values())}
+    return out
+
+
+def _canonical(node: Any) -> str:
+    return json.dumps(node, sort_keys=True, separators=(",", ":"))
+
+
 def compact_schema(node: Any) -> Any:
     """`node` (an output schema) without what only costs a client bytes to read.
 
@@ -113,8 +172,8 @@ def compact_schema(node: Any) -> Any:
     `additionalProperties: false` (so an answer that gains a field in a later release
     still validates); on a property that may be absent, the null branch and a null or
     empty default (such a property is left out, never sent as null: see
-    `models.absent_detail`); and descriptions, but for those that say what an absent
-    field means ("absent: ..."). docs/tools.md describes every field.
+    `models.absent_detail`); and descriptions (docs/tools.md describes every field, and
+    what an absent one means).
     """
     if isinstance(node, list):
         return [compact_schema(item) for item in node]
@@ -126,7 +185,7 @@ def compact_schema(node: Any) -> Any:
             continue
         if key == "additionalProperties" and value is False:
             continue
-        if key == "description" and isinstance(value, str) and not value.startswith("absent:"):
+        if key == "description" and isinstance(value, str):
             continue
         if key == "properties":
             needed = frozenset(node.get("required", ()))
@@ -154,8 +213,9 @@ def _optional(prop: dict[str, Any], required: bool) -> dict[str, Any]:
 def published_output(model: type[BaseModel]) -> type[BaseModel]:
     """The output type a tool declares for the result `model`.
 
-    The tool publishes `model`'s JSON schema (references inlined, then compacted: see
-    `compact_schema`) as its outputSchema.
+    Its JSON schema is `model`'s, compacted and inlined; `sdk.add_tools` then publishes
+    `shared_shapes(model)` in its place (pydantic would try to resolve the `$ref`s of a
+    schema handed to it here).
     The SDK re-validates every structured result against the declared output type; for
     the real models that costs 60-150 µs per call, spent on data the query functions
     already return as that model (and clients check the schema themselves). This
@@ -177,8 +237,9 @@ def published_output(model: type[BaseModel]) -> type[BaseModel]:
     return Published
 
 
-def respond(corpus: Corpus, query: Callable[[], _M | dict[str, Any]]) -> CallToolResult:
-    """Run `query`; return its result as structured content, or an error answer.
+def respond(corpus: Corpus, query: Callable[[], _M | dict[str, Any]], tool: str) -> CallToolResult:
+    """Run `query`; return its result as structured content with `tool`'s text rendering
+    of it (`text_answers`), or an error answer.
 
     `query` returns the result model, or the same result as plain JSON-ready data when
     the query module can build that more cheaply. Expected failures become error answers
@@ -210,8 +271,7 @@ def respond(corpus: Corpus, query: Callable[[], _M | dict[str, Any]]) -> CallToo
     except LexiconServerError as exc:
         return error_answer(error_body("tool_error", str(exc)))
     data = result if isinstance(result, dict) else result.model_dump(mode="json")
-    # Compact JSON as the text content: what clients without structured output show.
-    text = to_json(data).decode()
+    text = rendered(tool, data)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from lexicon_server.query.lookup import DEFAULT_BUDGETS
+from lexicon_server.query.lookup import DEFAULT_BUDGETS, DEFAULT_LIMIT
 from lexicon_server.tools._shared import (
     Language,
     Limit,
@@ -16,18 +16,13 @@ from lexicon_server.tools._shared import (
 __all__ = ["DESCRIPTION", "LookupArguments"]
 
 
-DESCRIPTION = """What a word means: its senses, most used first, each with part of speech,
-definition, examples, pronunciations and translations. Use it first for any word; an
-inflected form ('ran') is looked up as its lemma, and `resolutions` says how.
-Installed languages: {languages}."""
+DESCRIPTION = """What a word means: its most used senses with part of speech, definition, an
+example and pronunciation. Use it first for any word; inflected forms ('ran') resolve to
+their lemma. Installed languages: {languages}."""
 
 
-def _budget(default: int, what: str) -> object:
-    return Field(
-        ge=0,
-        le=100,
-        description=f"{what} across the returned senses (0: none)",
-    )
+def _budget(what: str) -> object:
+    return Field(ge=0, le=100, description=f"{what} across the senses")
 
 
 class LookupArguments(BaseModel):
@@ -35,11 +30,10 @@ class LookupArguments(BaseModel):
 
     word: Word
     language: Language = "en"
-    limit: Limit = 10
-    examples_limit: Annotated[int, _budget(DEFAULT_BUDGETS["examples"], "examples")] = 8
-    pronunciations_limit: Annotated[
-        int, _budget(DEFAULT_BUDGETS["pronunciations"], "pronunciations")
-    ] = 8
-    translations_limit: Annotated[int, _budget(DEFAULT_BUDGETS["translations"], "translations")] = (
-        20
-    )
+    limit: Limit = DEFAULT_LIMIT
+    examples_limit: Annotated[int, _budget("examples")] = DEFAULT_BUDGETS["examples"]
+    pronunciations_limit: Annotated[int, _budget("pronunciations")] = DEFAULT_BUDGETS[
+        "pronunciations"
+    ]
+    translations_limit: Annotated[int, _budget("translations")] = DEFAULT_BUDGETS["translations"]
+    source_ids: Annotated[bool, Field(description="add each sense's source id and synset")] = False

@@ -355,15 +355,15 @@ def corpus(mini_root: Path) -> Iterator[Corpus]:
 
 @pytest.fixture
 def mini_variant(mini_root: Path, tmp_path: Path) -> Iterator[Callable[[str, str, str], Corpus]]:
-    """`variant(name, db, sql)`: a copy of the mini corpus under `name` with `sql` run on its
-    `db` file, served (and closed when the test ends)."""
+    """`variant(name, db, sql)`: a copy of the mini corpus under `name` with `sql` (one or
+    more statements) run on its `db` file, served (and closed when the test ends)."""
     opened: list[Corpus] = []
 
     def variant(name: str, db: str, sql: str) -> Corpus:
         root = tmp_path / name
         shutil.copytree(mini_root, root)
         conn = sqlite3.connect(root / db)
-        conn.execute(sql)
+        conn.executescript(sql)
         conn.commit()
         conn.close()
         opened.append(Corpus(make_selection(root)))

@@ -40,8 +40,8 @@ SETTINGS = settings(
 )
 
 
-def check(corpus: Corpus, query: Callable[[], BaseModel]) -> None:
-    result = respond(corpus, query)
+def check(corpus: Corpus, tool: str, query: Callable[[], BaseModel]) -> None:
+    result = respond(corpus, query, tool)
     assert isinstance(result, CallToolResult)
     text = result.content[0].text  # type: ignore[union-attr]
     assert len(text) <= MAX_RESPONSE_CHARS
@@ -69,7 +69,7 @@ def test_lookup(
     any_corpus: Corpus, word: str, language: str, limit: int, e: int, p: int, t: int
 ) -> None:
     corpus = any_corpus
-    check(corpus, lambda: lookup(corpus, word, language, limit, e, p, t))
+    check(corpus, "dictionary_lookup", lambda: lookup(corpus, word, language, limit, e, p, t))
 
 
 @SETTINGS
@@ -78,7 +78,11 @@ def test_synonyms(
     any_corpus: Corpus, word: str, language: str, limit: int, max_senses: int, alloc: int | None
 ) -> None:
     corpus = any_corpus
-    check(corpus, lambda: synonyms(corpus, word, language, limit, max_senses, alloc))
+    check(
+        corpus,
+        "dictionary_synonyms",
+        lambda: synonyms(corpus, word, language, limit, max_senses, alloc),
+    )
 
 
 @SETTINGS
@@ -100,7 +104,11 @@ def test_translate(
     sense_id: str | None,
 ) -> None:
     corpus = any_corpus
-    check(corpus, lambda: translate(corpus, word, target, source, limit, max_senses, sense_id))
+    check(
+        corpus,
+        "dictionary_translate",
+        lambda: translate(corpus, word, target, source, limit, max_senses, sense_id),
+    )
 
 
 @SETTINGS
@@ -122,7 +130,11 @@ def test_relations(
     alloc: int | None,
 ) -> None:
     corpus = any_corpus
-    check(corpus, lambda: relations(corpus, word, relation, language, limit, depth, alloc))
+    check(
+        corpus,
+        "dictionary_relations",
+        lambda: relations(corpus, word, relation, language, limit, depth, alloc),
+    )
 
 
 @pytest.fixture
@@ -141,4 +153,8 @@ def any_corpus(request: pytest.FixtureRequest) -> Corpus:
 def test_semantic(
     store: VectorStore, word: str, language: str, target: str | None, limit: int
 ) -> None:
-    check(store.corpus, lambda: semantic_neighbors(store, word, language, target, limit))
+    check(
+        store.corpus,
+        "dictionary_semantic_neighbors",
+        lambda: semantic_neighbors(store, word, language, target, limit),
+    )

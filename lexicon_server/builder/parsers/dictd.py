@@ -91,6 +91,7 @@ _SENSE_STARTS = frozenset("0123456789abcdefgh")  # skip the regex for other line
 _TRAILING_NUMBER = re.compile(r"\s+\d+\.$")
 _SEPARATORS = re.compile(r"[,;]")
 _HEADER_PRONUNCIATION = re.compile(r"\s+/{1,2}[^/]*/{1,2}")  # ' /haus/', ' //bæŋk//'
+_HEADER_TAG = re.compile(r"<([^<>]*)>\s*$")  # the part of speech ending a header line
 _NEXT_FORM = re.compile(r"^,\s*(?:\[[^\]]*\]\s*|\([^()]*\)\s*)*[^\s()]")
 _LEADING_NOTE = re.compile(
     r"^(?:\([^()]*\)\s*)+"
@@ -423,7 +424,7 @@ def _parse_header(line: str) -> tuple[list[str], str | None]:
     own pronunciation and priority tags (`` [ichi1]  家 /…/,  [ichi1] いえ /…/``).
     """
     pos = None
-    tag = re.search(r"<([^<>]*)>\s*$", line)
+    tag = _HEADER_TAG.search(line) if "<" in line else None
     if tag:
         pos = _pos_of(tag[1])
         line = line[: tag.start()]

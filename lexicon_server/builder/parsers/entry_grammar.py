@@ -90,6 +90,7 @@ def strip_placeholders(text: str, language: str) -> tuple[str, bool]:
 _LIGATURES = str.maketrans(
     {"ĳ": "ij", "Ĳ": "IJ", "ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬆ": "st"}
 )
+_LIGATURE = re.compile("[ĳĲﬀﬁﬂﬃﬄﬆ]")  # one scan, not one per ligature
 _EMPTY_BRACKETS = re.compile(r"\s*(?:\(\s*\)|\[\s*\]|\{\s*\})")
 _EDGE_ELLIPSIS = re.compile(r"^(?:…|\.\.\.)\s*|\s*(?:…|\.\.\.)$")
 
@@ -97,7 +98,7 @@ _EDGE_ELLIPSIS = re.compile(r"^(?:…|\.\.\.)\s*|\s*(?:…|\.\.\.)$")
 def clean_text(text: str, language: str, touched: list[str]) -> str:
     """One headword or translation with the text rules applied; the names of the rules that
     changed it are appended to `touched`. An empty result means the row carries nothing."""
-    if any(c in text for c in "ĳĲﬀﬁﬂﬃﬄﬆ"):
+    if _LIGATURE.search(text):
         text = text.translate(_LIGATURES)
         touched.append("ligature")
     if "(" in text or "[" in text or "{" in text:

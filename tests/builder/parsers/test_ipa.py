@@ -14,10 +14,12 @@ import pytest
 
 from lexicon_server.builder.parsers.cmudict import iter_pronunciations
 from lexicon_server.builder.parsers.islex import iter_entries, transcription
+from lexicon_server.builder.pronunciations import ipa_order, islex_forms
 from lexicon_server.corpus.ipa import (
     ARPABET_TO_IPA,
     IpaError,
     arpabet_to_ipa,
+    cmudict_ipa,
     comparable,
     same_pronunciation,
 )
@@ -69,8 +71,8 @@ def test_every_common_word_is_in_both_slices(pairs: list[tuple[str, list[str], l
 def test_agreement_with_islex(pairs: list[tuple[str, list[str], list[str]]]) -> None:
     """Measured: 281/300 first CMUdict pronunciations equal one of ISLEX's, stress included.
 
-    Any CMUdict pronunciation against any ISLEX one: 296/300; without stress marks 295 and
-    299. The thresholds sit just under these, so a mapping error of a single phoneme that
+    Any CMUdict pronunciation against any ISLEX one: 296/300; without stress marks 297 and
+    300. The thresholds sit just under these, so a mapping error of a single phoneme that
     common words use (one vowel, say) fails them.
     """
     first = sum(any(same_pronunciation(ours[0], t) for t in theirs) for _, ours, theirs in pairs)
@@ -81,7 +83,7 @@ def test_agreement_with_islex(pairs: list[tuple[str, list[str], list[str]]]) -> 
         any(same_pronunciation(ours[0], t, stress=False) for t in theirs)
         for _, ours, theirs in pairs
     )
-    assert first >= 275 and any_any >= 292 and bare >= 290
+    assert first >= 275 and any_any >= 292 and bare >= 292
 
 
 def test_normalisation() -> None:
@@ -92,3 +94,44 @@ def test_normalisation() -> None:
     assert not same_pronunciation("kˈæt", "k ˌæ t") and same_pronunciation(
         "kˈæt", "k ˌæ t", stress=False
     )
+    # ISLEX's second spellings of the r-coloured vowels; the vowels only stress tells apart
+    assert comparable("ˈʌn.dəɹ") == comparable("ˈʌndɚ") and comparable("wɚɹk") == "wɚk"
+    assert same_pronunciation("əv", "ʌv", stress=False) and not same_pronunciation("əv", "ʌv")
+
+
+@pytest.fixture(scope="module")
+def shown_and_mapped(fixtures: Path) -> dict[str, tuple[list[str], list[str]]]:
+    """Each common word's ISLEX forms as shown and its CMUdict lines mapped, from the slices."""
+    mapped: dict[str, list[str]] = defaultdict(list)
+    for row in iter_pronunciations(fixtures / "cmudict" / "cmudict-common.dict"):
+        mapped[row.word].append(cmudict_ipa(row.phones))
+    shown = islex_forms(fixtures / "islex" / "ISLEdict.txt")
+    words = (fixtures / "islex" / "common-words.txt").read_text().split()
+    return {w: (shown[w], mapped[w]) for w in words}
+
+
+def test_the_ipa_that_matches_the_arpabet_comes_first(
+    shown_and_mapped: dict[str, tuple[list[str], list[str]]],
+) -> None:
+    """Measured on the slices: the first IPA equals a CMUdict line, stress included, for
+    297 of the 300 words (the rest equal one with stress aside); 75 of ISLEX's 489 forms
+    agree with no CMUdict line and are left out; no word needs the mapped IPA."""
+    orders = {w: ipa_order(islex, mapped) for w, (islex, mapped) in shown_and_mapped.items()}
+    assert orders["run"] == ([("ɹʌn", 0, False), ("ɹn̩", 0, False)], 0)  # ISLEX: ɹn̩ first
+    assert orders["house"] == ([("haʊs", 0, False)], 4)  # not hˌæ.ʊs, haʊsn, haʊzv, haʊz
+    assert "fɑɹ" not in [ipa for ipa, _, _ in orders["for"][0]]
+    # Each form is numbered as the CMUdict line it says: T UW1, T IH0 (no ISLEX form), T AH0.
+    assert orders["to"][0] == [("tu", 0, False), ("tʌ", 2, False)]
+    exact = sum(
+        any(same_pronunciation(order[0][0], line) for line in shown_and_mapped[w][1])
+        for w, (order, _) in orders.items()
+    )
+    dropped = sum(left_out for _, left_out in orders.values())
+    assert exact >= 295 and dropped <= 80
+    assert not any(is_mapped for order, _ in orders.values() for _, _, is_mapped in order)
+
+
+def test_with_no_islex_form_agreeing_the_mapped_ipa_stands_alone() -> None:
+    mapped = [cmudict_ipa(["AH1", "V"])]
+    assert ipa_order(["ɔf"], mapped) == ([("ʌv", 0, True)], 1)
+    assert ipa_order([], mapped) == ([("ʌv", 0, True)], 0)

@@ -59,7 +59,7 @@ def test_sample_corpus_through_the_client(request: pytest.FixtureRequest) -> Non
     lookup, inflected, synonyms, hypernyms, translate, neighbours = _calls(
         data_dir,
         [
-            ("dictionary_lookup", {"word": "dog"}),
+            ("dictionary_lookup", {"word": "dog", "source_ids": True}),
             ("dictionary_lookup", {"word": "dogs"}),
             ("dictionary_synonyms", {"word": "dog"}),
             ("dictionary_relations", {"word": "dog", "relation": "hypernym", "max_depth": 2}),
@@ -151,9 +151,11 @@ def test_starter_lookup_translations_reach_every_language(request: pytest.Fixtur
     # FreeDict gives 'dog' 16 German rows (most of them tools called "dog") before any
     # other language: the default budget of 20 must still reach other languages. Since
     # MultiWordNet (issue 17) the senses' own translations (es, fr, it, pt) take their
-    # share first, and the unsensed ones the rest, one set per language, in order.
+    # share first, and the unsensed ones the rest, one set per language, in order. (A
+    # default look-up shows no translations since issue 28: 20 is asked for here.)
     data_dir = _data_dir(request, "starter_data_dir")
-    (dog,) = _calls(data_dir, [("dictionary_lookup", {"word": "dog"})])
+    args = {"word": "dog", "limit": 10, "translations_limit": 20}
+    (dog,) = _calls(data_dir, [("dictionary_lookup", args)])
     sets = dog["unsensed_translations"]
     languages = [t["target_language"] for t in sets]
     assert languages == sorted(set(languages))
@@ -278,12 +280,15 @@ def test_starter_forms_that_are_headwords_too(
     request: pytest.FixtureRequest, form: str, own: tuple[str, str], lemma: tuple[str, str]
 ) -> None:
     """A form with its own entry also answers the lemma's senses, as `wn.synsets()` does,
-    at the default limit too; each sense comes from a resolution that names its headword."""
+    at the default limit too (but for 'meeting', whose six nouns fill the default six
+    places since issue 28: ten reach the verb); each sense comes from a resolution that
+    names its headword."""
     data_dir = _data_dir(request, "starter_data_dir")
+    first = {"word": form} if form != "meeting" else {"word": form, "limit": 10}
     default, every = _calls(
         data_dir,
         [
-            ("dictionary_lookup", {"word": form}),
+            ("dictionary_lookup", first),
             ("dictionary_lookup", {"word": form, "limit": 100}),
         ],
     )

@@ -60,8 +60,17 @@ def test_the_schema_only_gains_additional_properties_false_and_loses_titles() ->
     assert "'title'" in repr(before)  # pydantic's, derived from the names
     strict_arguments(server, ["toy"])
     strict_arguments(server, ["toy"])  # a second call changes nothing
-    assert tool.parameters == {**_untitled(before), "additionalProperties": False}
+    untitled = _untitled(before)
+    # ... and a parameter whose default is null loses the null branch and that default
+    tags = {"items": {"type": "string"}, "type": "array"}
+    assert untitled["properties"]["tags"] == {"anyOf": [tags, {"type": "null"}], "default": None}
+    properties = {**untitled["properties"], "tags": tags}
+    expected = {**untitled, "properties": properties, "additionalProperties": False}
+    assert tool.parameters == expected
     assert "'title'" not in repr(tool.parameters)
+    # null is still accepted, as leaving the parameter out is
+    validate = tool.fn_metadata.validate_arguments
+    assert validate({"word": "ab", "tags": None})["tags"] is None
 
 
 def test_an_unregistered_name_is_a_bug() -> None:

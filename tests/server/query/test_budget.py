@@ -45,7 +45,6 @@ def _sense(i: int, source: str) -> Sense:
         examples=[],
         pronunciations=[],
         translations=[],
-        truncated_fields=[],
     )
 
 
@@ -62,7 +61,6 @@ def test_oversized_lookup_is_cut_to_the_budget() -> None:
         senses=[_sense(i, "other" if i >= 90 else "wordnet-3.1") for i in range(100)],
         pronunciations=[],
         unsensed_translations=[],
-        unsensed_translations_truncated=False,
         budgets={},
         sources=SOURCES,
         budget=Budget(max_chars=MAX_RESPONSE_CHARS),

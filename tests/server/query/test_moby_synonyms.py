@@ -19,6 +19,7 @@ from mcp import Client
 
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
+from lexicon_server.query.lookup import lookup
 from lexicon_server.query.synonyms import UNSENSED_DEFAULT, synonyms
 from lexicon_server.server import build_server
 from lexicon_store.selection import load_active
@@ -33,14 +34,25 @@ def _moby_words(root: str) -> list[str]:
     raise AssertionError(root)
 
 
+def _sense_keys(corpus: Corpus, word: str) -> dict[str, str]:
+    """Each sense id of `word` -> WordNet's sense key (a synonyms answer names a sense by
+    its id; the look-up gives the source's id on request)."""
+    senses = lookup(corpus, word, limit=100, source_ids=True).senses
+    return {s.id: s.external_id for s in senses if s.external_id}
+
+
 def test_moby_terms_are_tied_to_the_sense_they_fit(sample_corpus: Corpus) -> None:
     result = synonyms(sample_corpus, "house", limit=100, max_senses=100, unsensed_limit=0)
-    by_key = {g.sense.external_id: g for g in result.groups if g.sense is not None}
+    keys = _sense_keys(sample_corpus, "house")
+    by_key = {keys[g.sense.id]: g for g in result.groups if g.sense is not None}
     building = {c.text: c for c in by_key["house%1:06:00::"].candidates}
     assert {"abode", "domicile", "dwelling"} <= set(building)
-    assert building["abode"].source == "moby"
-    assert building["abode"].relation == "synonym"
-    assert building["abode"].sense_scope == "sense"
+    # Moby's candidates fill the group: their source, relation and scope are the group's
+    # (issue 28: said once), and 'abode' says none of its own.
+    group = by_key["house%1:06:00::"]
+    assert (group.source, group.relation, group.candidate_scope) == ("moby", "synonym", "sense")
+    abode = building["abode"]
+    assert (abode.source, abode.relation, abode.sense_scope) == (None, None, None)
     family = {c.text for c in by_key["house%1:14:00::"].candidates}
     assert {"folk", "sept"} <= family and "abode" not in family
     firm = {c.text for c in by_key["house%1:14:01::"].candidates}
@@ -123,8 +135,10 @@ def test_moby_through_the_mcp_client(client_calls: Any) -> None:
     args = {"word": "dog", "limit": 40, "max_senses": 100, "unsensed_limit": 10}
     answer = client_calls("dictionary_synonyms", args)
     assert_sources_complete(answer)
+    looked_up = client_calls("dictionary_lookup", {"word": "dog", "limit": 100, "source_ids": True})
+    keys = {s["id"]: s.get("external_id") for s in looked_up["senses"]}
     moby = [
-        (g.get("sense", {}).get("external_id"), c["text"])
+        (keys.get(g.get("sense", {}).get("id")), c["text"])
         for g in answer["groups"]
         for c in g["candidates"]
         if c.get("source", g.get("source")) == "moby"

@@ -44,12 +44,12 @@ def test_examples_budget_is_shared_round_robin(corpus: Corpus) -> None:
     family = by_gloss["a social unit living together"]
     # 6 and 3 examples exist; 4 dealt in turn give 2 and 2
     assert [len(dwelling.examples), len(family.examples)] == [2, 2]
-    assert "examples" in dwelling.truncated_fields
-    assert "examples" in family.truncated_fields
+    # said once for the answer, not on each sense (issue 28)
+    assert "examples" in result.truncated_fields
     full = lookup(corpus, "house", examples_limit=100)
     by_gloss = {s.gloss: s for s in full.senses}
     assert len(by_gloss["a dwelling that serves as living quarters"].examples) == 6
-    assert "examples" not in by_gloss["a social unit living together"].truncated_fields
+    assert "examples" not in full.truncated_fields
 
 
 def test_zero_disables_a_detail_class_and_says_it_is_truncated(corpus: Corpus) -> None:
@@ -57,8 +57,8 @@ def test_zero_disables_a_detail_class_and_says_it_is_truncated(corpus: Corpus) -
     assert all(
         not s.examples and not s.pronunciations and not s.translations for s in result.senses
     )
-    assert "examples" in result.senses[0].truncated_fields
-    assert result.unsensed_translations == [] and result.unsensed_translations_truncated
+    assert {"examples", "translations"} <= set(result.truncated_fields)
+    assert result.unsensed_translations == []
 
 
 def test_translations_round_robin_including_unsensed(corpus: Corpus) -> None:
@@ -106,7 +106,7 @@ def test_a_tight_translation_budget_gives_each_language_a_turn(corpus: Corpus) -
         ("de", ["Hund"]),
         ("fr", ["chien"]),
     ]
-    assert data["unsensed_translations_truncated"]
+    assert data["truncated_fields"] == ["translations"]
     again = dumped(lookup(corpus, "dog", translations_limit=3))["unsensed_translations"]
     assert [[i["text"] for i in t["items"]] for t in again] == [["Hund", "Köter"], ["chien"]]
 
@@ -130,8 +130,9 @@ def test_empty_details_are_left_out(corpus: Corpus) -> None:
     )
     for sense in bare["senses"]:
         assert not {"examples", "pronunciations", "translations", "etymology"} & set(sense)
-        # what was cut is still said, so an absent list never reads as "none exist"
-        assert "examples" in sense["truncated_fields"]
+        assert "truncated_fields" not in sense
+    # what was cut is still said, so an absent list never reads as "none exist"
+    assert "examples" in bare["truncated_fields"]
     full = dumped(lookup(corpus, "house", translations_limit=100))
     items = [i for s in full["senses"] for t in s.get("translations", []) for i in t["items"]]
     assert items and all("note" not in i or i["note"] for i in items)
@@ -141,13 +142,13 @@ def test_empty_details_are_left_out(corpus: Corpus) -> None:
 
 
 def test_pronunciations_once_with_source(corpus: Corpus) -> None:
-    result = lookup(corpus, "house")
+    result = lookup(corpus, "house", pronunciations_limit=8)
     prons = [p for s in result.senses for p in s.pronunciations]
     assert [p.value for p in prons] == ["HH AW1 S", "HH AW1 Z"]
     assert all(p.source == "cmudict" and p.scope == "term" for p in prons)
     assert result.sources["cmudict"] == "BSD-2-Clause"
     one = lookup(corpus, "house", pronunciations_limit=1)
-    assert "pronunciations" in one.senses[0].truncated_fields
+    assert "pronunciations" in one.truncated_fields
 
 
 def test_limit_caps_senses_and_reports_total(corpus: Corpus) -> None:
@@ -328,7 +329,7 @@ def test_budget_cut_drops_senses_and_their_sources(
     monkeypatch.setattr(lookup_module, "MAX_RESPONSE_CHARS", 10)
     bare = dumped(lookup(corpus, "house", translations_limit=3))
     assert bare["senses"] == [] and "unsensed_translations" not in bare
-    assert bare["unsensed_translations_truncated"] and bare["sources"] == {}
+    assert "translations" in bare["truncated_fields"] and bare["sources"] == {}
     assert "unsensed translations: dropped" in bare["budget"]["cut"][-1]
     assert_sources_complete(bare)
 
@@ -342,10 +343,10 @@ def test_repeated_translations_past_the_read_ahead_are_still_counted(corpus: Cor
         ["Echo"],
         ["écho"],
     ]
-    assert two["unsensed_translations_truncated"] is True
+    assert two["truncated_fields"] == ["translations"]
     three = dumped(lookup(corpus, "echo", translations_limit=3))
     assert [[i["text"] for i in t["items"]] for t in three["unsensed_translations"]] == [
         ["Echo", "Widerhall"],
         ["écho"],
     ]
-    assert "unsensed_translations_truncated" not in three  # false, its default
+    assert "truncated_fields" not in three  # nothing left out

@@ -8,6 +8,7 @@ from _support.provenance import assert_sources_complete
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
+from lexicon_server.expand import expanded
 from lexicon_server.models import SynonymsResult
 from lexicon_server.query.budget import drop_last_group, fit_response
 from lexicon_server.query.relations import relations
@@ -160,15 +161,17 @@ def test_adjectives_offer_the_words_of_similar_synsets(corpus: Corpus) -> None:
     # WordNet's head adjective 'happy' is alone in its synset; its near-synonyms are the
     # satellite synset linked to it as similar, and the satellite leads back to its head.
     happy = dumped(synonyms(corpus, "happy"))
-    (group,) = happy["groups"]
+    (group,) = expanded("dictionary_synonyms", happy)["groups"]
     candidates = group["candidates"]
-    assert [(c["text"], c["relation"], c.get("sense_scope", "synset")) for c in candidates] == [
+    assert [(c["text"], c["relation"], c["sense_scope"]) for c in candidates] == [
         ("glad", "similar", "synset"),
         ("joyful", "similar", "synset"),
     ]
-    glad = dumped(synonyms(corpus, "glad"))
+    # what both candidates share is said once, on the group (issue 28)
+    assert happy["groups"][0]["relation"] == "similar"
+    glad = expanded("dictionary_synonyms", dumped(synonyms(corpus, "glad")))
     glad_candidates = glad["groups"][0]["candidates"]
-    assert [(c["text"], c.get("relation", "synset_member")) for c in glad_candidates] == [
+    assert [(c["text"], c["relation"]) for c in glad_candidates] == [
         ("joyful", "synset_member"),
         ("happy", "similar"),
     ]
@@ -176,17 +179,17 @@ def test_adjectives_offer_the_words_of_similar_synsets(corpus: Corpus) -> None:
     assert SynonymsResult.model_validate(happy).model_dump(mode="json") == happy
     # nouns and verbs are not extended: 'dog' keeps its synset members and edges only
     relations_of_dog = {
-        c.get("relation", "synset_member")
-        for g in dumped(synonyms(corpus, "dog"))["groups"]
+        c["relation"]
+        for g in expanded("dictionary_synonyms", dumped(synonyms(corpus, "dog")))["groups"]
         for c in g["candidates"]
     }
     assert "similar" not in relations_of_dog
 
 
 def test_synonym_edges_the_source_ties_to_a_sense(corpus: Corpus) -> None:
-    (group,) = dumped(synonyms(corpus, "run"))["groups"]
+    (group,) = expanded("dictionary_synonyms", dumped(synonyms(corpus, "run")))["groups"]
     assert group["sense_scope"] == "synset"
     candidates = group["candidates"]
-    assert [(c["text"], c["relation"], c.get("sense_scope", "synset")) for c in candidates] == [
+    assert [(c["text"], c["relation"], c["sense_scope"]) for c in candidates] == [
         ("sprint", "synonym", "sense")
     ]

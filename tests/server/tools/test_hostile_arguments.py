@@ -25,6 +25,7 @@ from mcp import Client
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.server import DICTIONARY_TOOLS, build_server
+from lexicon_server.text_answers import rendered
 
 # The reasons a dictionary tool may answer with (docs/tools.md, "Answers").
 KNOWN = {
@@ -92,7 +93,7 @@ def _check(name: str, arguments: dict[str, Any], result: Any, schemas: dict[str,
     data = result.structured_content
     assert isinstance(data, dict), where
     jsonschema.validate(data, schemas[name])
-    assert json.loads(result.content[0].text) == data, where
+    assert result.content[0].text == rendered(name, data), where
 
 
 @settings(

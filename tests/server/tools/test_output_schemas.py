@@ -1,10 +1,12 @@
-"""The outputSchema each tool publishes: the result model's own schema with its
-references inlined, still strict enough to reject a malformed result, and met by what
-the tools really send (checked here with the same jsonschema validator a client uses)."""
+"""The outputSchema each tool publishes: the result model's own schema, compacted, each
+shape it uses twice written once (`shared_shapes`), still strict enough to reject a
+malformed result, and met by what the tools really send (checked here with the same
+jsonschema validator a client uses)."""
 
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import jsonschema
@@ -23,7 +25,7 @@ from lexicon_server.models import (
 )
 from lexicon_server.query.wordplay_models import RhymesResult, WordplayResult
 from lexicon_server.server import build_server
-from lexicon_server.tools._shared import compact_schema, inline_refs
+from lexicon_server.tools._shared import shared_shapes
 
 MODELS: dict[str, type[BaseModel]] = {
     "dictionary_lookup": LookupResult,
@@ -63,15 +65,20 @@ def listed_and_answers(sample_corpus: Corpus) -> tuple[dict[str, Any], dict[str,
     return _listed_and_answers(sample_corpus)
 
 
-def test_each_tool_publishes_its_models_schema_inlined(
+def test_each_tool_publishes_its_models_schema_with_shared_shapes_once(
     listed_and_answers: tuple[dict[str, Any], dict[str, Any]],
 ) -> None:
     listed, _answers = listed_and_answers
     for name, model in MODELS.items():
         schema = listed[name]
-        assert schema == compact_schema(inline_refs(TypeAdapter(model).json_schema())), name
-        assert "$ref" not in repr(schema) and "$defs" not in schema, name
+        assert schema == shared_shapes(TypeAdapter(model).json_schema()), name
         jsonschema.Draft202012Validator.check_schema(schema)
+        # A shape in $defs is one the schema uses at least twice.
+        text = json.dumps(schema)
+        for shape in schema.get("$defs", {}):
+            assert text.count(f'"#/$defs/{shape}"') >= 2, (name, shape)
+    # The look-up's pronunciation (a sense's and the written form's) is described once.
+    assert "Pronunciation" in listed["dictionary_lookup"]["$defs"]
 
 
 def test_real_answers_meet_both_the_schema_and_the_model(
@@ -99,7 +106,7 @@ def test_real_answers_meet_both_the_schema_and_the_model(
         pytest.param(lambda d: d.pop("sources"), id="no sources map"),
     ],
 )
-def test_the_inlined_schema_still_rejects_a_malformed_lookup(
+def test_the_published_schema_still_rejects_a_malformed_lookup(
     listed_and_answers: tuple[dict[str, Any], dict[str, Any]], break_it: Any
 ) -> None:
     listed, answers = listed_and_answers
@@ -123,9 +130,8 @@ def test_a_field_a_later_release_adds_passes_the_schema_not_the_model(
         LookupResult.model_validate(grown)
 
 
-def test_tools_list_stays_within_30_kb_with_typed_output_schemas(sample_corpus: Corpus) -> None:
-    """What every client reads once per connection: at most 30 kB for the seven tools."""
-    import json
+def test_tools_list_stays_within_27_kb_with_typed_output_schemas(sample_corpus: Corpus) -> None:
+    """What every client reads once per connection: at most 27 kB for the seven tools."""
 
     async def body(client: Any) -> Any:
         return await client.list_tools()
@@ -133,7 +139,7 @@ def test_tools_list_stays_within_30_kb_with_typed_output_schemas(sample_corpus: 
     listed = with_server_client(build_server(sample_corpus, load_config({})), body)
     tools = [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in listed.tools]
     size = len(json.dumps({"tools": tools}, separators=(",", ":"), ensure_ascii=False).encode())
-    assert size <= 30_000, size
+    assert size <= 27_000, size
     for tool in tools:
         schema = tool["outputSchema"]
         assert schema["type"] == "object" and schema["required"] and schema["properties"]

@@ -20,6 +20,7 @@ from mcp_types import CallToolResult
 from lexicon_server.config import load_config
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.server import build_server
+from lexicon_server.text_answers import rendered
 
 T = TypeVar("T")
 DICTIONARY = {
@@ -120,8 +121,8 @@ def test_each_tool_answers_with_structured_content(
     # facts name their source by key; the result describes each key once
     assert data["sources"], "every one of these answers has facts, so sources"
     assert_sources_complete(data)
-    # the text content carries the same JSON for clients without structured output
-    assert json.loads(result.content[0].text) == data  # type: ignore[union-attr]
+    # the text content is the compact rendering of the same answer, for a model to read
+    assert result.content[0].text == rendered(name, data)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
@@ -197,7 +198,7 @@ def test_bad_input_is_a_clear_tool_error(
 
 
 LOOKUP_PARAMETERS = (
-    "word, language, limit, examples_limit, pronunciations_limit, translations_limit"
+    "word, language, limit, examples_limit, pronunciations_limit, translations_limit, source_ids"
 )
 
 
@@ -314,8 +315,9 @@ def test_input_schemas_bound_text_and_refuse_unknown_arguments(sample_corpus: Co
         # description no longer repeats them, to keep the tool list short.
         assert (prop["minLength"], prop["maxLength"]) == (1, 100), name
         assert prop["description"], name
-    context = tools["wordplay"].input_schema["properties"]["context"]["anyOf"][0]
-    assert (context["minLength"], context["maxLength"]) == (1, 512)
+    # An optional text is published without its null branch (leave it out for none).
+    context = tools["wordplay"].input_schema["properties"]["context"]
+    assert (context["type"], context["minLength"], context["maxLength"]) == ("string", 1, 512)
 
 
 def test_resources(corpus: Corpus) -> None:
