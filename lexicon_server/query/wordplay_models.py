@@ -223,7 +223,6 @@ class SoundCandidate(_Model):
         description="phoneme edits (stress ignored) from the closest of `query_phones`"
     )
     zipf: float
-    dictionary_word: bool = _dictionary_word()
     spelling_source: str
     pronunciation_source: str
 

@@ -99,7 +99,7 @@ def sounds_like(
         rows = [row for row in rows if int(str(row[2])) <= index.words_end]
     ranked = _ranked(rows, codes, fold(text), index.words_end)
     found: list[Data] = []
-    for distance, word_id, row in ranked[:limit]:
+    for distance, _word_id, row in ranked[:limit]:
         _pron, cand_phones, _id, word, zipf, spelling, pronunciation = row
         match: Data = {
             "word": word,
@@ -107,8 +107,6 @@ def sounds_like(
             "distance": distance,
             "zipf": zipf,
         }
-        if word_id > index.words_end:
-            match["dictionary_word"] = False
         match["spelling_source"] = cited.key(index.table, int(str(spelling)))
         match["pronunciation_source"] = cited.key(index.table, int(str(pronunciation)))
         found.append(match)

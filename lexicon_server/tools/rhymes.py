@@ -16,8 +16,7 @@ from lexicon_server.tools._spelling import Pattern
 __all__ = ["DESCRIPTION", "RhymesArguments"]
 
 
-DESCRIPTION = """English rhymes of a word, most common words first, with syllable counts.
-mode='perfect' (same sounds from the last stressed vowel) or 'near' (one changed)."""
+DESCRIPTION = """English rhymes of a word, most common words first, with syllable counts."""
 
 
 class RhymesArguments(BaseModel):
@@ -26,7 +25,7 @@ class RhymesArguments(BaseModel):
     word: Annotated[Text, Field(description="an English word")]
     mode: Annotated[
         Literal["perfect", "near"],
-        Field(description="'near': one sound differs"),
+        Field(description="perfect: same sounds from the last stressed vowel; near: one changed"),
     ] = "perfect"
     limit: Limit = 20
     syllables: Annotated[
@@ -34,10 +33,10 @@ class RhymesArguments(BaseModel):
         Field(
             ge=1,
             le=MAX_SYLLABLES,
-            description="only rhymes of this many syllables",
+            description="syllable count",
         ),
     ] = None
     pattern: Pattern = ""
-    vocabulary: Annotated[
-        Literal["dictionary", "all"], Field(description="'all' adds names, labelled")
-    ] = "dictionary"
+    vocabulary: Annotated[Literal["dictionary", "all"], Field(description="'all' adds names")] = (
+        "dictionary"
+    )
