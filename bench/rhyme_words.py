@@ -25,14 +25,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from msimlex import open_corpus
 
 
-def frequent_words(corpus, known: set[str], count: int) -> list[str]:
+def frequent_words(corpus, known: set[str] | None, count: int) -> list[str]:
+    """The `count` most frequent single lower-case words with a pronunciation (those in
+    `known` only, when given)."""
     path = corpus.selection.files["en/wordplay.sqlite"]
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
         rows = conn.execute(
             "SELECT w.text FROM words w WHERE w.is_single = 1 AND w.text = lower(w.text) "
             "AND EXISTS (SELECT 1 FROM prons p WHERE p.word_id = w.id) ORDER BY w.zipf DESC"
         )
-        words = [text for (text,) in rows if text in known]
+        words = [text for (text,) in rows if known is None or text in known]
     return words[:count]
 
 

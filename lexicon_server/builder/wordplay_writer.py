@@ -29,9 +29,11 @@ from lexicon_server.builder.play_keys_writer import fill_play_keys
 from lexicon_server.builder.records import PronunciationRow
 from lexicon_server.builder.sealing import sealed
 from lexicon_server.corpus import rhyme_docs
+from lexicon_server.corpus.function_words import FUNCTION_WORDS
 from lexicon_server.corpus.morphy import suffix_candidates
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS, schema_sql
 from lexicon_server.corpus.rhyme_walk import candidates
+from lexicon_server.corpus.rows.wordplay import dictionary_words_end
 from lexicon_server.corpus.wordplay_keys import (
     deletion_keys,
     fold,
@@ -317,27 +319,46 @@ def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats
 
 
 # A word no lexicon lists in lower case still counts when this common (wordfreq Zipf):
-# 'the', 'gonna', 'houses' of a frequent lemma; rarer ones are mostly names ('hiatt').
-COMMON_ZIPF = 3.0
+# 'gonna', 'okay', 'versus'. Between 3 and 4 such spellings are mostly names and foreign
+# words ('liz', 'trevor', 'vous'; issue 29), so they count from 4 on; the closed classes
+# (`FUNCTION_WORDS`, contractions among them) and possessives of words count whatever
+# their frequency.
+COMMON_ZIPF = 4.0
 # A spelling the lexicon lists only as a capitalised name ('Paul', 'July') is a name below
 # this frequency; above it the common word wins ('may' beside the month).
 NAME_ZIPF = 5.5
 
 
+def _possessed(fold: str) -> str | None:
+    """The word a possessive is of ('editor's' -> editor, 'parents'' -> parents)."""
+    if fold.endswith("'s") and len(fold) > 2:
+        return fold[:-2]
+    if fold.endswith("s'") and len(fold) > 2:
+        return fold[:-1]
+    return None
+
+
 def _mark_dictionary_words(conn: sqlite3.Connection, pron_source_id: int) -> None:
     """`_dict(text, is_word)` for every staged spelling (see `words.is_word`): a lower-case
-    lemma of the lexicon's headwords, a form morphy's rules take to one, or a common
-    spelling that is not the lexicon's capitalised name ('Bart', 'Paul'; acronyms such
-    as 'IT' or 'WHO' do not make 'it' or 'who' names)."""
+    lemma of the lexicon's headwords, a form morphy's rules take to one (or its
+    possessive), a function word, or a common spelling that is not the lexicon's
+    capitalised name ('Bart', 'Paul'; acronyms such as 'IT' or 'WHO' do not make 'it' or
+    'who' names)."""
     staged = conn.execute("SELECT text, fold, zipf, source_id FROM _hw").fetchall()
     lemmas = [(text, fold) for text, fold, _, source in staged if source != pron_source_id]
     lower = {fold for text, fold in lemmas if text == fold}
     names = {fold for text, fold in lemmas if text != fold and not text.isupper()} - lower
 
+    def listed(fold: str) -> bool:
+        return fold in lower or any(base in lower for base, _, _ in suffix_candidates(fold))
+
     def is_word(text: str, fold: str, zipf: float) -> bool:
         if text != fold and fold not in lower:
             return False  # the capitalised lemma itself
-        if fold in lower or any(base in lower for base, _, _ in suffix_candidates(fold)):
+        possessed = _possessed(fold)
+        if listed(fold) or fold in FUNCTION_WORDS:
+            return True
+        if possessed is not None and (listed(possessed) or possessed in FUNCTION_WORDS):
             return True
         if fold in names and zipf < NAME_ZIPF:
             return False
@@ -405,10 +426,12 @@ def _fill_rhyme_docs(conn: sqlite3.Connection) -> None:
         "p.rhyme, p.syllables, p.rhyme_id FROM prons p JOIN words w ON w.id = p.word_id "
         "JOIN _hw h ON h.text = w.text ORDER BY h.fold, p.id"
     )
+    words_end = dictionary_words_end(conn)
     docs: list[tuple[int, str, str]] = []
     for rhyme_id, rhyme in conn.execute("SELECT id, rhyme FROM rhymes ORDER BY id").fetchall():
         part = (rhyme, rhyme_id)
-        docs.append((rhyme_id, _rhyme_doc(conn, part, "perfect"), _rhyme_doc(conn, part, "near")))
+        perfect = _rhyme_doc(conn, part, "perfect", words_end)
+        docs.append((rhyme_id, perfect, _rhyme_doc(conn, part, "near", words_end)))
         if len(docs) >= _BATCH:
             conn.executemany("INSERT INTO rhyme_docs VALUES (?, ?, ?)", docs)
             docs.clear()
@@ -418,10 +441,11 @@ def _fill_rhyme_docs(conn: sqlite3.Connection) -> None:
     )
 
 
-def _rhyme_doc(conn: sqlite3.Connection, part: tuple[str, int], mode: str) -> str:
+def _rhyme_doc(conn: sqlite3.Connection, part: tuple[str, int], mode: str, words_end: int) -> str:
     """One rhyme part's document of one mode: its first candidates, as no query sees them
-    (no word of its own to leave out), and whether more exist."""
-    walk = candidates(conn, (part,), mode, None, frozenset(), "")
+    (no word of its own to leave out), how many of them are dictionary words (they come
+    first), and whether more exist."""
+    walk = candidates(conn, (part,), mode, None, frozenset(), "", words_end, False)
     found = list(islice(walk, rhyme_docs.CANDIDATES + 1))
     walk.close()
     kept = found[: rhyme_docs.CANDIDATES]
@@ -431,4 +455,5 @@ def _rhyme_doc(conn: sqlite3.Connection, part: tuple[str, int], mode: str) -> st
     else:
         entries = [[*c[:8], c[9]] for c in kept]
     more = int(len(found) > rhyme_docs.CANDIDATES)
-    return json.dumps([more, entries], ensure_ascii=False, separators=(",", ":"))
+    words = sum(c[10] for c in kept)
+    return json.dumps([more, words, entries], ensure_ascii=False, separators=(",", ":"))

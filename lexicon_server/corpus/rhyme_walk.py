@@ -10,6 +10,7 @@ from collections.abc import Generator, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from lexicon_server.corpus.function_words import FUNCTION_WORDS
 from lexicon_server.corpus.wordplay_keys import fold
 
 __all__ = ["EDITS", "SOUND_CLASSES", "Candidate", "candidates", "sound_class"]
@@ -43,8 +44,12 @@ SOUND_CLASSES = ("perfect", "vowel_kept", "unstressed_vowel_changed", "stressed_
 Row = tuple[Any, ...]
 # One candidate word as the walk yields it and a rhyme document stores it (see
 # rhyme_docs.py): text, syllables, zipf, phones, edit, spelling source id, pronunciation
-# source id, its rhyme part, the query rhyme it answers, and its sound class.
-Candidate = tuple[str, int, float, str, int, int, int, str, str, int]
+# source id, its rhyme part, the query rhyme it answers, its sound class, and 1 when it is
+# a dictionary word (0: a name or a rare spelling, see `words.is_word`).
+Candidate = tuple[str, int, float, str, int, int, int, str, str, int, int]
+# Within a sound class a changed consonant comes before an added one, and that before a
+# dropped one (`heart`: hard, then hearts, then are); see docs/wordplay.md.
+_EDIT_ORDER = (0, 0, 1, 2)  # by edit code: identical, substitution, insertion, deletion
 
 
 @lru_cache(maxsize=1 << 16)
@@ -112,16 +117,20 @@ def candidates(
     syllables: int | None,
     excluded: frozenset[int],
     folded: str,
+    words_end: int,
+    dictionary_only: bool,
 ) -> Generator[Candidate, None, None]:
-    """Every rhyme of the query rhymes: perfect ones in rank order, near ones by sound
-    class and then rank (see SOUND_CLASSES), one spelling per fold.
+    """Every rhyme of the query rhymes, one spelling per fold, dictionary words first:
+    perfect ones in rank order, near ones by closeness (`_tier`) and then rank.
 
     `excluded` are the query's own word ids and `folded` its fold (the builder passes
-    neither, to store what any query would see). A word's rows are adjacent (pron ids
-    follow word ids). In perfect mode its first row is the one listed; in near mode a
-    word is decided when its last row has gone by (any perfect row rules it out), and
-    its closest row is the one listed. The cursor is read lazily: the caller stops it by
-    not asking for more (near rhymes of classes 2 and 3 need the whole range read).
+    neither, to store what any query would see). Word ids up to `words_end` are
+    dictionary words and come first in every range (see `dictionary_words_end`);
+    `dictionary_only` stops the walk at the first other word. A word's rows are adjacent
+    (pron ids follow word ids). In perfect mode its first row is the one listed; in near
+    mode a word is decided when its last row has gone by (any perfect row rules it out),
+    and its closest row is the one listed. The cursor is read lazily: the caller stops it
+    by not asking for more (near rhymes past the first tier need the whole range read).
     """
     if not rhymes:
         return
@@ -130,14 +139,22 @@ def candidates(
     merged = len(rhymes) > 1
     only = rhymes[0][0]  # the rhyme part of every row when there is one query rhyme
     rows = conn.execute(sql, params)
+    end = words_end if dictionary_only else None
     if mode == "perfect":
-        yield from _perfect(rows, excluded, seen, merged, only)
+        yield from _perfect(rows, excluded, seen, merged, only, words_end, end)
     else:
-        yield from _near(rows, rhymes, excluded, seen, merged, only)
+        walk = _NearWalk(rhymes, seen, merged, only, words_end)
+        yield from walk.read(rows, excluded, end)
 
 
 def _perfect(
-    rows: Iterable[Row], excluded: frozenset[int], seen: set[str], merged: bool, only: str
+    rows: Iterable[Row],
+    excluded: frozenset[int],
+    seen: set[str],
+    merged: bool,
+    only: str,
+    words_end: int,
+    end: int | None,
 ) -> Generator[Candidate, None, None]:
     """Perfect rhymes in rank order: each word's first row, one spelling per fold."""
     last = None
@@ -145,6 +162,8 @@ def _perfect(
         word_id = row[_KEY]
         if word_id == last:
             continue
+        if end is not None and word_id > end:
+            return  # the rest are names and rare spellings
         last = word_id
         text = row[_TEXT]
         # fold() inlined for ASCII, the common case: this runs once per candidate.
@@ -165,94 +184,108 @@ def _perfect(
             rhyme,
             rhyme,
             0,
+            int(word_id <= words_end),
         )
 
 
-def _near(
-    rows: Iterable[Row],
-    rhymes: Sequence[tuple[str, int]],
-    excluded: frozenset[int],
-    seen: set[str],
-    merged: bool,
-    only: str,
-) -> Generator[Candidate, None, None]:
-    """Near rhymes, closest sound class first, rank order within a class: a class-1
-    word is yielded as soon as it is decided, words of classes 2 and 3 wait here until
-    the walk is over. A word's class is that of its closest row."""
-    names = {rhyme_id: rhyme for rhyme, rhyme_id in rhymes}
-    later: tuple[list[Candidate], list[Candidate]] = ([], [])
-    best: Row = ()  # the closest row so far of the word being read
-    best_class = 0
-    current = -1  # its word id (none yet)
-    keep = False
-    for row in rows:
-        key = row[_KEY]
-        if key >> 2 == current:
-            # A word with any pronunciation rhyming perfectly is not a near rhyme; its
-            # perfect rows (edit 0) come through every filter.
-            if not key & 3:
+# A near rhyme's tier: (0 for a dictionary word else 1, sound class, 1 for a function
+# word else 0, edit order). Lower tiers come first; the first tier is yielded as read.
+_Tier = tuple[int, int, int, int]
+_FIRST: _Tier = (0, 1, 0, 0)
+
+
+class _NearWalk:
+    """Near rhymes, closest tier first and rank order within a tier: a word of the first
+    tier (a dictionary content word with a consonant changed) is yielded as soon as it is
+    decided, the others wait here until the walk is over. A word's sound class and edit
+    are those of its closest row."""
+
+    def __init__(
+        self,
+        rhymes: Sequence[tuple[str, int]],
+        seen: set[str],
+        merged: bool,
+        only: str,
+        words_end: int,
+    ) -> None:
+        self.names = {rhyme_id: rhyme for rhyme, rhyme_id in rhymes}
+        self.seen = seen
+        self.merged = merged
+        self.only = only
+        self.words_end = words_end
+        self.later: dict[_Tier, list[Candidate]] = {}
+
+    def closeness(self, row: Row) -> tuple[int, int]:
+        """(sound class, edit order) of one near row."""
+        query_rhyme = self.names[row[_QUERY_RHYME]] if self.merged else self.only
+        edit = row[_KEY] & 3
+        return sound_class(query_rhyme, row[_RHYME], edit), _EDIT_ORDER[edit]
+
+    def read(
+        self, rows: Iterable[Row], excluded: frozenset[int], end: int | None
+    ) -> Generator[Candidate, None, None]:
+        best: Row = ()  # the closest row so far of the word being read
+        best_close = (0, 0)
+        current = -1  # its word id (none yet)
+        keep = False
+        for row in rows:
+            key = row[_KEY]
+            if key >> 2 == current:
+                # A word with any pronunciation rhyming perfectly is not a near rhyme; its
+                # perfect rows (edit 0) come through every filter.
+                if not key & 3:
+                    keep = False
+                elif keep and best_close != (1, 0):
+                    close = self.closeness(row)
+                    if close < best_close:
+                        best, best_close = row, close
+                continue
+            if keep:
+                decided = self.decided(best, best_close, current)
+                if decided is not None:
+                    yield decided
+            current = key >> 2
+            if end is not None and current > end:
                 keep = False
-            elif keep and best_class > 1:
-                query_rhyme = names[row[_QUERY_RHYME]] if merged else only
-                cls = sound_class(query_rhyme, row[_RHYME], key & 3)
-                if cls < best_class:
-                    best, best_class = row, cls
-            continue
+                break  # the rest are names and rare spellings
+            best = row
+            keep = key & 3 != 0 and current not in excluded
+            if keep:
+                best_close = self.closeness(row)
         if keep:
-            decided = _decided(best, best_class, seen, names if merged else None, only, later)
+            decided = self.decided(best, best_close, current)
             if decided is not None:
                 yield decided
-        best = row
-        current = key >> 2
-        keep = key & 3 != 0 and current not in excluded
-        if keep:
-            query_rhyme = names[row[_QUERY_RHYME]] if merged else only
-            best_class = sound_class(query_rhyme, row[_RHYME], key & 3)
-    if keep:
-        decided = _decided(best, best_class, seen, names if merged else None, only, later)
-        if decided is not None:
-            yield decided
-    for bucket in later:
-        yield from bucket
+        for tier in sorted(self.later):
+            yield from self.later[tier]
 
-
-def _decided(
-    row: Row,
-    cls: int,
-    seen: set[str],
-    names: dict[int, str] | None,
-    only: str,
-    later: tuple[list[Candidate], list[Candidate]],
-) -> Candidate | None:
-    """A word's closest row, decided: the candidate to yield now (class 1), else None,
-    having put a class 2 or 3 candidate in its `later` bucket."""
-    candidate = _near_candidate(row, cls, seen, names, only)
-    if candidate is None or cls == 1:
-        return candidate
-    later[cls - 2].append(candidate)
-    return None
-
-
-def _near_candidate(
-    row: Row, cls: int, seen: set[str], names: dict[int, str] | None, only: str
-) -> Candidate | None:
-    """A decided near row as a candidate, unless its spelling was already listed."""
-    text = row[_TEXT]
-    candidate_fold = text.lower() if text.isascii() else fold(text)
-    if candidate_fold in seen:
+    def decided(self, row: Row, close: tuple[int, int], word_id: int) -> Candidate | None:
+        """A word's closest row, decided: the candidate to yield now (first tier), else
+        None, having put it in its tier's list (or dropped a spelling already listed)."""
+        text = row[_TEXT]
+        candidate_fold = text.lower() if text.isascii() else fold(text)
+        if candidate_fold in self.seen:
+            return None
+        self.seen.add(candidate_fold)
+        pair = row[_SOURCES]
+        query_rhyme = self.names[row[_QUERY_RHYME]] if self.merged else self.only
+        is_word = int(word_id <= self.words_end)
+        cls, edit_order = close
+        candidate: Candidate = (
+            text,
+            row[_SYLLABLES],
+            row[_ZIPF],
+            row[_PHONES],
+            row[_KEY] & 3,
+            pair >> 16,
+            pair & 0xFFFF,
+            row[_RHYME],
+            query_rhyme,
+            cls,
+            is_word,
+        )
+        tier = (1 - is_word, cls, int(candidate_fold in FUNCTION_WORDS), edit_order)
+        if tier == _FIRST:
+            return candidate
+        self.later.setdefault(tier, []).append(candidate)
         return None
-    seen.add(candidate_fold)
-    pair = row[_SOURCES]
-    query_rhyme = names[row[_QUERY_RHYME]] if names is not None else only
-    return (
-        text,
-        row[_SYLLABLES],
-        row[_ZIPF],
-        row[_PHONES],
-        row[_KEY] & 3,
-        pair >> 16,
-        pair & 0xFFFF,
-        row[_RHYME],
-        query_rhyme,
-        cls,
-    )

@@ -433,10 +433,17 @@ def _phrase(store: VectorStore, language: str, words: list[str], idf: dict[str, 
     return (None, None) if query is None else (vectors, query)
 
 
-def describe(store: VectorStore, text: str, language: str, limit: int) -> Description | None:
-    """The words `text` describes, best first (at most `limit`); None when `text` is one
-    word, or when `language` has no gloss index installed (then the phrase is answered as
-    before: it has no vector)."""
+def describe(
+    store: VectorStore,
+    text: str,
+    language: str,
+    limit: int,
+    spelled: Callable[[str], bool] | None = None,
+) -> Description | None:
+    """The words `text` describes, best first (at most `limit`), only those `spelled`
+    accepts when given (a spelling pattern); None when `text` is one word, or when
+    `language` has no gloss index installed (then the phrase is answered as before: it
+    has no vector)."""
     words = description_tokens(text)
     components = _components(store.corpus, language) if words is not None else []
     if words is None or not components:
@@ -460,6 +467,8 @@ def describe(store: VectorStore, text: str, language: str, limit: int) -> Descri
     for norm, lemmas in lemma_norms(lexical, list(found)).items():
         if any(excluded(lemma) for lemma in lemmas):  # `stole` for "steals"
             del found[norm]
+    if spelled is not None:  # before any is ranked, so the limit counts kept words only
+        found = {norm: c for norm, c in found.items() if spelled(c.text)}
     vectors, query = _phrase(store, language, words, _idf(lexical, words))
     if query is not None:
         answer.used.append("vectors")
@@ -486,7 +495,11 @@ _METHOD = (
 
 
 def description_data(
-    store: VectorStore, text: str, language: str, limit: int
+    store: VectorStore,
+    text: str,
+    language: str,
+    limit: int,
+    spelled: Callable[[str], bool] | None = None,
 ) -> dict[str, Any] | None:
     """The semantic neighbours answer for a description (`mode: description`), or None
     when `text` is a single word, has a vector of its own, or `language` has no gloss
@@ -497,7 +510,7 @@ def description_data(
         own = None
     if own is not None and own.find(normalize(text)) is not None:
         return None
-    answer = describe(store, text, language, limit)
+    answer = describe(store, text, language, limit, spelled)
     if answer is None:
         return None
     neighbors: list[dict[str, Any]] = []

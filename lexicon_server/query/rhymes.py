@@ -13,6 +13,11 @@ words, instead of collecting and sorting every match. Most queries do not even w
 range: a word with one rhyme part and a small limit reads that part's rhyme document,
 the same walk done by the builder (lexicon_server/corpus/rhyme_docs.py).
 
+Names and rare spellings (`words.is_word` 0, numbered after every dictionary word) are
+left out unless `vocabulary` is 'all', which lists them last with a label; a spelling
+`pattern` (query/spelling_pattern.py) drops the candidates it refuses before `limit`
+counts them, so a document serves it only when it holds every candidate.
+
 `rhymes` assembles the answer as plain JSON-ready data (exactly what the model dumps)
 and validates it once into a `RhymesResult`.
 """
@@ -21,7 +26,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -30,6 +35,7 @@ from lexicon_server.corpus.connection import kept
 from lexicon_server.corpus.rhyme_walk import EDITS, SOUND_CLASSES, Candidate, candidates
 from lexicon_server.corpus.rows.facts import SourceTable, meta_value, sources
 from lexicon_server.corpus.rows.wordplay import (
+    dictionary_words_end,
     folded_pronunciations,
     rhyme_document,
     spelled_pronunciations,
@@ -39,6 +45,7 @@ from lexicon_server.corpus.wordplay_keys import fold
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.query.arguments import check_limit, check_text
 from lexicon_server.query.provenance import Cited
+from lexicon_server.query.spelling_pattern import SpellingFilter, spelling_filter
 from lexicon_server.query.wordplay_models import RhymesResult
 
 if TYPE_CHECKING:
@@ -46,6 +53,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_SYLLABLES",
+    "VOCABULARIES",
     "QueryWord",
     "RhymeIndex",
     "query_words",
@@ -57,7 +65,7 @@ _MODES: dict[str, Literal["perfect", "near"]] = {"perfect": "perfect", "near": "
 MAX_SYLLABLES = 20
 LANGUAGE = "en"
 
-_EDITS = ("identical", "substitution", "insertion", "deletion")
+VOCABULARIES = ("dictionary", "all")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,13 +76,15 @@ class QueryWord:
 
 
 class RhymeIndex:
-    """Per-connection state: the database's source table and whether it holds rhyme
-    documents, read once."""
+    """Per-connection state, read once: the database's source table, whether it holds
+    rhyme documents, and the last dictionary word's id (every word id above it is a name
+    or a rare spelling)."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.table: SourceTable = sources(conn)
         self.docs = meta_value(conn, rhyme_docs.META_KEY) == rhyme_docs.VERSION
+        self.words_end = dictionary_words_end(conn)
 
     def spelling(self, cited: Cited, source_id: int) -> dict[str, str]:
         """The `spelling` provenance entry for a source id, as plain data."""
@@ -137,14 +147,19 @@ def _query_pronunciations(
     return QueryWord(frozenset(ids), tuple(seen.values()), tuple(rhymes.items())), folded
 
 
-def _check(mode: str, limit: int, syllables: int | None) -> Literal["perfect", "near"]:
+def _check(
+    mode: str, limit: int, syllables: int | None, vocabulary: str
+) -> tuple[Literal["perfect", "near"], bool]:
+    """The checked mode and whether names and rare spellings are left out."""
     checked_mode = _MODES.get(mode)
     if checked_mode is None:
         raise InvalidArgument("mode", "'perfect' or 'near'", mode)
     check_limit("limit", limit)
     if syllables is not None:
         check_limit("syllables", syllables, 1, MAX_SYLLABLES)
-    return checked_mode
+    if vocabulary not in VOCABULARIES:
+        raise InvalidArgument("vocabulary", "'dictionary' (the default) or 'all'", vocabulary)
+    return checked_mode, vocabulary != "all"
 
 
 def rhymes(
@@ -153,20 +168,35 @@ def rhymes(
     mode: str = "perfect",
     limit: int = 20,
     syllables: int | None = None,
+    pattern: str | None = None,
+    vocabulary: str = "dictionary",
 ) -> RhymesResult:
-    """Rhymes of `word` (see the module docstring), most frequent first."""
+    """Rhymes of `word` (see the module docstring), most frequent first; only those
+    spelled like `pattern` when one is given, before `limit` is applied; dictionary
+    words only unless `vocabulary` is 'all'."""
     text = check_text("word", word)
-    checked_mode = _check(mode, limit, syllables)
+    checked_mode, dictionary_only = _check(mode, limit, syllables, vocabulary)
+    spelled = spelling_filter(pattern)
     conn = corpus.db(LANGUAGE, "wordplay")
     index = rhyme_index(conn)
     query, folded = _query_pronunciations(conn, index, text)
     cited = Cited()
+    walk = _Walk(index, cited, limit, dictionary_only, spelled)
     answer = None
     if index.docs and len(query.rhymes) == 1 and syllables is None:
-        answer = _from_document(conn, index, cited, query.rhymes[0], folded, checked_mode, limit)
+        answer = _from_document(conn, walk, query.rhymes[0], folded, checked_mode)
     if answer is None:
-        walk = candidates(conn, query.rhymes, checked_mode, syllables, query.ids, folded)
-        answer = _shown(index, cited, walk, limit, len(query.rhymes) == 1)
+        rows = candidates(
+            conn,
+            query.rhymes,
+            checked_mode,
+            syllables,
+            query.ids,
+            folded,
+            index.words_end,
+            dictionary_only,
+        )
+        answer = walk.shown(rows, len(query.rhymes) == 1)
     results, truncated = answer
     # Every result's pronunciation comes from one source (CMUdict) in practice: say it once.
     shared = {result["pronunciation_source"] for result in results}
@@ -197,64 +227,95 @@ def rhymes(
 
 def _from_document(
     conn: sqlite3.Connection,
-    index: RhymeIndex,
-    cited: Cited,
+    walk: _Walk,
     query_rhyme: tuple[str, int],
     folded: str,
     mode: str,
-    limit: int,
 ) -> tuple[list[dict[str, object]], bool] | None:
     """The answer from the query rhyme's document, or None when the document may end
-    before `limit + 1` words (the caller then walks the tables)."""
+    before the answer does (the caller then walks the tables)."""
     rhyme, rhyme_id = query_rhyme
     document = rhyme_document(conn, rhyme_id, mode)
     if document is None:
         return None
-    more, stored = json.loads(document)
-    if more and limit >= rhyme_docs.CANDIDATES - 1:
-        # CANDIDATES words, one of which may be the query's own, cannot decide this limit.
+    more, words, stored = json.loads(document)
+    if walk.dictionary_only and words < len(stored):
+        stored, more = stored[:words], 0  # names and rare spellings come last
+    # A document of CANDIDATES words, one of which may be the query's own, cannot decide
+    # a larger limit, nor whether enough of its words match a spelling pattern.
+    if more and (walk.limit >= len(stored) - 1 or walk.spelled is not None):
         return None
     if mode == "perfect":
         # A perfect document leaves out the rhyme part: it is the query's own.
-        walk = (
-            (text, syl, zipf, phones, 0, spelling, pron, rhyme, rhyme, 0)
-            for text, syl, zipf, phones, spelling, pron in stored
+        found = (
+            (text, syl, zipf, phones, 0, spelling, pron, rhyme, rhyme, 0, int(at < words))
+            for at, (text, syl, zipf, phones, spelling, pron) in enumerate(stored)
             if (text.lower() if text.isascii() else fold(text)) != folded
         )
     else:
-        walk = (
-            (text, syl, zipf, phones, edit, spelling, pron, own, rhyme, cls)
-            for text, syl, zipf, phones, edit, spelling, pron, own, cls in stored
+        found = (
+            (text, syl, zipf, phones, edit, spelling, pron, own, rhyme, cls, int(at < words))
+            for at, (text, syl, zipf, phones, edit, spelling, pron, own, cls) in enumerate(stored)
             if (text.lower() if text.isascii() else fold(text)) != folded
         )
-    return _shown(index, cited, walk, limit, True)
+    return walk.shown(found, True)
 
 
-def _shown(
-    index: RhymeIndex, cited: Cited, walk: Iterator[Candidate], limit: int, one_rhyme: bool
-) -> tuple[list[dict[str, object]], bool]:
-    """The first `limit` candidates of `walk` as result dicts, and whether it had more.
+class _Walk:
+    """How one query turns candidates into results: its limit, vocabulary and pattern."""
 
-    A result leaves out what it shares with the query or its other fields (see
-    RhymeCandidate): the query's rhyme part when the query has only one, its own rhyme
-    part when it is the query's, an identical edit, a spelling source that is the
-    pronunciation's."""
-    results: list[dict[str, object]] = []
-    table = index.table
-    for text, syl, zipf, phones, edit, spelling, pron, rhyme, query_rhyme, cls in walk:
-        if len(results) == limit:
-            return results, True
-        result: dict[str, object] = {"word": text, "syllables": syl, "zipf": zipf, "phones": phones}
-        if rhyme != query_rhyme:
-            result["rhyme"] = rhyme
-        if not one_rhyme:
-            result["query_rhyme"] = query_rhyme
-        if edit:
-            result["edit"] = EDITS[edit]
-            result["sound"] = SOUND_CLASSES[cls]
-        pronunciation = cited.key(table, pron)
-        if spelling != pron:
-            result["spelling_source"] = cited.key(table, spelling)
-        result["pronunciation_source"] = pronunciation
-        results.append(result)
-    return results, False
+    def __init__(
+        self,
+        index: RhymeIndex,
+        cited: Cited,
+        limit: int,
+        dictionary_only: bool,
+        spelled: SpellingFilter | None,
+    ) -> None:
+        self.index = index
+        self.cited = cited
+        self.limit = limit
+        self.dictionary_only = dictionary_only
+        self.spelled = spelled
+
+    def shown(
+        self, walk: Iterable[Candidate], one_rhyme: bool
+    ) -> tuple[list[dict[str, object]], bool]:
+        """The first `limit` candidates of `walk` that are shown (dictionary words unless
+        all are asked for, spelled like the pattern if any) as result dicts, and whether
+        more exist.
+
+        A result leaves out what it shares with the query or its other fields (see
+        RhymeCandidate): the query's rhyme part when the query has only one, its own rhyme
+        part when it is the query's, an identical edit, a spelling source that is the
+        pronunciation's."""
+        results: list[dict[str, object]] = []
+        table = self.index.table
+        cited = self.cited
+        spelled = self.spelled
+        for text, syl, zipf, phones, edit, spelling, pron, rhyme, query_rhyme, cls, is_word in walk:
+            if (self.dictionary_only and not is_word) or (spelled and not spelled(text)):
+                continue
+            if len(results) == self.limit:
+                return results, True
+            result: dict[str, object] = {
+                "word": text,
+                "syllables": syl,
+                "zipf": zipf,
+                "phones": phones,
+            }
+            if rhyme != query_rhyme:
+                result["rhyme"] = rhyme
+            if not one_rhyme:
+                result["query_rhyme"] = query_rhyme
+            if edit:
+                result["edit"] = EDITS[edit]
+                result["sound"] = SOUND_CLASSES[cls]
+            if not is_word:
+                result["dictionary_word"] = False
+            pronunciation = cited.key(table, pron)
+            if spelling != pron:
+                result["spelling_source"] = cited.key(table, spelling)
+            result["pronunciation_source"] = pronunciation
+            results.append(result)
+        return results, False

@@ -33,6 +33,8 @@ from lexicon_server.query.arguments import check_limit, corpus_language, word_an
 from lexicon_server.query.describe import description_data
 from lexicon_server.query.headwords import normalize
 from lexicon_server.query.provenance import Cited
+from lexicon_server.query.spelled_vocabulary import MAX_SPELLED_ROWS, SpelledVocabulary
+from lexicon_server.query.spelling_pattern import SpellingFilter, spelling_filter
 
 if TYPE_CHECKING:
     import sqlite3
@@ -61,6 +63,10 @@ _EXPANSION_FREQUENT = 64
 _METHOD = f"usearch HNSW (over-fetch x{OVERFETCH}) + exact float16 cosine re-rank"
 _METHOD_STORED = "exact neighbours stored at build time + exact float16 cosine re-rank"
 _METHOD_NONE = "no search: the word has no vector in this language"
+_METHOD_SPELLED = (
+    "exact float16 cosine over the vocabulary words spelled like the pattern "
+    "(at most the {rows:,} most frequent per language)"
+)
 
 
 def _derived_note(store: VectorStore, languages: list[str]) -> str:
@@ -154,6 +160,7 @@ class _Vectors:
         # under this lock.
         self._search_lock = threading.Lock()
         self.sources = sources(self.conn)
+        self._spelled: SpelledVocabulary | None = None
 
     def find(self, norm: str) -> tuple[int, int, float] | None:
         """(row, source_id, zipf) of the most frequent vocabulary item spelled `norm`."""
@@ -202,6 +209,23 @@ class _Vectors:
         scores = self.matrix.rows(keys).astype(np.float32) @ query
         order = (-scores).argsort(kind="stable")[:count]
         return list(zip(keys[order].tolist(), scores[order].tolist(), strict=True)), stored
+
+    def spelled_search(
+        self, query: np.ndarray[Any, Any], count: int, exclude: int | None, pattern: str
+    ) -> list[tuple[int, float]]:
+        """Top `count` (row, exact cosine) pairs among the first MAX_SPELLED_ROWS rows
+        spelled like `pattern`, excluding `exclude`."""
+        import numpy as np
+
+        if self._spelled is None:
+            self._spelled = SpelledVocabulary(self.conn)  # a race makes it twice, harmlessly
+        rows = self._spelled.matching(pattern, MAX_SPELLED_ROWS + 1)
+        keys = np.asarray([row for row in rows if row != exclude][:MAX_SPELLED_ROWS], np.int64)
+        if keys.size == 0:
+            return []
+        scores = self.matrix.rows(keys).astype(np.float32) @ query
+        order = (-scores).argsort(kind="stable")[:count]
+        return list(zip(keys[order].tolist(), scores[order].tolist(), strict=True))
 
     @staticmethod
     def expansion_for(zipf: float) -> int:
@@ -284,10 +308,11 @@ def semantic_neighbors(
     language: str = "en",
     target_language: str | None = None,
     limit: int = 10,
+    pattern: str | None = None,
 ) -> SemanticResult:
-    """Nearest neighbours of `word`'s vector, by exact cosine after HNSW retrieval. (At
-    most 100 short neighbours: always within the response budget, so nothing is ever
-    cut.)"""
+    """Nearest neighbours of `word`'s vector, by exact cosine after HNSW retrieval; with
+    `pattern`, the nearest of the words spelled so (before `limit` is applied). (At most
+    100 short neighbours: always within the response budget, so nothing is ever cut.)"""
     corpus = store.corpus
     word, language = word_and_language(corpus, word, language)
     target = (
@@ -296,9 +321,10 @@ def semantic_neighbors(
         else corpus_language(corpus, "target_language", target_language)
     )
     limit = check_limit("limit", limit)
+    spelled = spelling_filter(pattern)
     if target in (None, language):
         # A phrase or description answers with the words it describes (describe.py).
-        described = description_data(store, word, language, limit)
+        described = description_data(store, word, language, limit, spelled)
         if described is not None:
             return SemanticResult.model_validate(described)
     source = store.get(language)  # raises CapabilityUnavailable with the reason
@@ -308,7 +334,7 @@ def semantic_neighbors(
     neighbors: list[dict[str, Any]] = []
     stored_by_language: list[bool] = []  # per language searched: from stored neighbours?
     if hit is not None:
-        ranked = _search(store, source, hit, language, searched, limit, stored_by_language)
+        ranked = _search(store, source, hit, language, searched, limit, stored_by_language, spelled)
         neighbors = _neighbors(store, ranked, language, cited)
     data: dict[str, Any] = {"word": word, "language": language}
     if target is not None:
@@ -321,9 +347,10 @@ def semantic_neighbors(
     data["dataset_version"] = corpus.dataset_version
     data["found"] = hit is not None
     data["count"] = len(neighbors)
-    data["method"] = _method(hit is not None, stored_by_language) + _derived_note(
-        store, [language, *searched]
-    )
+    method = _method(hit is not None, stored_by_language)
+    if hit is not None and spelled is not None:
+        method = _METHOD_SPELLED.format(rows=MAX_SPELLED_ROWS)
+    data["method"] = method + _derived_note(store, [language, *searched])
     data["neighbors"] = neighbors
     data["sources"] = cited.sources()
     # `budget` is left out: nothing is ever cut (see the result model).
@@ -356,9 +383,11 @@ def _search(
     searched: list[str],
     limit: int,
     stored_by_language: list[bool],
+    spelled: SpellingFilter | None,
 ) -> list[tuple[float, str, int]]:
     """(score, language, row) of the best `limit` neighbours of the word's vector over
-    the `searched` languages; records per language whether stored neighbours served."""
+    the `searched` languages (spelled like `spelled`'s pattern, if any); records per
+    language whether stored neighbours served."""
     import numpy as np
 
     row, _, zipf = hit
@@ -378,7 +407,10 @@ def _search(
         own = lang == language
         exclude = row if own else None
         expansion = vectors.expansion_for(zipf) if own else _EXPANSION_SEARCH
-        found, stored = vectors.search(query, limit, exclude, expansion)
+        if spelled is not None:
+            found, stored = vectors.spelled_search(query, limit, exclude, spelled.pattern), False
+        else:
+            found, stored = vectors.search(query, limit, exclude, expansion)
         stored_by_language.append(stored)
         for r, score in found:
             ranked.append((score, lang, r))

@@ -37,6 +37,7 @@ from lexicon_server.query.budget import (
 from lexicon_server.query.headwords import normalize, resolve_headwords
 from lexicon_server.query.provenance import Cited, resolution_data
 from lexicon_server.query.senses import MAX_SENSES_DEFAULT, sense_handle, sense_ref_data
+from lexicon_server.query.spelling_pattern import SpellingFilter, spelling_filter
 from lexicon_server.query.targets import installed_entries
 from lexicon_server.query.thesaurus import thesaurus_handle, thesaurus_senses
 
@@ -65,6 +66,9 @@ MAX_SENSES_SYNONYMS = 2
 # Candidates reserved for unsensed synonyms (Moby's list, ConceptNet's edges) when the
 # caller gives no `unsensed_limit`; never more than `limit`.
 UNSENSED_DEFAULT = 28
+# With a spelling pattern, how many synonym rows of a spelling and similar synsets of a
+# sense are read before filtering (a bound: Moby's longest lists are a few thousand).
+_FILTERED_REACH = 5_000
 
 # text, norm, relation, source_id, has_entry, sense_scope
 _Cand = tuple[str, str, str, int, bool, str]
@@ -78,14 +82,17 @@ def synonyms(
     limit: int = LIMIT_DEFAULT,
     max_senses: int | None = None,
     unsensed_limit: int | None = None,
+    pattern: str | None = None,
 ) -> SynonymsResult:
-    """Synonyms of `word`, at most `limit` in total, grouped by source sense."""
+    """Synonyms of `word`, at most `limit` in total, grouped by source sense; only those
+    spelled like `pattern` when one is given (filtered before the limits deal them)."""
     word, language = word_and_language(corpus, word, language)
     limit = check_limit("limit", limit)
     if max_senses is not None:
         max_senses = check_limit("max_senses", max_senses)
     allocation = check_allocation("unsensed_limit", unsensed_limit, limit, default=UNSENSED_DEFAULT)
-    found = _read(corpus, word, language, limit, max_senses, allocation)
+    spelled = spelling_filter(pattern)
+    found = _read(corpus, word, language, limit, max_senses, allocation, spelled)
     sensed_take, unsensed, unsensed_take = _share(found.sensed, found.unsensed, allocation, limit)
     data, bound = _shape(corpus, found, sensed_take, unsensed, unsensed_take)
     return fitted(SynonymsResult, data, bound, drop_last_group, MAX_RESPONSE_CHARS)
@@ -114,10 +121,16 @@ class _Found(NamedTuple):
 
 
 def _read(
-    corpus: Corpus, word: str, language: str, limit: int, max_senses: int | None, allocation: int
+    corpus: Corpus,
+    word: str,
+    language: str,
+    limit: int,
+    max_senses: int | None,
+    allocation: int,
+    spelled: SpellingFilter | None,
 ) -> _Found:
     """Resolve `word`, read its senses and every candidate of the senses inspected, and
-    its unsensed candidates."""
+    its unsensed candidates; with a spelling filter, only the candidates it accepts."""
     conn = corpus.db(language, "lexical")
     table = sources(conn)
     cited = Cited()
@@ -130,7 +143,7 @@ def _read(
     # the sense groups show (at most `limit`) are left out.
     wanted = allocation + limit + len(own) if allocation else 0
     unsensed, unsensed_more = _unsensed_candidates(
-        corpus, conn, heads.term_ids, language, own, wanted
+        corpus, conn, heads.term_ids, language, own, wanted, spelled
     )
     if max_senses is None:
         # The first senses and a long unsensed list, unless the list cannot fill its
@@ -140,9 +153,13 @@ def _read(
     senses = all_senses[:max_senses]
     if len(all_senses) > max_senses:
         cut.append(f"senses: inspected {max_senses} of {len(all_senses)} (max_senses)")
-    members, edges, similar = _sense_material(conn, senses, limit)
+    # A filter may drop most candidates: then every similar synset is read, not `limit`.
+    reach = limit if spelled is None else _FILTERED_REACH
+    members, edges, similar = _sense_material(conn, senses, reach)
     sensed = [
-        _sense_candidates(row, own, heads.term_ids, members, edges, similar, limit)
+        _spelled(
+            _sense_candidates(row, own, heads.term_ids, members, edges, similar, reach), spelled
+        )
         for row in senses
     ]
     tables = [table] * len(senses)
@@ -153,7 +170,7 @@ def _read(
         # The language's MyThes meanings, after its dictionary senses (docs/thesauri.md).
         rows = extra.rows[:max_senses]
         senses = [*senses, *rows]
-        sensed += [extra.candidates[row.id] for row in rows]
+        sensed += [_spelled(extra.candidates[row.id], spelled) for row in rows]
         tables += [extra.table] * len(rows)
         handles += [thesaurus_handle] * len(rows)
         found = True
@@ -161,6 +178,11 @@ def _read(
         word, language, limit, allocation, max_senses, heads, table, cited, cut,
         senses, sensed, tables, handles, similar, unsensed, unsensed_more, found,
     )  # fmt: skip
+
+
+def _spelled(candidates: list[_Cand], spelled: SpellingFilter | None) -> list[_Cand]:
+    """The candidates whose text `spelled` accepts (all of them without a filter)."""
+    return candidates if spelled is None else [c for c in candidates if spelled(c[0])]
 
 
 def _share(
@@ -375,15 +397,22 @@ def _unsensed_candidates(
     language: str,
     own: set[str],
     wanted: int,
+    spelled: SpellingFilter | None,
 ) -> tuple[list[_Cand], bool]:
     """The word's first `wanted` unsensed synonyms, best weight first (merged over its
-    spellings), and whether there are more than `wanted` (one more row is asked for)."""
+    spellings), and whether there are more than `wanted` (one more row is asked for).
+    With a spelling filter, up to `_FILTERED_REACH` rows per spelling are read and those
+    it accepts are the synonyms."""
     if not term_ids or not wanted or not has_term_edges(conn):
         return [], False
     rows: list[tuple[float, int, str, int]] = []
     any_more = False
+    read = wanted + 1 if spelled is None else max(wanted + 1, _FILTERED_REACH)
     for term_id in term_ids:
-        got = term_synonyms(conn, term_id, language, wanted + 1)
+        got = term_synonyms(conn, term_id, language, read)
+        if spelled is not None:
+            any_more = any_more or len(got) == read
+            got = [row for row in got if row[0] is not None and spelled(row[0])]
         if len(got) > wanted:
             any_more = True
             got = got[:wanted]

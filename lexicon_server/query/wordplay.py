@@ -19,8 +19,9 @@ One kind per call, with the rules of the product brief:
   text's (CMUdict's, else guessed by letter-to-sound rules), by phoneme edit distance
   and then frequency.
 
-`vocabulary` (pattern and sounds_like only) is 'dictionary' (the default: words with a
-WordNet sense, the rule puns follow) or 'all' (every CMUdict and WordNet spelling).
+`vocabulary` (anagram, palindrome, pattern and sounds_like) is 'dictionary' (the
+default: words a reader knows, `words.is_word`) or 'all' (names and rare CMUdict
+spellings too, after the dictionary words and labelled `dictionary_word: false`).
 """
 
 from __future__ import annotations
@@ -43,9 +44,10 @@ from lexicon_server.errors import InvalidArgument
 from lexicon_server.query.arguments import check_limit, check_text
 from lexicon_server.query.provenance import Cited
 from lexicon_server.query.puns import puns
-from lexicon_server.query.rhymes import RhymeIndex, query_words, rhyme_index
+from lexicon_server.query.rhymes import VOCABULARIES, RhymeIndex, query_words, rhyme_index
+from lexicon_server.query.spelling_pattern import check_pattern
 from lexicon_server.query.wordplay_models import WordplayResult
-from lexicon_server.query.wordplay_pattern import check_pattern, pattern_matches
+from lexicon_server.query.wordplay_pattern import pattern_matches
 from lexicon_server.query.wordplay_result import Answer, Data, KindCall, result
 from lexicon_server.query.wordplay_sounds import sounds_like
 
@@ -72,8 +74,7 @@ KINDS: dict[str, Kind] = {
     "sounds_like": "sounds_like",
 }
 _KINDS_ALLOWED = "one of 'anagram', 'palindrome', 'spoonerism', 'pun', 'pattern', 'sounds_like'"
-VOCABULARIES = ("dictionary", "all")
-_WITH_VOCABULARY = ("pattern", "sounds_like")
+_WITH_VOCABULARY = ("anagram", "palindrome", "pattern", "sounds_like")
 LANGUAGE = "en"
 MAX_CONTEXT_CHARS = 512
 MAX_PRONUNCIATIONS = 8  # per word, for spoonerisms
@@ -107,9 +108,9 @@ def wordplay(
     }
     call = KindCall(conn, index, Cited(), limit, base)
     if checked_kind == "anagram":
-        data = _anagrams(call, checked)
+        data = _anagrams(call, checked, words)
     elif checked_kind == "palindrome":
-        data = _palindromes(call, checked)
+        data = _palindromes(call, checked, words)
     elif checked_kind == "spoonerism":
         data = _spoonerisms(call, checked)
     elif checked_kind == "pattern":
@@ -127,8 +128,8 @@ def _check_vocabulary(vocabulary: str | None, kind: Kind) -> str:
         if vocabulary is not None:
             raise InvalidArgument(
                 "vocabulary",
-                f"omitted for kind={kind!r}; vocabulary is accepted only with kind='pattern' "
-                "or kind='sounds_like'",
+                f"omitted for kind={kind!r}; vocabulary is accepted only with kind='anagram', "
+                "'palindrome', 'pattern' or 'sounds_like'",
                 vocabulary,
             )
         return ""
@@ -160,29 +161,48 @@ def _check_context(context: str | None, kind: Kind) -> str | None:
 # --- anagram ------------------------------------------------------------------------------
 
 
-def _anagrams(call: KindCall, text: str) -> Data:
+def _anagrams(call: KindCall, text: str, vocabulary: str) -> Data:
     query_letters = letters(text)
     if not query_letters:
         raise InvalidArgument("text", "text with at least one letter a-z for kind='anagram'", text)
     # `is_single = 1` lets SQLite use the partial signature index; id order is rank order.
-    # Left out: the query itself, and other capitalisations of a word already listed.
+    # Left out: the query itself, other capitalisations of a word already listed, and
+    # (vocabulary 'dictionary') names and rare spellings, numbered after every word.
     rows = anagram_words(call.conn, signature(query_letters))
-    keyed = ((row[2], row) for row in rows if row[2] != query_letters)
+    keyed = (
+        (row[2], row)
+        for row in rows
+        if row[2] != query_letters and _shown(call.index, row[0], vocabulary)
+    )
 
     def entry(row: tuple[Any, ...]) -> Data:
-        _wid, word, word_letters, zipf, source_id = row
+        word_id, word, word_letters, zipf, source_id = row
         provenance = [call.index.spelling(call.cited, source_id)]
-        return {"word": word, "letters": word_letters, "zipf": zipf, "provenance": provenance}
+        found = {"word": word, "letters": word_letters, "zipf": zipf, "provenance": provenance}
+        return found | _label(call.index, word_id)
 
     found, truncated = _first_distinct(keyed, call.limit, entry)
     answer = Answer(len(found), truncated, [], [], [])
-    return result(call.base, answer, call.cited, letters=query_letters, anagrams=found)
+    return result(
+        call.base, answer, call.cited, letters=query_letters, vocabulary=vocabulary, anagrams=found
+    )
+
+
+def _shown(index: RhymeIndex, word_id: int, vocabulary: str) -> bool:
+    """Whether a word of this id is listed: every word with vocabulary='all', else only
+    dictionary words (ids up to `words_end`)."""
+    return vocabulary == "all" or word_id <= index.words_end
+
+
+def _label(index: RhymeIndex, word_id: int) -> Data:
+    """The label of a name or rare spelling (empty for a dictionary word)."""
+    return {} if word_id <= index.words_end else {"dictionary_word": False}
 
 
 # --- palindrome ---------------------------------------------------------------------------
 
 
-def _palindromes(call: KindCall, text: str) -> Data:
+def _palindromes(call: KindCall, text: str, vocabulary: str) -> Data:
     query_letters = letters(text)
     is_query_palindrome = is_palindrome(text)
     found: list[Data] = []
@@ -196,12 +216,17 @@ def _palindromes(call: KindCall, text: str) -> Data:
         after = palindrome_words(call.conn, query_letters, after=True)
         before = palindrome_words(call.conn, query_letters, after=False)
         rows = itertools.chain(after, before)
-        keyed = ((fold(row[0]), row) for row in rows if row[1] != query_letters)
+        keyed = (
+            (fold(row[1]), row)
+            for row in rows
+            if row[2] != query_letters and _shown(call.index, row[0], vocabulary)
+        )
 
-        def entry(row: tuple[str, str, int]) -> Data:
-            word, word_letters, source_id = row
+        def entry(row: tuple[int, str, str, int]) -> Data:
+            word_id, word, word_letters, source_id = row
             provenance = [call.index.spelling(call.cited, source_id)]
-            return {"word": word, "letters": word_letters, "provenance": provenance}
+            found = {"word": word, "letters": word_letters, "provenance": provenance}
+            return found | _label(call.index, word_id)
 
         found, truncated = _first_distinct(keyed, call.limit, entry)
     answer = Answer(len(found), truncated, [], [], cut)
@@ -211,6 +236,7 @@ def _palindromes(call: KindCall, text: str) -> Data:
         call.cited,
         letters=query_letters,
         input_is_palindrome=is_query_palindrome,
+        vocabulary=vocabulary,
         palindromes=found,
     )
 

@@ -57,6 +57,11 @@ class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+def _dictionary_word(description: str | None = None) -> Any:
+    """The label of a name or rare spelling, listed only with vocabulary='all'."""
+    return left_out_at(True, description)
+
+
 class Provenance(_Model):
     """Which source one fact of a candidate comes from."""
 
@@ -94,17 +99,15 @@ class RhymeCandidate(_Model):
         _omitted(
             "near rhymes only, the ranking class (closest first): the edit "
             "changes, adds or drops a consonant; a vowel after the stressed one; or the "
-            "stressed vowel itself. Frequency decides within a class"
+            "stressed vowel itself. Within a class content words come first, then a "
+            "changed, an added and a dropped consonant, then frequency"
         )
     )
+    dictionary_word: bool = _dictionary_word("false: a name or rare spelling")
     spelling_source: str | None = _omitted(
-        "absent: the `pronunciation_source` (key in `sources` of the headword's "
-        "spelling: WordNet for its lemmas, CMUdict for spellings only CMUdict has)"
+        "absent: as `pronunciation_source` (key in `sources` of the spelling)"
     )
-    pronunciation_source: str | None = _omitted(
-        "absent: the result's `pronunciation_source` (key in `sources` of the "
-        "pronunciation that rhymes)"
-    )
+    pronunciation_source: str | None = _omitted("absent: the result's `pronunciation_source`")
 
 
 class RhymesResult(_Model):
@@ -138,6 +141,7 @@ class AnagramCandidate(_Model):
     word: str
     letters: str = Field(description="the candidate's normalised letters")
     zipf: float
+    dictionary_word: bool = _dictionary_word()
     sense_scope: Literal["unsensed"] = left_out_at("unsensed")
     provenance: list[Provenance]
 
@@ -145,6 +149,7 @@ class AnagramCandidate(_Model):
 class PalindromeCandidate(_Model):
     word: str
     letters: str = Field(description="normalised letters; they read the same reversed")
+    dictionary_word: bool = _dictionary_word()
     sense_scope: Literal["unsensed"] = left_out_at("unsensed")
     provenance: list[Provenance]
 
@@ -195,6 +200,7 @@ class PatternCandidate(_Model):
 
     word: str
     zipf: float = Field(description="word frequency on the Zipf scale (0 = not in the list)")
+    dictionary_word: bool = _dictionary_word()
     spelling_source: str = Field(description="key in `sources` of the headword's spelling")
 
 
@@ -223,8 +229,8 @@ class WordplayResult(_Model):
         "candidates whose senses share words with `context` come first"
     )
     vocabulary: Literal["dictionary", "all"] | None = _omitted(
-        "pattern and sounds_like: dictionary (words with a WordNet sense) or all "
-        "(every CMUdict and WordNet spelling)"
+        "anagram, palindrome, pattern and sounds_like: dictionary (words a "
+        "reader knows) or all (names and rare spellings too, labelled)"
     )
     phones_from: Literal["cmudict", "letter_to_sound"] | None = _omitted(
         "sounds_like only: cmudict when CMUdict lists the text, else "

@@ -52,9 +52,10 @@ def _query_sounds(
 
 
 def _ranked(
-    rows: list[tuple[object, ...]], codes: list[str], folded: str
+    rows: list[tuple[object, ...]], codes: list[str], folded: str, words_end: int
 ) -> list[tuple[int, int, tuple[object, ...]]]:
-    """(distance, word id, row) per word, closest and then most frequent first."""
+    """(distance, word id, row) per word: dictionary words (ids up to `words_end`) first,
+    then closest, then most frequent."""
     best: dict[str, tuple[int, int, tuple[object, ...]]] = {}
     for row in rows:
         _pron, phones, word_id, text, *_ = row
@@ -66,7 +67,7 @@ def _ranked(
         entry = (distance, int(str(word_id)), row)
         if key not in best or entry[:2] < best[key][:2]:
             best[key] = entry
-    return sorted(best.values(), key=lambda entry: entry[:2])
+    return sorted(best.values(), key=lambda entry: (entry[1] > words_end, *entry[:2]))
 
 
 def sounds_like(call: KindCall, text: str, vocabulary: str) -> Data:
@@ -81,8 +82,10 @@ def sounds_like(call: KindCall, text: str, vocabulary: str) -> Data:
     phones, origin, resolved = _query_sounds(call.conn, text)
     codes = [play_keys.sound_code(p) for p in phones]
     keys = sorted({key for code in codes for key in {code, *play_keys.deletions(code)}})
-    rows = sound_neighbours(call.conn, keys, vocabulary == "dictionary") if keys else []
-    ranked = _ranked(rows, codes, fold(text))
+    rows = sound_neighbours(call.conn, keys, False) if keys else []
+    if vocabulary == "dictionary":
+        rows = [row for row in rows if int(str(row[2])) <= call.index.words_end]
+    ranked = _ranked(rows, codes, fold(text), call.index.words_end)
     found: list[Data] = []
     for distance, _word_id, row in ranked[: call.limit]:
         _pron, cand_phones, _id, word, zipf, spelling, pronunciation = row

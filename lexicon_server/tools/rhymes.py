@@ -12,20 +12,19 @@ from lexicon_server.tools._shared import (
     Limit,
     Text,
 )
+from lexicon_server.tools._spelling import Pattern
 
 __all__ = ["DESCRIPTION", "RhymesArguments"]
 
 
-DESCRIPTION = """English rhymes of a word, most common words first, with syllable counts.
-mode='perfect' (same sounds from the last stressed vowel) or 'near' (one sound
-changed); `syllables` filters by length."""
+DESCRIPTION = """English rhymes of a word, most common words first, with syllable counts."""
 
 
 class RhymesArguments(ToolArguments):
     word: Annotated[Text, Field(description="an English word")]
     mode: Annotated[
         Literal["perfect", "near"],
-        Field(description="'perfect' (identical rhyme part) or 'near' (one sound differs)"),
+        Field(description="perfect: same sounds from the last stressed vowel; near: one changed"),
     ] = "perfect"
     limit: Limit = 20
     syllables: Annotated[
@@ -33,7 +32,10 @@ class RhymesArguments(ToolArguments):
         Field(
             ge=1,
             le=MAX_SYLLABLES,
-            description=f"only rhymes with this many syllables (1 to {MAX_SYLLABLES}); "
-            "omit for any",
+            description="syllable count",
         ),
     ] = None
+    pattern: Pattern = ""
+    vocabulary: Annotated[Literal["dictionary", "all"], Field(description="'all' adds names")] = (
+        "dictionary"
+    )

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from lexicon_server.arguments import ToolArguments
 from lexicon_server.tools._shared import Language, Word
+from lexicon_server.tools._spelling import Pattern
 
 __all__ = ["DESCRIPTION", "SemanticArguments"]
 
@@ -26,3 +27,4 @@ class SemanticArguments(ToolArguments):
         Field(description="omit for global search; same tag = monolingual; other = cross-lingual"),
     ] = None
     limit: Annotated[int, Field(ge=1, le=100, description="maximum neighbours")] = 10
+    pattern: Pattern = ""

@@ -16,6 +16,7 @@ from lexicon_server.tools._shared import (
     Language,
     Word,
 )
+from lexicon_server.tools._spelling import Pattern
 
 __all__ = ["DESCRIPTION", "SynonymsArguments"]
 
@@ -49,3 +50,4 @@ class SynonymsArguments(ToolArguments):
             )
         ),
     ] = None
+    pattern: Pattern = ""

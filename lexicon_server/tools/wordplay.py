@@ -13,6 +13,7 @@ from lexicon_server.tools._shared import (
     Limit,
     Text,
 )
+from lexicon_server.tools._spelling import Vocabulary
 
 __all__ = ["DESCRIPTION", "WordplayArguments"]
 
@@ -27,7 +28,7 @@ pattern: `?` one letter, `*` any run ('c?t'). sounds_like: closest pronunciation
 class WordplayArguments(ToolArguments):
     text: Annotated[
         Text,
-        Field(description="1 to 100 characters: a word, two (spoonerism), a pattern ('c?t')"),
+        Field(description="a word, two (spoonerism) or a pattern ('c?t')"),
     ]
     kind: Annotated[
         Literal["anagram", "palindrome", "spoonerism", "pun", "pattern", "sounds_like"],
@@ -38,11 +39,8 @@ class WordplayArguments(ToolArguments):
         Field(
             min_length=1,
             max_length=MAX_CONTEXT_CHARS,
-            description="pun only: the setting, to put fitting meanings first",
+            description="pun only: the setting, to rank meanings",
         ),
     ] = None
     limit: Limit = 20
-    vocabulary: Annotated[
-        Literal["dictionary", "all"] | None,
-        Field(description="pattern, sounds_like: dictionary words (default) or all"),
-    ] = None
+    vocabulary: Vocabulary = None

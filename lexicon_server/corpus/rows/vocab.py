@@ -9,7 +9,13 @@ from collections.abc import Sequence
 
 from lexicon_server.corpus.rows.facts import ID_LIST, id_list
 
-__all__ = ["items_by_norm", "most_frequent_item", "stored_neighbour_ids", "vocab_texts"]
+__all__ = [
+    "all_texts",
+    "items_by_norm",
+    "most_frequent_item",
+    "stored_neighbour_ids",
+    "vocab_texts",
+]
 
 _FIND = "SELECT id, source_id, zipf FROM vocab WHERE norm = ? ORDER BY zipf DESC, id LIMIT 1"
 _BY_NORMS = f"SELECT norm, id FROM vocab WHERE norm IN {ID_LIST} ORDER BY zipf, id DESC"
@@ -44,3 +50,8 @@ def items_by_norm(conn: sqlite3.Connection, norms: Sequence[str]) -> dict[str, i
     rows = conn.execute(_BY_NORMS, (json.dumps(list(norms), ensure_ascii=False),))
     # Ascending frequency, so the most frequent item of a norm is written last.
     return {str(key): int(row) for key, row in rows}
+
+
+def all_texts(conn: sqlite3.Connection) -> list[tuple[int, str]]:
+    """(row, text) of every vocabulary item, in row order."""
+    return conn.execute("SELECT id, text FROM vocab ORDER BY id").fetchall()

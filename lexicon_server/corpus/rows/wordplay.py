@@ -13,6 +13,7 @@ from lexicon_server.corpus.rows.facts import ID_LIST, id_list
 
 __all__ = [
     "anagram_words",
+    "dictionary_words_end",
     "distinct_phones",
     "folded_pronunciations",
     "homophones",
@@ -37,6 +38,28 @@ def words_spelled(conn: sqlite3.Connection, spellings: Sequence[str]) -> list[tu
     """(id, text, source id) of the words spelled exactly one of `spellings`, by id."""
     sql = f"SELECT id, text, source_id FROM words WHERE text IN {ID_LIST} ORDER BY id"
     return conn.execute(sql, (json.dumps(list(spellings), ensure_ascii=False),)).fetchall()
+
+
+def dictionary_words_end(conn: sqlite3.Connection) -> int:
+    """The largest id of a dictionary word (`words.is_word`): the writer numbers them
+    first (meta `word_order` = `dictionary_first`), so every id above it is a name or a
+    rare spelling. Found by bisection, a few point reads. A database without that order
+    has no such mark: every word counts."""
+    (last,) = conn.execute("SELECT coalesce(max(id), 0) FROM words").fetchone()
+    order = conn.execute("SELECT value FROM meta WHERE key = 'word_order'").fetchone()
+    if order is None or order[0] != "dictionary_first":
+        return int(last)
+    low, high = 0, int(last)  # ids up to `low` are words, ids above `high` are not
+    while low < high:
+        middle = (low + high + 1) // 2
+        row = conn.execute(
+            "SELECT is_word FROM words WHERE id <= ? ORDER BY id DESC LIMIT 1", (middle,)
+        ).fetchone()
+        if row is not None and row[0]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 _PRON_COLUMNS = "p.id, w.id, w.text, p.variant, p.phones, p.rhyme, p.syllables, p.rhyme_id"
@@ -105,12 +128,12 @@ def anagram_words(conn: sqlite3.Connection, signature: str) -> Iterator[tuple[An
 
 def palindrome_words(
     conn: sqlite3.Connection, letters: str, after: bool
-) -> Iterator[tuple[str, str, int]]:
-    """(text, letters, source id) of the palindromes from `letters` on (`after`), or
+) -> Iterator[tuple[int, str, str, int]]:
+    """(id, text, letters, source id) of the palindromes from `letters` on (`after`), or
     before them, in (letters, id) order, read as iterated."""
     compare = ">=" if after else "<"
     return conn.execute(
-        "SELECT text, letters, source_id FROM words "
+        "SELECT id, text, letters, source_id FROM words "
         f"WHERE is_palindrome = 1 AND letters {compare} ? ORDER BY letters, id",
         (letters,),
     )

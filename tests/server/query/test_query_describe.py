@@ -119,3 +119,17 @@ def test_index_stems_are_the_index_tokenizer_s() -> None:
     assert stems["teeth"] == ("teeth",)  # Porter leaves irregular plurals: lemma_norms does them
     assert stems["self-portrait"] == ("self", "portrait")
     assert stems["Café"] == ("cafe",)
+
+
+def test_a_description_with_a_pattern_keeps_the_words_spelled_so(indexed: VectorStore) -> None:
+    every = [n.text for n in semantic_neighbors(indexed, "a young dog", limit=100).neighbors]
+    spelled = [w for w in every if w.isalpha() and w[0].lower() == every[1][0].lower()]
+    # The second answer's initial: the pattern must reach past the first answer.
+    assert every[0] not in spelled and spelled
+    pattern = every[1][0].lower() + "*"
+    result = semantic_neighbors(indexed, "a young dog", limit=1, pattern=pattern)
+    assert result.mode == "description"
+    assert [n.text for n in result.neighbors] == spelled[:1]
+    # A spelling with a digit ('filler7') matches no pattern.
+    fillers = semantic_neighbors(indexed, "a young dog", limit=100, pattern="f*")
+    assert all(not n.text.startswith("filler") for n in fillers.neighbors)

@@ -59,6 +59,11 @@ FULL = [
     Case("wordplay", {"text": "listen", "kind": "anagram"}),
     Case("wordplay", {"text": "c?t", "kind": "pattern", "vocabulary": "all"}),
     Case("wordplay", {"text": "nite", "kind": "sounds_like"}),
+    # Spelling patterns and names labelled (issues 30 and 29).
+    Case("dictionary_synonyms", {"word": "happy", "pattern": "j*"}),
+    Case("dictionary_semantic_neighbors", {"word": "king", "limit": 5, "pattern": "q*"}),
+    Case("rhymes", {"word": "cat", "pattern": "?at", "vocabulary": "all"}),
+    Case("wordplay", {"text": "listen", "kind": "anagram", "vocabulary": "all"}),
     # A description: the words it describes (issue 30); a pair through English (issue 29).
     Case("dictionary_semantic_neighbors", {"word": "a young dog", "limit": 5}),
     Case(
@@ -88,7 +93,9 @@ FULL = [
     Case("rhymes", {"word": "cat", "syllables": 0}, "invalid_argument"),
     Case("wordplay", {"text": "dog", "kind": "pan"}, "invalid_argument"),
     Case("wordplay", {"text": "c.t", "kind": "pattern"}, "invalid_argument"),
-    Case("wordplay", {"text": "cat", "kind": "anagram", "vocabulary": "all"}, "invalid_argument"),
+    Case("wordplay", {"text": "cat", "kind": "pun", "vocabulary": "all"}, "invalid_argument"),
+    Case("rhymes", {"word": "cat", "pattern": "c.t"}, "invalid_argument"),
+    Case("dictionary_synonyms", {"word": "dog", "pattern": "d+"}, "invalid_argument"),
     Case("glossary_find", {"query": "x", "maxResults": 0}, "invalid_argument"),
     Case("slang_rewrite", {"text": "x", "glossary": []}, "invalid_argument"),
     # The glossary's refusals, and a slang refusal made past the schema.

@@ -91,6 +91,20 @@ def test_tools_are_listed_with_schemas_and_annotations(sample_corpus: Corpus) ->
             {"word": "king"},
             lambda d: "queen" in {n["text"] for n in d["neighbors"]} and d["scope"] == "global",
         ),
+        # Meaning with spelling (issue 30): every candidate spelled like the pattern.
+        (
+            "dictionary_synonyms",
+            {"word": "happy", "pattern": "j*"},
+            lambda d: (
+                {"jolly", "jubilant"} <= {c["text"] for g in d["groups"] for c in g["candidates"]}
+                and all(c["text"][0] == "j" for g in d["groups"] for c in g["candidates"])
+            ),
+        ),
+        (
+            "dictionary_semantic_neighbors",
+            {"word": "king", "pattern": "?ueen"},
+            lambda d: [n["text"] for n in d["neighbors"]] == ["queen"],
+        ),
     ],
 )
 def test_each_tool_answers_with_structured_content(
@@ -168,6 +182,9 @@ def test_translation_into_a_language_not_installed_still_answers(partial_corpus:
         ),
         ("dictionary_translate", {"word": "dog", "target_language": "??"}, "target_language"),
         ("dictionary_semantic_neighbors", {"word": "king", "limit": 101}, "limit"),
+        ("dictionary_synonyms", {"word": "happy", "pattern": "j.*"}, "pattern"),
+        ("dictionary_synonyms", {"word": "happy", "pattern": "  "}, "pattern"),
+        ("dictionary_semantic_neighbors", {"word": "king", "pattern": "x" * 101}, "pattern"),
     ],
 )
 def test_bad_input_is_a_clear_tool_error(

@@ -23,7 +23,7 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("dictionary_translate", {"word": "house", "target_language": "fr"}),
     ("dictionary_relations", {"word": "dog", "relation": "hypernym", "max_depth": 2}),
     ("dictionary_semantic_neighbors", {"word": "king", "limit": 3}),
-    ("rhymes", {"word": "cat", "mode": "near", "limit": 5}),
+    ("rhymes", {"word": "cat", "mode": "near", "limit": 5, "vocabulary": "all"}),
     ("wordplay", {"text": "listen", "kind": "anagram"}),
 ]
 

@@ -13,7 +13,7 @@ from lexicon_server.query.wordplay import wordplay
 
 
 def test_listen_finds_silent_and_excludes_itself(slice_corpus: Corpus) -> None:
-    result = wordplay(slice_corpus, "listen", "anagram")
+    result = wordplay(slice_corpus, "listen", "anagram", vocabulary="all")
     words = [a.word for a in result.anagrams]
     assert {"silent", "enlist", "tinsel", "inlets"} <= set(words)
     assert "listen" not in words
@@ -60,5 +60,5 @@ def test_text_without_letters_is_refused(slice_corpus: Corpus) -> None:
 
 
 def test_limit_truncates(slice_corpus: Corpus) -> None:
-    result = wordplay(slice_corpus, "listen", "anagram", limit=1)
+    result = wordplay(slice_corpus, "listen", "anagram", limit=1, vocabulary="all")
     assert result.count == 1 and result.truncated

@@ -42,7 +42,7 @@ def test_candidates_start_at_the_query_and_wrap_once(slice_db: Path, slice_corpu
         if text.casefold() not in seen:
             seen.add(text.casefold())
             expected.append(text)
-    result = wordplay(slice_corpus, query, "palindrome", limit=100)
+    result = wordplay(slice_corpus, query, "palindrome", limit=100, vocabulary="all")
     assert [p.word for p in result.palindromes] == expected
     assert all(p.letters == p.letters[::-1] for p in result.palindromes)
     assert "level" not in [p.word for p in result.palindromes]

@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from _support.dictionary_words import dictionary_first
 from _support.dumped import dumped
 
 from lexicon_server.corpus.reader import Corpus
@@ -58,7 +59,10 @@ def test_unknown_spellings_go_through_letter_to_sound(play_corpus: Corpus) -> No
     assert all(s.distance == 0 for s in nite.sounds[:2])
     fone = wordplay(play_corpus, "fone", "sounds_like", vocabulary="all")
     assert "phone" in [s.word for s in fone.sounds[:10]]
-    assert fone.sounds[0].word == "phone" and fone.sounds[0].distance == 0
+    # 'phone' is no dictionary word of the slices: it leads the others, after the words.
+    marks = dictionary_first(play_corpus, [s.word for s in fone.sounds])
+    others = [s for s in fone.sounds if not marks[s.word]]
+    assert others[0].word == "phone" and others[0].distance == 0
 
 
 def test_known_words_use_cmudict_and_leave_themselves_out(play_corpus: Corpus) -> None:
@@ -76,8 +80,10 @@ def test_known_words_use_cmudict_and_leave_themselves_out(play_corpus: Corpus) -
 def test_distances_order_and_completeness(play_db: Path, play_corpus: Corpus, text: str) -> None:
     result = wordplay(play_corpus, text, "sounds_like", vocabulary="all", limit=100)
     queries = [_bare(p) for p in result.query_phones]
-    keys = [(s.distance, -s.zipf) for s in result.sounds]
-    assert [k[0] for k in keys] == sorted(k[0] for k in keys)
+    # Dictionary words first (names and rare spellings after them), each closest first.
+    marks = dictionary_first(play_corpus, [s.word for s in result.sounds])
+    keys = [(not marks[s.word], s.distance) for s in result.sounds]
+    assert keys == sorted(keys)
     for sound in result.sounds:  # the distance is the exact phoneme edit distance
         assert sound.distance == min(_levenshtein(q, _bare(sound.phones)) for q in queries)
     # Every word within one phoneme edit is found (scan of the whole table, independently).
@@ -97,8 +103,9 @@ def test_distances_order_and_completeness(play_db: Path, play_corpus: Corpus, te
 
 def test_ties_go_to_the_more_frequent(play_corpus: Corpus) -> None:
     result = wordplay(play_corpus, "cat", "sounds_like", vocabulary="all", limit=100)
+    marks = dictionary_first(play_corpus, [s.word for s in result.sounds])
     for first, second in zip(result.sounds, result.sounds[1:], strict=False):
-        if first.distance == second.distance:
+        if first.distance == second.distance and marks[first.word] == marks[second.word]:
             assert first.zipf >= second.zipf
 
 

@@ -147,6 +147,9 @@ def test_wordplay_kinds(
         ("wordplay", {"text": "c?t", "kind": "pattern", "vocabulary": "some"}, "vocabulary"),
         ("wordplay", {"text": "cat", "kind": "pun", "vocabulary": "all"}, "vocabulary"),
         ("wordplay", {"text": "1 2", "kind": "sounds_like"}, "text"),
+        ("rhymes", {"word": "cat", "pattern": "c.t"}, "pattern"),
+        ("rhymes", {"word": "cat", "pattern": "   "}, "pattern"),
+        ("rhymes", {"word": "cat", "vocabulary": "names"}, "vocabulary"),
     ],
 )
 def test_bad_input_is_a_tool_error_naming_the_parameter(
@@ -154,6 +157,20 @@ def test_bad_input_is_a_tool_error_naming_the_parameter(
 ) -> None:
     text = error_text(call(slice_corpus, name, args))
     assert parameter in text
+
+
+def test_rhymes_with_a_pattern_and_every_word(slice_corpus: Corpus) -> None:
+    result = call(slice_corpus, "rhymes", {"word": "cat", "pattern": "?at", "vocabulary": "all"})
+    assert not result.is_error, result.content
+    data = result.structured_content
+    assert data is not None
+    words = [r["word"] for r in data["results"]]
+    assert {"hat", "bat"} <= set(words) and all(len(w) == 3 and w[1:] == "at" for w in words)
+    labelled = [r["word"] for r in data["results"] if r.get("dictionary_word") is False]
+    assert labelled and "hat" not in labelled  # names and rare spellings, after the words
+    assert words[-len(labelled) :] == labelled
+    refused = error_text(call(slice_corpus, "rhymes", {"word": "cat", "pattern": "c.t"}))
+    assert "invalid pattern='c.t'" in refused and "'?' for any one letter" in refused
 
 
 @pytest.mark.parametrize(

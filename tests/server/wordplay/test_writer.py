@@ -13,6 +13,7 @@ from lexicon_server.builder.errors import BuildError
 from lexicon_server.builder.records import PronunciationRow
 from lexicon_server.builder.wordplay_writer import WordplaySource, write_wordplay
 from lexicon_server.corpus import rhyme_docs
+from lexicon_server.corpus.function_words import FUNCTION_WORDS
 from lexicon_server.corpus.reader import SCHEMA_VERSIONS
 from lexicon_server.corpus.wordplay_keys import fold
 
@@ -140,13 +141,19 @@ def _distinct(rows: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
 
 
 def _perfect_walk(conn: sqlite3.Connection, rhyme_id: int) -> list[tuple[object, ...]]:
+    """(candidate fields..., is_word) in rank order: ids rank dictionary words first."""
     rows = conn.execute(
-        "SELECT word_id, text, syllables, zipf, phones, word_source, pron_source "
-        "FROM rhyme_members WHERE rhyme_id = ? ORDER BY pron_id",
+        "SELECT m.word_id, m.text, m.syllables, m.zipf, m.phones, m.word_source, "
+        "m.pron_source, w.is_word FROM rhyme_members m JOIN words w ON w.id = m.word_id "
+        "WHERE m.rhyme_id = ? ORDER BY m.pron_id",
         (rhyme_id,),
     ).fetchall()
     firsts = [next(group)[1:] for _, group in groupby(rows, key=lambda row: row[0])]
     return _distinct(firsts)
+
+
+# Within a sound class: a changed token, then an added one, then a dropped one.
+_EDIT_ORDER = {1: 0, 2: 1, 3: 2}
 
 
 def _sound(query: str, rhyme: str) -> int:
@@ -169,20 +176,26 @@ def _near_walk(conn: sqlite3.Connection, rhyme_id: int) -> list[tuple[object, ..
     (query,) = conn.execute("SELECT rhyme FROM rhymes WHERE id = ?", (rhyme_id,)).fetchone()
     rows = conn.execute(
         "SELECT m.word_id, m.text, m.syllables, m.zipf, m.phones, n.edit, m.word_source, "
-        "m.pron_source, m.rhyme FROM near_rhymes n JOIN rhyme_members m "
+        "m.pron_source, m.rhyme, w.is_word FROM near_rhymes n JOIN rhyme_members m "
         "ON m.rhyme_id = n.member_rhyme_id AND m.pron_id = n.pron_id "
-        "WHERE n.rhyme_id = ? ORDER BY n.pron_id",
+        "JOIN words w ON w.id = m.word_id WHERE n.rhyme_id = ? ORDER BY n.pron_id",
         (rhyme_id,),
     ).fetchall()
     words = [list(group) for _, group in groupby(rows, key=lambda row: row[0])]
     # A word with any pronunciation rhyming perfectly (edit 0) is no near rhyme; a near
-    # word is listed by its closest row, closest class first, rank order within a class.
+    # word is listed by its closest row (class, then edit). Dictionary words first, then
+    # closest class, content words before function words, edit order, rank order.
     near = []
     for group in words:
         if all(row[5] for row in group):
-            best = min(group, key=lambda row: _sound(query, row[8]))  # first of the closest
-            near.append((*best[1:], _sound(query, best[8])))
-    return sorted(_distinct(near), key=lambda row: row[-1])
+            best = min(group, key=lambda row: (_sound(query, row[8]), _EDIT_ORDER[row[5]]))
+            near.append((*best[1:9], _sound(query, best[8]), best[9]))
+
+    def tier(row: tuple[object, ...]) -> tuple[object, ...]:
+        function = fold(str(row[0])) in FUNCTION_WORDS
+        return (-int(str(row[-1])), row[-2], function, _EDIT_ORDER[int(str(row[4]))])
+
+    return sorted(_distinct(near), key=tier)
 
 
 def _check_rhyme_docs(conn: sqlite3.Connection) -> tuple[int, int]:
@@ -192,10 +205,12 @@ def _check_rhyme_docs(conn: sqlite3.Connection) -> tuple[int, int]:
     size = rhyme_docs.CANDIDATES
     for rhyme_id, perfect, near in conn.execute("SELECT * FROM rhyme_docs ORDER BY rhyme_id"):
         for document, walk in ((perfect, _perfect_walk), (near, _near_walk)):
-            expected = [list(row) for row in walk(conn, rhyme_id)]
-            more, stored = json.loads(document)
+            found = walk(conn, rhyme_id)
+            expected = [list(row[:-1]) for row in found]
+            more, words, stored = json.loads(document)
             assert stored == expected[:size], rhyme_id
             assert more == int(len(expected) > size), rhyme_id
+            assert words == sum(int(str(row[-1])) for row in found[:size]), rhyme_id
             cut += more
     (rhymes,) = conn.execute("SELECT count(*) FROM rhymes").fetchone()
     (docs,) = conn.execute("SELECT count(*) FROM rhyme_docs").fetchone()
