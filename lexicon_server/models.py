@@ -259,7 +259,6 @@ class _WordAnswer(_Model):
 
 class LookupResult(_WordAnswer):
     frequency: Frequency | None = _omitted()  # how common the asked form is
-    count: int = Field(description="number of senses returned")
     total_senses: int = Field(description="number of senses the corpus has for the word")
     sense_source: SourceKey | None = _omitted(
         "the first sense's source, which the senses of that source do not repeat"
@@ -328,8 +327,6 @@ class SynonymGroup(_Model):
 
 
 class SynonymsResult(_WordAnswer):
-    count: int = Field(description="number of groups")
-    candidate_count: int = Field(description="number of candidates across the groups")
     senses_inspected: int
     max_senses: int
     unsensed_limit: int = Field(description="the unsensed allocation in force")
@@ -360,10 +357,7 @@ class TranslateResult(_Model):
     found: bool
     suggestions: list[Suggestion] = _omitted_list()  # only when found is false
     resolutions: list[Resolution]
-    count: int = Field(description="number of groups")
-    candidate_count: int = Field(description="number of candidates across the groups")
     senses_inspected: int
-    max_senses: int
     groups: list[TranslationGroup]
     note: str | None = _omitted(
         "why the answer has no candidate although the word was found; absent otherwise"
@@ -438,11 +432,7 @@ class RelationsResult(_Model):
     found: bool
     suggestions: list[Suggestion] = _omitted_list()  # only when found is false
     resolutions: list[Resolution]
-    max_depth: int
     transitive_limit: int = left_out_at(0, "the transitive allocation in force")
-    count: int
-    direct_count: int
-    transitive_count: int = left_out_at(0)
     senses_inspected: int
     results: list[RelationResult]
     sense_source: SourceKey | None = _omitted(
@@ -492,7 +482,6 @@ class SemanticResult(_Model):
     dataset_version: str
     found: bool
     suggestions: list[Suggestion] = _omitted_list()  # only when found is false
-    count: int
     method: str
     neighbors: list[Neighbor]
     sources: Sources

@@ -79,7 +79,7 @@ def _lookup(data: _Json) -> list[str]:
     frequency = data.get("frequency")
     if frequency:
         head += f", {frequency['band']}"
-    head += f"): {data['count']} of {data['total_senses']} senses"
+    head += f"): {len(data['senses'])} of {data['total_senses']} senses"
     lines = [head, *_resolved(data)]
     if data.get("pronunciations"):
         lines.append("pronounced " + _pronounced(data["pronunciations"]))

@@ -163,8 +163,6 @@ def drop_last_group(result: _G, _excess: int) -> tuple[_G, str] | None:
         named.update(c.source for c in group.candidates)
     update = {
         "groups": kept,
-        "count": len(kept),
-        "candidate_count": sum(len(g.candidates) for g in kept),
         "sources": {key: info for key, info in result.sources.items() if key in named},
         "budget": result.budget.model_copy(update={"cut": [*result.budget.cut, note]}),
     }

@@ -536,7 +536,6 @@ def description_data(
         "searched_words": answer.words,
         "dataset_version": store.corpus.dataset_version,
         "found": bool(neighbors),
-        "count": len(neighbors),
         "method": _METHOD.format(lists=named, kind=kind, vectors=vectors),
         "neighbors": neighbors,
         "sources": answer.cited.sources(),

@@ -368,7 +368,6 @@ class _Answer:
             "dataset_version": self.corpus.dataset_version,
             "found": False,
             "resolutions": resolutions,
-            "count": len(senses),
             "total_senses": total,
         }
 
@@ -436,7 +435,6 @@ def _fit(data: _Json) -> _Json:
     while len(to_json(data).decode()) > MAX_RESPONSE_CHARS:
         if data["senses"]:
             data["senses"].pop()
-            data["count"] = len(data["senses"])
             notes.append("senses: dropped the last sense to stay within the response budget")
         elif data.get("unsensed_translations"):
             del data["unsensed_translations"]

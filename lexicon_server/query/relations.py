@@ -149,7 +149,7 @@ def relations(
     per_group = _direct(conn, heads.term_ids, senses, name, seen)
     transitive = _transitive(conn, per_group, name, seen) if allocation else []
     cut: list[str] = []  # what the answer left out, for `budget.cut`
-    chosen, direct_count = _choose(per_group, transitive, allocation, limit, cut)
+    chosen, _ = _choose(per_group, transitive, allocation, limit, cut)
     cited = Cited()
     cited.merge(heads.sources)
     render = Renderer(corpus, conn, language, name, sources(conn), cited, chosen)
@@ -162,9 +162,8 @@ def relations(
         "dataset_version": corpus.dataset_version,
         "found": heads.found,
         "resolutions": resolution_data(heads.resolutions),
-        "max_depth": max_depth,
     }
-    _counts(data, allocation, results, direct_count, len(senses))
+    _counts(data, allocation, results, len(senses))
     data.update(_described(render.senses))
     data["sources"] = cited_sources = cited.sources()
     if cut:  # else left out (see RelationsResult)
@@ -263,17 +262,11 @@ def _choose(
     return chosen, direct_count
 
 
-def _counts(
-    data: _Json, allocation: int, results: list[_Json], direct_count: int, inspected: int
-) -> None:
+def _counts(data: _Json, allocation: int, results: list[_Json], inspected: int) -> None:
     """The result's counts, in the model's order; zero counts at depth 1 are left out
     (see RelationsResult)."""
     if allocation:
         data["transitive_limit"] = allocation
-    data["count"] = len(results)
-    data["direct_count"] = direct_count
-    if len(results) > direct_count:
-        data["transitive_count"] = len(results) - direct_count
     data["senses_inspected"] = inspected
     data["results"] = results
 
@@ -297,7 +290,6 @@ def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, 
         return None
     kept = result.results[:-1]
     note = "results: dropped the last result to stay within the response budget"
-    direct = sum(1 for r in kept if r.distance == 1)
     named = {r.source for r in result.resolutions}
     senses = {r.from_sense for r in kept if r.from_sense is not None}
     for r in kept:
@@ -311,9 +303,6 @@ def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, 
         "senses": {key: ref for key, ref in result.senses.items() if key in senses},
         "sources": {key: info for key, info in result.sources.items() if key in named},
         "results": kept,
-        "count": len(kept),
-        "direct_count": direct,
-        "transitive_count": len(kept) - direct,
         "budget": result.budget.model_copy(update={"cut": [*result.budget.cut, note]}),
     }
     return result.model_copy(update=update), note

@@ -213,7 +213,6 @@ def rhymes(
         data["syllables"] = syllables
     data["found"] = bool(query.pronunciations)
     data["query_pronunciations"] = list(query.pronunciations)
-    data["count"] = len(results)
     data["truncated"] = truncated
     data["ranking"] = "sound_then_zipf" if checked_mode == "near" else "zipf_frequency"
     data["sense_scope"] = "unsensed"

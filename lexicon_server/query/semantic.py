@@ -346,7 +346,6 @@ def semantic_neighbors(
         data["not_searched"] = not_searched
     data["dataset_version"] = corpus.dataset_version
     data["found"] = hit is not None
-    data["count"] = len(neighbors)
     method = _method(hit is not None, stored_by_language)
     if hit is not None and spelled is not None:
         method = _METHOD_SPELLED.format(rows=MAX_SPELLED_ROWS)

@@ -240,8 +240,6 @@ def _shape(
         "dataset_version": corpus.dataset_version,
         "found": found.found,
         "resolutions": resolution_data(heads.resolutions),
-        "count": len(groups),
-        "candidate_count": sum(len(g["candidates"]) for g in groups),
         "senses_inspected": len(found.senses),
         "max_senses": found.max_senses,
         "unsensed_limit": allocation,

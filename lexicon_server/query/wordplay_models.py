@@ -119,7 +119,6 @@ class RhymesResult(_Model):
     found: bool = Field(description="whether CMUdict has a pronunciation of the word")
     suggestions: list[Suggestion] = _listed()
     query_pronunciations: list[QueryPronunciation]
-    count: int = Field(description="number of rhymes returned")
     truncated: bool = Field(description="true when more rhymes exist beyond `limit`")
     ranking: Literal["zipf_frequency", "sound_then_zipf"] = Field(
         "zipf_frequency",
@@ -241,7 +240,6 @@ class WordplayResult(_Model):
     )
     query_words: list[str] = _listed("the headwords the query resolved to")
     unresolved: list[str] = _listed("query words with no headword or pronunciation in the corpus")
-    count: int
     truncated: bool = Field(description="true when more candidates exist beyond `limit`")
     anagrams: list[AnagramCandidate] = _listed()
     palindromes: list[PalindromeCandidate] = _listed()

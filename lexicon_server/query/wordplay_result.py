@@ -72,7 +72,6 @@ def result(
     data.update(
         (key, value) for key, value in optional.items() if value is not None and value != []
     )
-    data["count"] = answer.count
     data["truncated"] = answer.truncated
     found = {"anagrams": anagrams, "palindromes": palindromes, "spoonerisms": spoonerisms}
     found.update(puns=puns, matches=matches, sounds=sounds)

@@ -236,7 +236,7 @@ def test_starter_inflected_forms_read_as_their_parts_of_speech(
     for answer, lemma in ((ran, "run"), (went, "go")):
         assert {s["pos"] for s in answer["senses"]} == {"verb"}  # GCIDE's too
         assert {s["word"] for s in _wordnet_senses(answer)} == {lemma}
-        assert answer["count"] == answer["total_senses"] > 10
+        assert len(answer["senses"]) == answer["total_senses"] > 10
     read = {(s["word"], s["pos"]) for s in _wordnet_senses(leaves)}
     assert {("leaf", "noun"), ("leave", "verb")} <= read
     assert {"inflection_table", "suffix_rule"} == {r["via"] for r in leaves["resolutions"]}

@@ -17,9 +17,13 @@ from lexicon_server.query.relations import (
 )
 
 
+def _scopes(result: RelationsResult) -> list[str]:
+    return [r.relation_scope for r in result.results]
+
+
 def test_direct_hypernym(corpus: Corpus) -> None:
     result = relations(corpus, "dog", "hypernym")
-    assert result.count == result.direct_count == 1
+    assert len(result.results) == 1
     hit = result.results[0]
     assert hit.relation_scope == "direct" and hit.distance == 1
     assert hit.target.words == ["canine", "canid"]
@@ -41,7 +45,7 @@ def test_direct_hypernym(corpus: Corpus) -> None:
 
 def test_transitive_has_full_path(corpus: Corpus) -> None:
     result = relations(corpus, "dog", "hypernym", max_depth=2)
-    assert result.direct_count == 1 and result.transitive_count == 1
+    assert _scopes(result) == ["direct", "transitive"]
     hop = next(r for r in result.results if r.relation_scope == "transitive")
     assert hop.distance == 2
     assert hop.target.words == ["carnivore"]
@@ -58,24 +62,24 @@ def test_transitive_has_full_path(corpus: Corpus) -> None:
 
 def test_transitive_zero_disables(corpus: Corpus) -> None:
     result = relations(corpus, "dog", "hypernym", max_depth=2, transitive_limit=0)
-    assert result.transitive_count == 0 and result.transitive_limit == 0
+    assert "transitive" not in _scopes(result) and result.transitive_limit == 0
 
 
 def test_hyponyms_and_unused_transitive_allocation(corpus: Corpus) -> None:
     result = relations(corpus, "canine", "hyponym", max_depth=2, limit=3, transitive_limit=2)
     # one direct (dog), two transitive (puppy, hound)
-    assert result.direct_count == 1 and result.transitive_count == 2
+    assert _scopes(result) == ["direct", "transitive", "transitive"]
     words = {", ".join(r.target.words) for r in result.results}
     assert words == {"dog, domestic dog, Canis familiaris", "puppy", "hound"}
     assert all(r.target.text is None for r in result.results)  # the words said once
     # with room to spare, the unused transitive allocation is not forced
     small = relations(corpus, "dog", "hyponym", max_depth=2, limit=5, transitive_limit=5)
-    assert small.direct_count == 2 and small.transitive_count == 0
+    assert _scopes(small) == ["direct", "direct"]
 
 
 def test_sense_scoped_antonym(corpus: Corpus) -> None:
     result = relations(corpus, "good", "antonym")
-    assert result.count == 1
+    assert len(result.results) == 1
     hit = result.results[0]
     assert hit.sense_scope == "sense" and hit.target.words == ["bad"]
     assert hit.target.sense_id is not None
@@ -154,7 +158,7 @@ def test_resolution_source_is_listed(corpus: Corpus) -> None:
 )
 def test_plain_data_is_the_model_dump(corpus: Corpus, word: str, relation: str, depth: int) -> None:
     data = dumped(relations(corpus, word, relation, max_depth=depth))
-    assert data["count"] or word in ("ran", "zebra")
+    assert data["results"] or word in ("ran", "zebra")
     assert data == relations(corpus, word, relation, max_depth=depth).model_dump(mode="json")
     # what the SDK does with the tool's structured content
     assert RelationsResult.model_validate(data).model_dump(mode="json") == data
@@ -167,7 +171,7 @@ def test_plain_data_over_the_size_bound_goes_through_the_model(
     monkeypatch.setattr("lexicon_server.query.relations.MAX_RESPONSE_CHARS", 0)
     data = dumped(relations(corpus, "dog", "hypernym", max_depth=2))
     assert data == relations(corpus, "dog", "hypernym", max_depth=2).model_dump(mode="json")
-    assert data["count"] == 2
+    assert len(data["results"]) == 2
 
 
 def test_plain_data_over_the_estimate_is_measured(
@@ -178,7 +182,7 @@ def test_plain_data_over_the_estimate_is_measured(
     monkeypatch.setattr("lexicon_server.query.budget.json_bound", lambda **_: 10**9)
     data = dumped(relations(corpus, "dog", "hypernym", max_depth=2))
     assert data == relations(corpus, "dog", "hypernym", max_depth=2).model_dump(mode="json")
-    assert data["count"] == 2 and "budget" not in data
+    assert len(data["results"]) == 2 and "budget" not in data
 
 
 def test_kept_synsets_are_not_shared_with_answers(corpus: Corpus) -> None:
@@ -202,8 +206,8 @@ def test_a_relation_the_sources_lack_is_told_apart_from_none_for_the_word(
     corpus: Corpus,
 ) -> None:
     lacking = dumped(relations(corpus, "dog", "causes"))
-    assert lacking["count"] == 0 and lacking["relation_in_data"] is False
+    assert lacking["results"] == [] and lacking["relation_in_data"] is False
     stored = dumped(relations(corpus, "dog", "antonym"))  # the data has antonyms, not of 'dog'
-    assert stored["count"] == 0 and stored["relation_in_data"] is True
+    assert stored["results"] == [] and stored["relation_in_data"] is True
     assert dumped(relations(corpus, "dog", "hypernym"))["relation_in_data"] is True
     assert relations(corpus, "dog", "causes").relation_in_data is False

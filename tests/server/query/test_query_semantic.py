@@ -21,7 +21,7 @@ from lexicon_store.selection import load_active
 def test_neighbours_match_exact_search(corpus: Corpus) -> None:
     store = VectorStore(corpus)
     result = semantic_neighbors(store, "king", limit=5)
-    assert result.found and result.count == 5
+    assert result.found and len(result.neighbors) == 5
     texts = [n.text for n in result.neighbors]
     assert "king" not in texts
     assert set(texts[:3]) == {"queen", "prince", "princess"}

@@ -15,6 +15,10 @@ from lexicon_server.query.relations import relations
 from lexicon_server.query.synonyms import LIMIT_DEFAULT, UNSENSED_DEFAULT, synonyms
 
 
+def _candidates(result: SynonymsResult) -> int:
+    return sum(len(g.candidates) for g in result.groups)
+
+
 def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
     result = synonyms(corpus, "dog", max_senses=100)
     sensed = [g for g in result.groups if g.sense is not None]
@@ -31,8 +35,6 @@ def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
     assert set(result.sources) == {"conceptnet", "wordnet-3.1"}
     assert_sources_complete(result.model_dump(mode="json"))
     assert "chien" not in {c.text for g in result.groups for c in g.candidates}
-    assert result.count == len(result.groups)
-    assert result.candidate_count == sum(len(g.candidates) for g in result.groups)
     assert result.unsensed_limit == UNSENSED_DEFAULT and result.unsensed_returned == 7
     assert synonyms(corpus, "dog", limit=20, unsensed_limit=5).unsensed_returned == 5
 
@@ -55,24 +57,24 @@ def test_default_senses_follow_the_unsensed_list(corpus: Corpus) -> None:
 def test_unused_unsensed_allocation_goes_to_sense_groups(corpus: Corpus) -> None:
     # 'set' has 30 senses with one synonym each and no unsensed edges
     result = synonyms(corpus, "set", limit=10, max_senses=30, unsensed_limit=5)
-    assert result.candidate_count == 10
+    assert _candidates(result) == 10
     assert result.unsensed_returned == 0
 
 
 def test_limit_is_the_total_cap(corpus: Corpus) -> None:
     result = synonyms(corpus, "dog", limit=3, unsensed_limit=1)
-    assert result.candidate_count == 3
+    assert _candidates(result) == 3
     assert result.unsensed_returned == 1
 
 
 def test_default_allocation_never_exceeds_a_small_limit(corpus: Corpus) -> None:
     result = synonyms(corpus, "dog", limit=2)
-    assert result.unsensed_limit == 2 and result.candidate_count == 2
+    assert result.unsensed_limit == 2 and _candidates(result) == 2
 
 
 def test_max_senses_bounds_inspection(corpus: Corpus) -> None:
     result = synonyms(corpus, "set", limit=100, max_senses=4, unsensed_limit=0)
-    assert result.senses_inspected == 4 and result.candidate_count == 4
+    assert result.senses_inspected == 4 and _candidates(result) == 4
 
 
 def test_inflected_form_resolves(corpus: Corpus) -> None:
@@ -111,7 +113,7 @@ def test_shrinking_keeps_only_the_sources_still_cited(corpus: Corpus) -> None:
     size = len(result.model_dump_json())
     smaller = fit_response(result, drop_last_group, max_chars=size - 1)
     # the unsensed (ConceptNet) group is last, so it goes first
-    assert smaller.count == result.count - 1
+    assert len(smaller.groups) == len(result.groups) - 1
     assert all(g.sense is not None for g in smaller.groups)
     assert list(smaller.sources) == ["wordnet-3.1"]
     assert_sources_complete(smaller.model_dump(mode="json"))
@@ -133,7 +135,7 @@ def test_plain_data_over_the_size_bound_goes_through_the_model(
     monkeypatch.setattr("lexicon_server.query.synonyms.MAX_RESPONSE_CHARS", 0)
     data = dumped(synonyms(corpus, "dog"))
     assert data == synonyms(corpus, "dog").model_dump(mode="json")
-    assert data["count"] == 3 and list(data["sources"]) == ["conceptnet", "wordnet-3.1"]
+    assert len(data["groups"]) == 3 and list(data["sources"]) == ["conceptnet", "wordnet-3.1"]
 
 
 def test_plain_data_over_the_estimate_is_measured(
@@ -144,13 +146,13 @@ def test_plain_data_over_the_estimate_is_measured(
     monkeypatch.setattr("lexicon_server.query.budget.json_bound", lambda **_: 10**9)
     data = dumped(synonyms(corpus, "dog"))
     assert data == synonyms(corpus, "dog").model_dump(mode="json")
-    assert data["count"] == 3 and list(data["sources"]) == ["conceptnet", "wordnet-3.1"]
+    assert len(data["groups"]) == 3 and list(data["sources"]) == ["conceptnet", "wordnet-3.1"]
 
 
 def test_members_kept_by_relations_serve_synonyms(corpus: Corpus) -> None:
     # relations reads (and keeps) every member of the synsets it names, the word's own
     # sense included; synonyms reusing them still leaves the word itself out
-    assert dumped(relations(corpus, "canine", "hyponym"))["count"]
+    assert dumped(relations(corpus, "canine", "hyponym"))["results"]
     result = dumped(synonyms(corpus, "dog", unsensed_limit=0))
     texts = [c["text"] for g in result["groups"] for c in g["candidates"]]
     assert "domestic dog" in texts and "Canis familiaris" in texts and "dog" not in texts

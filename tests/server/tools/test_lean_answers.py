@@ -139,11 +139,17 @@ def _said(node: Any) -> Any:
 
 
 # Counts and budgets describe the answer, not the word: they follow the limits above.
+# The counts of a list and the echoed arguments (max_senses, max_depth) are no longer
+# sent since session 14 (docs/tools.md): a client counts the list it reads.
 _META = {
     "budget",
     "budgets",
     "count",
     "candidate_count",
+    "direct_count",
+    "transitive_count",
+    "max_senses",
+    "max_depth",
     "truncated",
     "truncated_fields",
     "unsensed_translations_truncated",
@@ -162,7 +168,7 @@ def _unsensed_pairs(answer: Any) -> Any:
             for item in group["items"]
         )
         return {**answer, "unsensed_translations": pairs}
-    if isinstance(answer, dict) and "groups" in answer and "candidate_count" in answer:
+    if isinstance(answer, dict) and "groups" in answer and "source_language" in answer:
         groups = [
             {
                 **g,
@@ -331,7 +337,7 @@ def test_every_fact_of_the_old_answers_is_still_there(
                 # the 20 places, in another order, each naming its class. Every other
                 # fact of the answer, and of each word listed in both, is unchanged.
                 new, was = _near_facts(new, was)
-            if ("unsensed_translations" in was or "candidate_count" in was) and "sources" in was:
+            if ("unsensed_translations" in was or "source_language" in was) and "sources" in was:
                 # A source cited only by a translation now cited by another one drops out
                 # of the map; that every cited key is described is checked elsewhere.
                 kept = new.get("sources", {})

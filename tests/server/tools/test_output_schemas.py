@@ -104,7 +104,7 @@ def test_real_answers_meet_both_the_schema_and_the_model(
             lambda d: d["senses"][0]["pronunciations"][0].pop("source"),
             id="fact without a source",
         ),
-        pytest.param(lambda d: d.update(count="three"), id="wrong type"),
+        pytest.param(lambda d: d.update(total_senses="three"), id="wrong type"),
         pytest.param(
             lambda d: d["senses"][0]["pronunciations"].append({"notation": "morse"}),
             id="nested item with a bad enum and missing fields",

@@ -65,10 +65,10 @@ def test_whole_server_over_stdio_without_network(sample_data_dir: Path, tmp_path
     assert out["dictionary_lookup"]["resolutions"][0]["lemma"] == "dog"
     translations = out["dictionary_translate"]["groups"]
     assert "maison" in {c["text"] for g in translations for c in g["candidates"]}
-    assert out["dictionary_semantic_neighbors"]["count"] == 3
+    assert len(out["dictionary_semantic_neighbors"]["neighbors"]) == 3
     hops = {r.get("relation_scope", "direct") for r in out["dictionary_relations"]["results"]}
     assert hops == {"direct", "transitive"}
-    assert out["rhymes"]["count"] == 5
+    assert len(out["rhymes"]["results"]) == 5
     assert all(r["edit"] != "identical" for r in out["rhymes"]["results"])
     assert "silent" in {a["word"] for a in out["wordplay"]["anagrams"]}
     assert out["bad"].is_error and "limit" in out["bad"].content[0].text

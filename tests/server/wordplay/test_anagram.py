@@ -17,7 +17,7 @@ def test_listen_finds_silent_and_excludes_itself(slice_corpus: Corpus) -> None:
     words = [a.word for a in result.anagrams]
     assert {"silent", "enlist", "tinsel", "inlets"} <= set(words)
     assert "listen" not in words
-    assert result.letters == "listen" and result.count == len(words)
+    assert result.letters == "listen" and len(result.anagrams) == len(words)
     for a in result.anagrams:
         assert sorted(a.letters) == sorted("listen")
         assert [p.fact for p in a.provenance] == ["spelling"]
@@ -61,4 +61,4 @@ def test_text_without_letters_is_refused(slice_corpus: Corpus) -> None:
 
 def test_limit_truncates(slice_corpus: Corpus) -> None:
     result = wordplay(slice_corpus, "listen", "anagram", limit=1, vocabulary="all")
-    assert result.count == 1 and result.truncated
+    assert len(result.anagrams) == 1 and result.truncated

@@ -53,7 +53,7 @@ def test_near_rhymes_of_cat_differ_by_one_phoneme(
     corpus: Corpus, cmudict_pronunciations: dict[str, list[tuple[str, ...]]]
 ) -> None:
     result = rhymes(corpus, "cat", mode="near", limit=100, vocabulary="all")
-    assert result.count == 100
+    assert len(result.results) == 100
     cat = [reference_rhyme(p) for p in cmudict_pronunciations["cat"]]
     for r in result.results:
         theirs = [reference_rhyme(p) for p in cmudict_pronunciations[r.word.casefold()]]

@@ -65,7 +65,7 @@ def test_rhymes_answers_or_refuses_clearly(
         assert exc.parameter in {"word", "mode", "limit", "syllables"}
         assert exc.parameter in str(exc)
         return
-    assert result.count == len(result.results) <= limit
+    assert len(result.results) <= limit
     assert all(r.word.casefold() != word.strip().casefold() for r in result.results)
     _bounded(result)
     # The plain data the tool sends is the typed result, field for field.
@@ -93,9 +93,8 @@ def test_wordplay_answers_or_refuses_clearly(
         return
     assert result.kind == kind
     assert context is None or kind == "pun"
-    assert result.count <= limit
     listed = result.anagrams or result.palindromes or result.spoonerisms or result.puns
-    assert len(listed) == result.count
+    assert len(listed or result.matches or result.sounds) <= limit
     if kind == "pun":
         assert result.context_scope in {"uncontextualized", "context_ranked"}
     _bounded(result)

@@ -12,7 +12,7 @@ from lexicon_server.query.wordplay import wordplay
 def test_swap_with_one_half_missing_is_a_generated_candidate(slice_corpus: Corpus) -> None:
     # The slice has 'belly' but not 'jeans'.
     result = wordplay(slice_corpus, "jelly beans", "spoonerism")
-    assert result.count == 1
+    assert len(result.spoonerisms) == 1
     swap = result.spoonerisms[0]
     assert swap.phones == ["B EH1 L IY0", "JH IY1 N Z"]
     assert swap.source_phones == ["JH EH1 L IY0", "B IY1 N Z"]
