@@ -172,8 +172,9 @@ def compact_schema(node: Any) -> Any:
     `additionalProperties: false` (so an answer that gains a field in a later release
     still validates); on a property that may be absent, the null branch and a null or
     empty default (such a property is left out, never sent as null: see
-    `models.absent_detail`); and descriptions (docs/tools.md describes every field, and
-    what an absent one means).
+    `models.absent_detail`); descriptions (docs/tools.md describes every field, and
+    what an absent one means); and the `type` beside an `enum` or `const` whose values
+    are all of that type (the values alone admit exactly the same answers).
     """
     if isinstance(node, list):
         return [compact_schema(item) for item in node]
@@ -195,7 +196,38 @@ def compact_schema(node: Any) -> Any:
             }
             continue
         out[key] = compact_schema(value)
-    return out
+    return _without_implied_type(_one_enum(out))
+
+
+# The Python values a JSON Schema `type` admits (a bool is not an integer there).
+_TYPE_OF: dict[str, Callable[[Any], bool]] = {
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+    "boolean": lambda v: isinstance(v, bool),
+}
+
+
+def _one_enum(node: dict[str, Any]) -> dict[str, Any]:
+    """`node` with an `anyOf` of bare `const`/`enum` branches (pydantic's form of
+    `Literal["a"] | Literal["b", "c"]`) written as the one `enum` it amounts to."""
+    branches = node.get("anyOf")
+    if not branches or not all(set(b) <= {"const", "enum"} and len(b) == 1 for b in branches):
+        return node
+    values = [v for b in branches for v in (b["enum"] if "enum" in b else [b["const"]])]
+    return {**{k: v for k, v in node.items() if k != "anyOf"}, "enum": values}
+
+
+def _without_implied_type(node: dict[str, Any]) -> dict[str, Any]:
+    """`node` without its `type` when its `enum` or `const` already implies it."""
+    kind = node.get("type")
+    check = _TYPE_OF.get(kind) if isinstance(kind, str) else None
+    if check is None:
+        return node
+    values = node["enum"] if "enum" in node else [node["const"]] if "const" in node else None
+    if not values or not all(check(v) for v in values):
+        return node
+    return {k: v for k, v in node.items() if k != "type"}
 
 
 def _optional(prop: dict[str, Any], required: bool) -> dict[str, Any]:
