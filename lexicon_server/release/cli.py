@@ -14,7 +14,6 @@ from typing import Any, TypeVar
 import click
 
 from lexicon_server.builder.cli import handles_errors, lock_option, registry_profile, say
-from lexicon_server.builder.errors import BuildError
 
 __all__ = ["COMMANDS"]
 
@@ -34,17 +33,18 @@ _public = click.option(
 
 
 def _errors(func: F) -> F:
+    """A BuildError as every lexicon-build command renders it (`handles_errors`); a
+    StoreError with its fix and its own exit status."""
+
+    @handles_errors
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from lexicon_store.errors import StoreError
 
         try:
             return func(*args, **kwargs)
-        except BuildError as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(1)
         except StoreError as exc:
-            click.echo(f"error: {exc.message}", err=True)
+            click.echo(f"Error: {exc.message}", err=True)
             if exc.fix:
                 click.echo(f"  fix: {exc.fix}", err=True)
             sys.exit(exc.exit_code)
