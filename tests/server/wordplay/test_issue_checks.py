@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from _support.dictionary_words import dictionary_first, near_rank
-from _support.rhyme_oracle import reference_rhyme
+from _support.rhyme_oracle import phone_distance, reference_rhyme
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.query.rhymes import rhymes
@@ -35,15 +35,6 @@ def corpus(request: pytest.FixtureRequest) -> Iterator[Corpus]:
     starter.close()
 
 
-def _edit_distance(a: tuple[str, ...], b: tuple[str, ...]) -> int:
-    row = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        prev, row[0] = row[0], i
-        for j, y in enumerate(b, 1):
-            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (x != y))
-    return row[-1]
-
-
 def test_cat_rhymes_include_hat_not_cat(corpus: Corpus) -> None:
     words = [r.word for r in rhymes(corpus, "cat", limit=100).results]
     assert "hat" in words and "cat" not in words
@@ -57,7 +48,7 @@ def test_near_rhymes_of_cat_differ_by_one_phoneme(
     cat = [reference_rhyme(p) for p in cmudict_pronunciations["cat"]]
     for r in result.results:
         theirs = [reference_rhyme(p) for p in cmudict_pronunciations[r.word.casefold()]]
-        distances = {_edit_distance(c, t) for c in cat for t in theirs}
+        distances = {phone_distance(c, t) for c in cat for t in theirs}
         assert 1 in distances and 0 not in distances, r.word
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from _support.dictionary_words import dictionary_first
 from _support.dumped import dumped
+from _support.rhyme_oracle import phone_distance
 
 from lexicon_server.corpus.reader import Corpus
 from lexicon_server.errors import InvalidArgument
@@ -37,15 +38,6 @@ from lexicon_server.query.wordplay_letter_sounds import letter_sounds
 )
 def test_letter_to_sound_rules(spelling: str, phones: str) -> None:
     assert " ".join(letter_sounds(spelling)) == phones
-
-
-def _levenshtein(a: list[str], b: list[str]) -> int:
-    row = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        prev, row[0] = row[0], i
-        for j, y in enumerate(b, 1):
-            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (x != y))
-    return row[-1]
 
 
 def _bare(phones: str) -> list[str]:
@@ -85,7 +77,7 @@ def test_distances_order_and_completeness(play_db: Path, play_corpus: Corpus, te
     keys = [(not marks[s.word], s.distance) for s in result.sounds]
     assert keys == sorted(keys)
     for sound in result.sounds:  # the distance is the exact phoneme edit distance
-        assert sound.distance == min(_levenshtein(q, _bare(sound.phones)) for q in queries)
+        assert sound.distance == min(phone_distance(q, _bare(sound.phones)) for q in queries)
     # Every word within one phoneme edit is found (scan of the whole table, independently).
     conn = sqlite3.connect(play_db)
     near = {
@@ -93,7 +85,7 @@ def test_distances_order_and_completeness(play_db: Path, play_corpus: Corpus, te
         for word, phones in conn.execute(
             "SELECT w.text, p.phones FROM prons p JOIN words w ON w.id = p.word_id"
         )
-        if min(_levenshtein(q, _bare(phones)) for q in queries) <= 1
+        if min(phone_distance(q, _bare(phones)) for q in queries) <= 1
     }
     conn.close()
     near.discard(text)
