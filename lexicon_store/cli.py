@@ -202,24 +202,35 @@ def package(built_dir: Path, dest: Path, part_size: str, level: int, as_json: bo
     )
 
 
+def _activation_dict(result: ops.ActivateResult | ops.InstallResult) -> dict[str, Any]:
+    """What every command that switches the active selection reports first."""
+    return {
+        "activation_id": result.activation_id,
+        "previous_activation": result.previous_activation,
+        "dataset_version": result.dataset_version,
+        "installed": {k: sorted(v) for k, v in result.installed.items()},
+    }
+
+
+def _echo_activation(result: ops.ActivateResult | ops.InstallResult) -> None:
+    click.echo(f"Active: {result.dataset_version} (activation {result.activation_id})")
+    click.echo(f"  serving {_installed_text(result.installed)}")
+
+
 def _render_install(result: ops.InstallResult, as_json: bool) -> None:
     if as_json:
         _json_out(
-            {
-                "activation_id": result.activation_id,
-                "previous_activation": result.previous_activation,
-                "dataset_version": result.dataset_version,
+            _activation_dict(result)
+            | {
                 "manifest_digest": result.manifest_digest,
                 "trust": result.trust,
-                "installed": {k: sorted(v) for k, v in result.installed.items()},
                 "shortfalls": [asdict(s) for s in result.shortfalls],
                 "objects_copied": result.stats.objects_copied,
                 "objects_reused": result.stats.objects_reused,
             }
         )
         return
-    click.echo(f"Active: {result.dataset_version} (activation {result.activation_id})")
-    click.echo(f"  serving {_installed_text(result.installed)}")
+    _echo_activation(result)
     click.echo(
         f"  {result.stats.objects_copied} objects copied ({result.stats.object_bytes} bytes), "
         f"{result.stats.objects_reused} already present"
@@ -328,17 +339,9 @@ def remove_language(
 
 def _render_activate(result: ops.ActivateResult, as_json: bool) -> None:
     if as_json:
-        _json_out(
-            {
-                "activation_id": result.activation_id,
-                "previous_activation": result.previous_activation,
-                "dataset_version": result.dataset_version,
-                "installed": {k: sorted(v) for k, v in result.installed.items()},
-            }
-        )
+        _json_out(_activation_dict(result))
         return
-    click.echo(f"Active: {result.dataset_version} (activation {result.activation_id})")
-    click.echo(f"  serving {_installed_text(result.installed)}")
+    _echo_activation(result)
     if result.previous_activation and result.previous_activation != result.activation_id:
         click.echo(
             f"  switch back with: lexicon-data activate --activation {result.previous_activation}"
