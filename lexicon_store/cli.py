@@ -542,6 +542,12 @@ def repair(data_dir: Path | None, source: str | None, as_json: bool) -> None:
         sys.exit(1)
 
 
+# prune and forget: both free objects, and both can show what they would do first.
+_dry_run = click.option(
+    "--dry-run", is_flag=True, help="Show what would be forgotten and freed; change nothing."
+)
+
+
 def _render_prune(plan: gc.PrunePlan, dry_run: bool, as_json: bool) -> None:
     if as_json:
         _json_out(
@@ -587,7 +593,7 @@ def _render_prune(plan: gc.PrunePlan, dry_run: bool, as_json: bool) -> None:
     default=None,
     help="With --drop-activations: unpinned activations to keep besides the current one.",
 )
-@click.option("--dry-run", is_flag=True, help="Show what would be freed; delete nothing.")
+@_dry_run
 @_on_data_dir
 def prune(
     data_dir: Path | None, drop_activations: bool, keep: int | None, dry_run: bool, as_json: bool
@@ -610,7 +616,7 @@ def prune(
     multiple=True,
     help="A retained activation to forget (repeatable); not the current or a pinned one.",
 )
-@click.option("--dry-run", is_flag=True, help="Show what would be forgotten and freed.")
+@_dry_run
 @_on_data_dir
 def forget(
     data_dir: Path | None, activation_ids: tuple[str, ...], dry_run: bool, as_json: bool
