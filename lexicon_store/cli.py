@@ -202,24 +202,35 @@ def package(built_dir: Path, dest: Path, part_size: str, level: int, as_json: bo
     )
 
 
+def _activation_dict(result: ops.ActivateResult | ops.InstallResult) -> dict[str, Any]:
+    """What every command that switches the active selection reports first."""
+    return {
+        "activation_id": result.activation_id,
+        "previous_activation": result.previous_activation,
+        "dataset_version": result.dataset_version,
+        "installed": {k: sorted(v) for k, v in result.installed.items()},
+    }
+
+
+def _echo_activation(result: ops.ActivateResult | ops.InstallResult) -> None:
+    click.echo(f"Active: {result.dataset_version} (activation {result.activation_id})")
+    click.echo(f"  serving {_installed_text(result.installed)}")
+
+
 def _render_install(result: ops.InstallResult, as_json: bool) -> None:
     if as_json:
         _json_out(
-            {
-                "activation_id": result.activation_id,
-                "previous_activation": result.previous_activation,
-                "dataset_version": result.dataset_version,
+            _activation_dict(result)
+            | {
                 "manifest_digest": result.manifest_digest,
                 "trust": result.trust,
-                "installed": {k: sorted(v) for k, v in result.installed.items()},
                 "shortfalls": [asdict(s) for s in result.shortfalls],
                 "objects_copied": result.stats.objects_copied,
                 "objects_reused": result.stats.objects_reused,
             }
         )
         return
-    click.echo(f"Active: {result.dataset_version} (activation {result.activation_id})")
-    click.echo(f"  serving {_installed_text(result.installed)}")
+    _echo_activation(result)
     click.echo(
         f"  {result.stats.objects_copied} objects copied ({result.stats.object_bytes} bytes), "
         f"{result.stats.objects_reused} already present"
@@ -328,17 +339,9 @@ def remove_language(
 
 def _render_activate(result: ops.ActivateResult, as_json: bool) -> None:
     if as_json:
-        _json_out(
-            {
-                "activation_id": result.activation_id,
-                "previous_activation": result.previous_activation,
-                "dataset_version": result.dataset_version,
-                "installed": {k: sorted(v) for k, v in result.installed.items()},
-            }
-        )
+        _json_out(_activation_dict(result))
         return
-    click.echo(f"Active: {result.dataset_version} (activation {result.activation_id})")
-    click.echo(f"  serving {_installed_text(result.installed)}")
+    _echo_activation(result)
     if result.previous_activation and result.previous_activation != result.activation_id:
         click.echo(
             f"  switch back with: lexicon-data activate --activation {result.previous_activation}"
@@ -539,6 +542,12 @@ def repair(data_dir: Path | None, source: str | None, as_json: bool) -> None:
         sys.exit(1)
 
 
+# prune and forget: both free objects, and both can show what they would do first.
+_dry_run = click.option(
+    "--dry-run", is_flag=True, help="Show what would be forgotten and freed; change nothing."
+)
+
+
 def _render_prune(plan: gc.PrunePlan, dry_run: bool, as_json: bool) -> None:
     if as_json:
         _json_out(
@@ -584,7 +593,7 @@ def _render_prune(plan: gc.PrunePlan, dry_run: bool, as_json: bool) -> None:
     default=None,
     help="With --drop-activations: unpinned activations to keep besides the current one.",
 )
-@click.option("--dry-run", is_flag=True, help="Show what would be freed; delete nothing.")
+@_dry_run
 @_on_data_dir
 def prune(
     data_dir: Path | None, drop_activations: bool, keep: int | None, dry_run: bool, as_json: bool
@@ -607,7 +616,7 @@ def prune(
     multiple=True,
     help="A retained activation to forget (repeatable); not the current or a pinned one.",
 )
-@click.option("--dry-run", is_flag=True, help="Show what would be forgotten and freed.")
+@_dry_run
 @_on_data_dir
 def forget(
     data_dir: Path | None, activation_ids: tuple[str, ...], dry_run: bool, as_json: bool

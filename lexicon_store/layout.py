@@ -19,39 +19,31 @@ from .selection import default_data_dir
 __all__ = ["DataDir", "open_data_dir"]
 
 
+class _Below:
+    """A path of the data dir, named once by where it lies below the root."""
+
+    def __init__(self, relative: str) -> None:
+        self.relative = relative
+
+    def __get__(self, data_dir: DataDir, owner: type[DataDir]) -> Path:
+        return data_dir.root / self.relative
+
+
 @dataclass(frozen=True)
 class DataDir:
+    """The data dir's layout (docs/release-format.md section 2) and its writer lock."""
+
     root: Path
 
-    @property
-    def objects(self) -> Path:
-        return self.root / "objects" / "blake3"
-
-    @property
-    def activations(self) -> Path:
-        return self.root / "activations"
-
-    @property
-    def current(self) -> Path:
-        return self.root / "current"
-
-    @property
-    def lock_path(self) -> Path:
-        return self.root / "lock"
-
-    @property
-    def tmp(self) -> Path:
-        return self.root / "tmp"
-
-    @property
-    def parts(self) -> Path:
-        """Downloaded parts awaiting verification (``<part hex>.partial``), stable across runs."""
-        return self.tmp / "parts"
-
-    @property
-    def pinned(self) -> Path:
-        """``pinned/<activation id>``: empty files marking activations prune must keep."""
-        return self.root / "pinned"
+    objects = _Below("objects/blake3")  # objects/blake3/<2 hex>/<hex>
+    activations = _Below("activations")  # <activation id>.json records
+    current = _Below("current")  # the pointer to the active record
+    lock_path = _Below("lock")
+    tmp = _Below("tmp")
+    # Downloaded parts awaiting verification (``<part hex>.partial``), stable across runs.
+    parts = _Below("tmp/parts")
+    # ``pinned/<activation id>``: empty files marking activations prune must keep.
+    pinned = _Below("pinned")
 
     def object_path(self, digest: str) -> Path:
         hexdigest = hex_of(digest)

@@ -14,7 +14,10 @@
 
 from __future__ import annotations
 
+import fcntl
 import inspect
+import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -96,10 +99,41 @@ def sample_builder() -> Callable[[Path, Path], Path]:
     return build_sample
 
 
+def made_once(
+    tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], str]
+) -> tuple[Path, str]:
+    """A directory `make(directory)` fills, and the text it returns, made once per test run.
+
+    Under pytest-xdist (`-n 2`) the workers share it: the first to get here makes it in the
+    run's common temporary directory, holding a lock, and the others wait and reuse it, so
+    the sample build is paid once, not once per worker. What it makes is read-only for the
+    tests, as every session fixture's result already is.
+    """
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        directory = tmp_path_factory.mktemp(name)
+        return directory, make(directory)
+    root = tmp_path_factory.getbasetemp().parent / name
+    root.mkdir(exist_ok=True)
+    with open(root / ".lock", "a+b") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        done = root / ".made"
+        if not done.exists():
+            directory = root / "made"
+            shutil.rmtree(directory, ignore_errors=True)  # what a failed attempt left
+            directory.mkdir()
+            text = make(directory)
+            done.write_text(text, encoding="utf-8")  # written last: the work is complete
+        return root / "made", done.read_text(encoding="utf-8")
+
+
 @pytest.fixture(scope="session")
 def sample_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("sample")
-    return build_sample(root / "built", root / "cache")
+    def make(root: Path) -> str:
+        build_sample(root / "built", root / "cache")
+        return ""
+
+    root, _ = made_once(tmp_path_factory, "sample", make)
+    return root / "built"
 
 
 @pytest.fixture(scope="session")
@@ -108,9 +142,11 @@ def sample_release(
 ) -> tuple[Path, str]:
     from lexicon_store.package import package_release
 
-    dest = tmp_path_factory.mktemp("sample-release") / "release"
-    result = package_release(sample_dataset, dest)
-    return dest, result.manifest_digest
+    def make(root: Path) -> str:
+        return package_release(sample_dataset, root / "release").manifest_digest
+
+    root, digest = made_once(tmp_path_factory, "sample-release", make)
+    return root / "release", digest
 
 
 @pytest.fixture(scope="session")

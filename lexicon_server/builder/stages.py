@@ -142,25 +142,12 @@ def _zipf_map(ctx: BuildContext, language: str) -> dict[str, float]:
 
 def semantic(language: str, vectors: str, limit: int) -> StageFn:
     def run(ctx: BuildContext) -> Mapping[str, Any]:
-        import numpy as np
-
-        from lexicon_server.builder.semantic_writer import (
-            glove_vocabulary,
-            vectors_by_language,
-            write_semantic,
-        )
+        from lexicon_server.builder.semantic_writer import vectors_by_language, write_semantic
 
         src = ctx.inputs.require(vectors)
         zipf = _zipf_map(ctx, language)
         if vectors == "glove-6b-50d":
-            import pyarrow.parquet as pq
-
-            table = pq.read_table(src.file("vocab"))
-            all_words = [str(w) for w in table.column(0).to_pylist()]
-            matrix = np.load(src.file("vectors"), mmap_mode="r")
-            rows = glove_vocabulary(all_words, limit)
-            words = [all_words[i] for i in rows]
-            chosen = np.asarray(matrix[rows], dtype=np.float32)
+            words, chosen = _glove_rows(src, limit)
         else:
             from lexicon_server.builder.parsers import vectors as vector_parser
 
@@ -195,26 +182,34 @@ def semantic(language: str, vectors: str, limit: int) -> StageFn:
 _ENGLISH_SPACE: dict[tuple[str, ...], tuple[list[str], Any, dict[str, float]]] = {}
 
 
-def _english_space(
-    ctx: BuildContext, english_limit: int
-) -> tuple[list[str], Any, dict[str, float]]:
-    """(words, unit vectors, norm -> Zipf) of the English vocabulary derived vectors use."""
+def _glove_rows(src: SourceInput, limit: int) -> tuple[list[str], Any]:
+    """(words, float32 vectors) of the GloVe rows `glove_vocabulary` keeps for `limit`."""
     import numpy as np
     import pyarrow.parquet as pq
 
     from lexicon_server.builder.semantic_writer import glove_vocabulary
 
+    all_words = [str(w) for w in pq.read_table(src.file("vocab")).column(0).to_pylist()]
+    rows = glove_vocabulary(all_words, limit)
+    matrix = np.asarray(np.load(src.file("vectors"), mmap_mode="r")[rows], dtype=np.float32)
+    return [all_words[i] for i in rows], matrix
+
+
+def _english_space(
+    ctx: BuildContext, english_limit: int
+) -> tuple[list[str], Any, dict[str, float]]:
+    """(words, unit vectors, norm -> Zipf) of the English vocabulary derived vectors use."""
+    import numpy as np
+
     src = ctx.inputs.require("glove-6b-50d")
     freq = ctx.inputs.get("wordfreq")
     key = (src.fingerprint, freq.fingerprint if freq else "", str(english_limit))
     if key not in _ENGLISH_SPACE:
-        all_words = [str(w) for w in pq.read_table(src.file("vocab")).column(0).to_pylist()]
-        rows = glove_vocabulary(all_words, english_limit)
-        matrix = np.asarray(np.load(src.file("vectors"), mmap_mode="r")[rows], dtype=np.float32)
+        words, matrix = _glove_rows(src, english_limit)
         lengths = np.linalg.norm(matrix, axis=1, keepdims=True)
         matrix /= np.where(lengths == 0, 1, lengths)  # each translation counts by its weight
         _ENGLISH_SPACE.clear()
-        _ENGLISH_SPACE[key] = ([all_words[i] for i in rows], matrix, _zipf_map(ctx, "en"))
+        _ENGLISH_SPACE[key] = (words, matrix, _zipf_map(ctx, "en"))
     return _ENGLISH_SPACE[key]
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import anyio
 import jsonschema
+import pytest
 from _support.answers import error_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -66,6 +67,13 @@ def _check(name: str, arguments: dict[str, Any], result: Any, schemas: dict[str,
     assert len(result.content[0].text) <= MAX_RESPONSE_CHARS, where
 
 
+@pytest.fixture
+def server(sample_corpus: Corpus) -> Any:
+    """One server with the slang group for all of a test's examples (building one costs
+    about half a second); each example talks to it through a client session of its own."""
+    return build_server(sample_corpus, load_config({"LEXICON_SLANG": "1"}))
+
+
 @settings(
     max_examples=25,
     deadline=None,
@@ -73,10 +81,8 @@ def _check(name: str, arguments: dict[str, Any], result: Any, schemas: dict[str,
 )
 @given(calls=CALLS)
 def test_hostile_slang_arguments_get_named_errors(
-    sample_corpus: Corpus, calls: list[tuple[str, dict[str, Any]]]
+    server: Any, calls: list[tuple[str, dict[str, Any]]]
 ) -> None:
-    server = build_server(sample_corpus, load_config({"LEXICON_SLANG": "1"}))
-
     async def main() -> None:
         async with Client(server) as client:
             schemas = {t.name: t.output_schema for t in (await client.list_tools()).tools}

@@ -17,6 +17,7 @@ from typing import Any
 
 import anyio
 import jsonschema
+import pytest
 from _support.answers import error_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -96,6 +97,13 @@ def _check(name: str, arguments: dict[str, Any], result: Any, schemas: dict[str,
     assert result.content[0].text == rendered(name, data), where
 
 
+@pytest.fixture
+def server(sample_corpus: Corpus) -> Any:
+    """One server for all of a test's examples (building one costs about half a second of
+    schema generation); each example talks to it through a client session of its own."""
+    return build_server(sample_corpus, load_config({}))
+
+
 @settings(
     max_examples=25,
     deadline=None,
@@ -103,10 +111,8 @@ def _check(name: str, arguments: dict[str, Any], result: Any, schemas: dict[str,
 )
 @given(calls=CALLS)
 def test_hostile_arguments_get_named_errors(
-    sample_corpus: Corpus, calls: list[tuple[str, dict[str, Any]]]
+    server: Any, calls: list[tuple[str, dict[str, Any]]]
 ) -> None:
-    server = build_server(sample_corpus, load_config({}))
-
     async def main() -> None:
         async with Client(server) as client:
             schemas = {t.name: t.output_schema for t in (await client.list_tools()).tools}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from _support.dumped import dumped
 from _support.provenance import assert_sources_complete
 from hypothesis import HealthCheck, given, settings
@@ -105,6 +106,21 @@ def test_wordplay_answers_or_refuses_clearly(
 ARGUMENT = st.one_of(st.none(), st.booleans(), st.integers(-3, 150), st.text(max_size=40), WORDS)
 
 
+@pytest.fixture
+def wordplay_server(slice_corpus: Corpus) -> Any:
+    """The two wordplay tools on one server for all of a test's examples; each example
+    talks to it through a client session of its own."""
+    from mcp.server.mcpserver import MCPServer
+
+    from lexicon_server.sdk import add_tools
+    from lexicon_server.tool_table import DICTIONARY
+
+    server: MCPServer[Any] = MCPServer(name="wordplay-properties")
+    rows = [spec for spec in DICTIONARY if spec.name in ("rhymes", "wordplay")]
+    add_tools(server, rows, {"corpus": slice_corpus})
+    return server
+
+
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -118,23 +134,16 @@ ARGUMENT = st.one_of(st.none(), st.booleans(), st.integers(-3, 150), st.text(max
     kind=st.sampled_from(["anagram", "palindrome", "spoonerism", "pun", None]),
 )
 def test_any_arguments_through_the_client_get_a_result_or_a_tool_error(
-    slice_corpus: Corpus, name: str, args: dict[str, Any], kind: str | None
+    wordplay_server: Any, name: str, args: dict[str, Any], kind: str | None
 ) -> None:
     import anyio
     from mcp import Client
-    from mcp.server.mcpserver import MCPServer
-
-    from lexicon_server.sdk import add_tools
-    from lexicon_server.tool_table import DICTIONARY
 
     if kind is not None and name == "wordplay":
         args = {**args, "kind": kind}
-    server: MCPServer[Any] = MCPServer(name="wordplay-properties")
-    rows = [spec for spec in DICTIONARY if spec.name in ("rhymes", "wordplay")]
-    add_tools(server, rows, {"corpus": slice_corpus})
 
     async def main() -> Any:
-        async with Client(server) as client:
+        async with Client(wordplay_server) as client:
             return await client.call_tool(name, args)
 
     result = anyio.run(main)
