@@ -101,6 +101,8 @@ def _inherit(tool: str, data: dict[str, Any]) -> None:
                 candidate.setdefault("source", source)
                 candidate.setdefault("sense_scope", scope)
                 candidate.setdefault("relation", relation)
+                # The schema's candidates are bare words: their defaults are put back here.
+                candidate.setdefault("target_entry_installed", True)
     elif tool == "dictionary_translate":
         for group in data.get("groups", ()):
             for candidate in group["candidates"]:

@@ -259,6 +259,7 @@ def _renamed_wordplay(answer: Any) -> Any:
     if not isinstance(answer, dict):
         return answer
     renamed = {k: v for k, v in answer.items() if k not in _WORDPLAY_LISTS}
+    # `_said` has left empty lists out of the old answer, as of the new one.
     results = []
     for key in _WORDPLAY_LISTS:
         for item in answer.get(key, ()):
@@ -266,17 +267,18 @@ def _renamed_wordplay(answer: Any) -> Any:
             for fact in item.pop("provenance", ()):
                 item[f"{fact['fact']}_source"] = fact["source"]
             results.append(item)
-    renamed["results"] = results
+    if results:
+        renamed["results"] = results
     return renamed
 
 
 def _flat_targets(answer: Any) -> Any:
     """An old relations answer in today's shape: each result's `target` fields beside the
     edge's."""
-    if not isinstance(answer, dict):
+    if not isinstance(answer, dict) or "results" not in answer:
         return answer
     flat = []
-    for result in answer.get("results", ()):
+    for result in answer["results"]:
         item = {k: v for k, v in result.items() if k != "target"}
         for key, value in result.get("target", {}).items():
             item["target_sense" if key == "sense_id" else key] = value
