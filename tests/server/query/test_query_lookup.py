@@ -330,7 +330,7 @@ def test_budget_cut_drops_senses_and_their_sources(
     bare = dumped(lookup(corpus, "house", translations_limit=3))
     assert bare["senses"] == [] and "unsensed_translations" not in bare
     assert "translations" in bare["truncated_fields"] and bare["sources"] == {}
-    assert "unsensed translations: dropped" in bare["budget"]["cut"][-1]
+    assert "unsensed translations: dropped" in bare["cut"][-1]
     assert_sources_complete(bare)
 
 

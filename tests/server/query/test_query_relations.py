@@ -30,7 +30,7 @@ def test_direct_hypernym(corpus: Corpus) -> None:
     assert hit.synset is None  # the source's own id only on request
     with_ids = relations(corpus, "dog", "hypernym", source_ids=True).results[0]
     assert with_ids.synset == "wn31-02083346-n"
-    assert hit.target.target_entry_installed
+    assert hit.target_entry_installed
     assert hit.from_sense is not None and list(result.senses) == [hit.from_sense]
     sense = result.senses[hit.from_sense]
     assert sense.gloss == "a member of the genus Canis"
@@ -91,8 +91,8 @@ def test_unsensed_cross_language_targets(corpus: Corpus) -> None:
     result = relations(corpus, "dog", "related_to")
     targets = {r.words[0]: r for r in result.results}
     assert set(targets) == {"chien", "Hund"}
-    assert targets["chien"].target.target_entry_installed  # fr installed and has 'chien'
-    assert not targets["Hund"].target.target_entry_installed  # de not installed
+    assert targets["chien"].target_entry_installed  # fr installed and has 'chien'
+    assert not targets["Hund"].target_entry_installed  # de not installed
     assert all(r.sense_scope == "unsensed" and r.from_sense is None for r in result.results)
     assert result.senses == {}
     assert {r.source for r in result.results} == set(result.sources) == {"conceptnet"}

@@ -75,7 +75,7 @@ def test_rhymes_structured_result(slice_corpus: Corpus) -> None:
     words = [r["word"] for r in data["results"]]
     assert "hat" in words and "cat" not in words
     assert data["language"] == "en" and data["dataset_version"]
-    assert data["sense_scope"] == "unsensed"
+    assert "sense_scope" not in data  # every rhyme is unsensed: the default, left out
     assert data["pronunciation_source"] == "cmudict"  # every result's, said once
     assert data["sources"]["cmudict"] == "BSD-2-Clause"
     assert_sources_complete(data)
