@@ -173,6 +173,13 @@ def test_starter_semantic_neighbours_of_king(request: pytest.FixtureRequest) -> 
     assert "queen" in {n["text"] for n in result["neighbors"]}
 
 
+def _lemma(answer: dict[str, Any]) -> str:
+    """The first lemma the answer's word resolved to: the word itself when the answer
+    leaves `resolutions` out (found as written, docs/tools.md)."""
+    resolutions = answer.get("resolutions", [{"lemma": answer["word"]}])
+    return str(resolutions[0]["lemma"])
+
+
 @pytest.mark.starter
 @pytest.mark.parametrize(
     ("word", "first_gloss", "others"),
@@ -201,12 +208,12 @@ def test_starter_senses_of_the_term_spelled_as_asked_come_first(
         ],
     )
     assert lookup["senses"][0]["gloss"].startswith(first_gloss)
-    lemma = lookup["resolutions"][0]["lemma"]
+    lemma = _lemma(lookup)
     # GCIDE's senses come after all of these, under its own (capitalised) headwords; a
     # sense leaves out its `word` where it is the word asked for.
     senses = [s for s in lookup["senses"] if s.get("source") != "gcide"]
     words = [s.get("word", lookup["word"]) for s in senses]
-    assert words[0] == lemma == synonyms["resolutions"][0]["lemma"]
+    assert words[0] == lemma == _lemma(synonyms)
     assert (len(set(words)) > 1) is others  # the other terms' senses come after
     assert words == sorted(words, key=lambda w: w != lemma)
     own = {s["id"] for s, w in zip(senses, words, strict=True) if w == lemma}
