@@ -75,7 +75,7 @@ def lexicon_answers(built: Path, words: list[str], given: dict[str, int]) -> dic
     out = {}
     for word in words:
         data = synonyms(corpus, word, "en", **given)
-        out[word] = [normalize(c.text) for g in data.groups for c in g.candidates]
+        out[word] = [normalize(c) for g in data.groups for c in g.candidates]
     corpus.close()
     return out
 

@@ -306,7 +306,7 @@ def _quality_and_brute(keyed: object, db: Path, respelled: list[str]) -> list[st
     found = []
     for text, meant in RESPELLINGS.items():
         answer = wordplay(keyed, text, "sounds_like").model_dump(mode="json")  # type: ignore[arg-type]
-        words = [s["word"] for s in answer["sounds"]]
+        words = [s["word"] for s in answer["results"]]
         place = words[:10].index(meant) + 1 if meant in words[:10] else "-"
         star = "*" if answer["phones_from"] == "cmudict" else ""
         found.append(f"`{text}`{star} -> {meant} {place}")
@@ -314,10 +314,10 @@ def _quality_and_brute(keyed: object, db: Path, respelled: list[str]) -> list[st
     lines += ["", "The issue's examples (first eight answers, default vocabulary):", ""]
     for text, kind in (("c?t", "pattern"), ("??ght", "pattern"), ("fone", "sounds_like")):
         answer = wordplay(keyed, text, kind).model_dump(mode="json")  # type: ignore[arg-type]
-        words = [m["word"] for m in answer.get("matches") or answer.get("sounds") or []]
+        words = [m["word"] for m in answer["results"]]
         lines.append(f"- `{text}` ({kind}): {', '.join(words[:8])}")
     answer = wordplay(keyed, "nite", "sounds_like").model_dump(mode="json")  # type: ignore[arg-type]
-    lines.append(f"- `nite` (sounds_like): {', '.join(s['word'] for s in answer['sounds'][:8])}")
+    lines.append(f"- `nite` (sounds_like): {', '.join(s['word'] for s in answer['results'][:8])}")
     return lines
 
 

@@ -1,10 +1,11 @@
 """Lean answers with what they leave out put back (docs/tools.md, "Lean answers").
 
-A dictionary tool's answer leaves out optional fields at the default its published schema
-names, fields that would repeat what the object holding them says, and the title and
-version of each source it names (the `lexicon://manifest` resource gives them). `expanded`
-restores all three, for a client that would rather read every field on every item, and
-for the test that checks no fact was lost.
+A dictionary tool's answer leaves out optional fields at their default (the result
+model's, which docs/tools.md lists; the published schema carries no defaults), fields that
+would repeat what the object holding them says, and the title and version of each source
+it names (the `lexicon://manifest` resource gives them). `expanded` restores all three,
+for a client that would rather read every field on every item, and for the test that
+checks no fact was lost.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ def expanded(
 ) -> dict[str, Any]:
     """A dictionary tool's lean structured content with every field it left out put back.
 
-    Answers leave out what the published schema gives a `default` for, and what they say
-    once on the object that holds it (docs/tools.md, "Lean answers"); this restores both,
+    Answers leave out what the result model gives a default for, and what they say once on
+    the object that holds it (docs/tools.md, "Lean answers"); this restores both,
     for a client that would rather read every field on every item. With
     `manifest_sources` (the `sources` of the `lexicon://manifest` resource), the
     `sources` map gives each key's title, version and licence, as answers used to.
@@ -58,8 +59,27 @@ def expanded(
     return full
 
 
+# The tools whose answers say how the word was matched (`resolutions`).
+_RESOLVING = frozenset(
+    {"dictionary_lookup", "dictionary_synonyms", "dictionary_translate", "dictionary_relations"}
+)
+
+
+def _resolved(tool: str, data: dict[str, Any]) -> None:
+    """Put back the resolutions of a word found as written, and each one's `form` (the
+    word asked)."""
+    if tool not in _RESOLVING:
+        return
+    word = data["word"]
+    if "resolutions" not in data:
+        data["resolutions"] = [{"lemma": word, "via": "exact"}]
+    for resolution in data["resolutions"]:
+        resolution.setdefault("form", word)
+
+
 def _inherit(tool: str, data: dict[str, Any]) -> None:
     """Put back the fields an item leaves out because its holder says the same."""
+    _resolved(tool, data)
     if tool == "dictionary_lookup":
         sense_source = data.pop("sense_source", None)
         for sense in data.get("senses", ()):
@@ -75,10 +95,14 @@ def _inherit(tool: str, data: dict[str, Any]) -> None:
             relation = group.pop("relation", None) or ("synonym" if unsensed else "synset_member")
             if unsensed:
                 group["source"] = source  # the unsensed group always names its source
+            details = group.pop("details", {})
+            group["candidates"] = [{"text": c, **details.get(c, {})} for c in group["candidates"]]
             for candidate in group["candidates"]:
                 candidate.setdefault("source", source)
                 candidate.setdefault("sense_scope", scope)
                 candidate.setdefault("relation", relation)
+                # The schema's candidates are bare words: their defaults are put back here.
+                candidate.setdefault("target_entry_installed", True)
     elif tool == "dictionary_translate":
         for group in data.get("groups", ()):
             for candidate in group["candidates"]:
@@ -92,13 +116,23 @@ def _inherit(tool: str, data: dict[str, Any]) -> None:
             result.setdefault("relation", data["relation"])
             if result.get("from_sense") is not None:
                 result.setdefault("source", data["senses"][result["from_sense"]]["source"])
-            target = result["target"]
-            target.setdefault("text", ", ".join(target["words"]))
-            target.setdefault("language", data["language"])
+            result.setdefault("text", ", ".join(result["words"]))
+            result.setdefault("language", data["language"])
     elif tool == "dictionary_semantic_neighbors":
         for neighbor in data.get("neighbors", ()):
             neighbor.setdefault("language", data["language"])
+    elif tool == "wordplay":
+        # Said once on the result: the scope of every candidate's facts (synset for puns);
+        # a pun's senses come from the source of its spelling.
+        scope = data.get("sense_scope", "unsensed")
+        for result in data.get("results", ()):
+            result.setdefault("sense_scope", scope)
+            if data["kind"] == "pun":
+                result.setdefault("senses_source", result.get("spelling_source"))
     elif tool == "rhymes":
+        # How the results are ranked follows from the mode (docs/tools.md).
+        near = data.get("mode") == "near"
+        data.setdefault("ranking", "sound_then_zipf" if near else "zipf_frequency")
         rhymes = {p["rhyme"] for p in data.get("query_pronunciations", ())}
         shared = data.pop("pronunciation_source", None)
         for result in data.get("results", ()):

@@ -28,7 +28,6 @@ __all__ = [
     "RelationEdge",
     "RelationResult",
     "RelationSense",
-    "RelationTarget",
     "RelationsResult",
     "Resolution",
     "SemanticResult",
@@ -47,7 +46,9 @@ __all__ = [
     "TranslationGroup",
     "absent_detail",
     "budget_left_out",
+    "cut_field",
     "left_out_at",
+    "resolutions_field",
 ]
 
 # No serialised tool result grows past this many characters; see docs/tools.md.
@@ -86,8 +87,8 @@ def _omitted_list(description: str | None = None) -> Any:
 
 
 def left_out_at(value: Any, description: str | None = None) -> Any:
-    """A field left out of the serialised result while it holds its default, `value`, which
-    the published schema names (`"default"`), so a client can fill it back in."""
+    """A field left out of the serialised result while it holds its default, `value`
+    (docs/tools.md lists each; `expand.expanded` fills it back in from this model)."""
     return Field(default=value, exclude_if=lambda v: v == value, description=description)
 
 
@@ -112,7 +113,8 @@ Sources = Annotated[
 
 
 class Budget(_Model):
-    """The response size budget, and what (if anything) was cut to respect it."""
+    """The response size budget, and what (if anything) was cut to respect it: the glossary
+    and slang results' (a dictionary tool's result says only `cut`)."""
 
     max_chars: int = Field(description="upper bound on the serialised response")
     cut: list[str] = _omitted_list("what was left out or shortened; absent if nothing")
@@ -208,9 +210,8 @@ class Sense(_Model):
 
 
 class Resolution(_Model):
-    """How the query text was matched to a headword."""
+    """How the query text (the result's `word`) was matched to a headword."""
 
-    form: str
     lemma: str
     via: Literal["exact", "inflection_table", "suffix_rule"]
     pos: str | None = _omitted()
@@ -248,6 +249,18 @@ class Frequency(_Model):
     syllables: int | None = _omitted()
 
 
+def resolutions_field() -> Any:
+    """A result's `resolutions`, left out (null) when the word was found as written: one
+    exact match whose lemma is the word itself (`query.provenance.resolution_data`)."""
+    return Field(default=None, exclude_if=lambda v: v is None)
+
+
+def cut_field() -> Any:
+    """A result's `cut`: what the limits or the response budget left out or shortened, in
+    words; absent when nothing was (the size bound is always MAX_RESPONSE_CHARS)."""
+    return Field(default_factory=list, exclude_if=absent_detail)
+
+
 class _WordAnswer(_Model):
     # The fields a look-up and a synonyms answer open with, in this order (a subclass's
     # own fields follow, so the published schemas keep their order).
@@ -256,7 +269,7 @@ class _WordAnswer(_Model):
     dataset_version: str
     found: bool
     suggestions: list[Suggestion] = _omitted_list()  # only when found is false
-    resolutions: list[Resolution]
+    resolutions: list[Resolution] | None = resolutions_field()
 
 
 class LookupResult(_WordAnswer):
@@ -277,12 +290,8 @@ class LookupResult(_WordAnswer):
         "absent: no sense (nor the unsensed translations) has more examples, "
         "pronunciations or translations than the limits let through"
     )
-    budgets: dict[str, int] = left_out_at(
-        {"examples": 6, "pronunciations": 2, "translations": 0},
-        "the detail budgets used: examples, pronunciations, translations",
-    )
     sources: Sources
-    budget: Budget = budget_left_out()
+    cut: list[str] = cut_field()
 
 
 # --- dictionary_synonyms ------------------------------------------------------------------
@@ -292,7 +301,9 @@ SynonymRelation = Literal["synset_member", "synonym", "similar"]
 
 
 class SynonymCandidate(_Model):
-    text: str
+    """What one candidate says that its group does not (its entry in the group's
+    `details`, by word): the group's `candidates` are bare words."""
+
     # Inherited from the group, so that the unsensed group's many terms are one word each.
     sense_scope: SenseScope | None = _inherited(
         "absent: the group's candidate_scope, else its sense_scope"
@@ -324,7 +335,13 @@ class SynonymGroup(_Model):
         "the relation of its candidates that name none; absent: synset_member in a "
         "sense's group, synonym in the unsensed group"
     )
-    candidates: list[SynonymCandidate]
+    candidates: list[str]
+    details: dict[str, SynonymCandidate] = Field(
+        default_factory=dict,
+        exclude_if=lambda v: not v,
+        description="the candidates that differ from the group, by word: what differs; "
+        "absent when none does",
+    )
     truncated: bool = left_out_at(False)
 
 
@@ -335,7 +352,7 @@ class SynonymsResult(_WordAnswer):
     unsensed_returned: int
     groups: list[SynonymGroup]
     sources: Sources
-    budget: Budget = budget_left_out()
+    cut: list[str] = cut_field()
 
 
 # --- dictionary_translate -----------------------------------------------------------------
@@ -358,14 +375,14 @@ class TranslateResult(_Model):
     dataset_version: str
     found: bool
     suggestions: list[Suggestion] = _omitted_list()  # only when found is false
-    resolutions: list[Resolution]
+    resolutions: list[Resolution] | None = resolutions_field()
     senses_inspected: int
     groups: list[TranslationGroup]
     note: str | None = _omitted(
         "why the answer has no candidate although the word was found; absent otherwise"
     )
     sources: Sources
-    budget: Budget = budget_left_out()
+    cut: list[str] = cut_field()
 
 
 # --- dictionary_relations -----------------------------------------------------------------
@@ -384,17 +401,10 @@ class RelationEdge(_Model):
     source: SourceKey
 
 
-class RelationTarget(_Model):
-    text: str | None = _inherited("absent: the target's words joined with ', '")
-    words: list[str]
-    language: str | None = _inherited("absent: the result's language")
-    synset: str | None = _omitted()
-    sense_id: str | None = _omitted()
-    gloss: str | None = _omitted()
-    target_entry_installed: bool = left_out_at(True)
-
-
 class RelationResult(_Model):
+    """One target the relation reaches from the word, with how it is reached: the target's
+    own fields (`words` to `target_entry_installed`) sit beside the edge's."""
+
     relation: str | None = _inherited("absent: the relation asked for")
     relation_scope: Literal["direct", "transitive"] = left_out_at("direct")
     distance: Literal[1, 2] = left_out_at(1)
@@ -403,7 +413,13 @@ class RelationResult(_Model):
         description="id of the word's sense the result starts from, described in the "
         "result's `senses`; null for an edge the source ties to the written word"
     )
-    target: RelationTarget
+    text: str | None = _inherited("absent: the target's words joined with ', '")
+    words: list[str] = Field(description="the target's words (a synset's members)")
+    language: str | None = _inherited("absent: the result's language")
+    synset: str | None = _omitted("the target's synset id; absent unless source_ids")
+    target_sense: str | None = _omitted("the target's sense handle, for a sense target")
+    gloss: str | None = _omitted("the target's definition")
+    target_entry_installed: bool = left_out_at(True)
     path: list[RelationEdge] = _omitted_list(
         "the two edges of a transitive result, in order; absent on a direct result, "
         "which is itself the one edge (its relation, sense_scope and source)"
@@ -425,15 +441,16 @@ class RelationsResult(_Model):
     word: str
     language: str
     relation: str
-    relation_in_data: bool = Field(
-        description="whether the installed data of this language has any edge of this "
-        "relation at all; false means an empty answer says nothing about the word (the "
-        "sources installed do not publish this relation)"
+    relation_in_data: bool = left_out_at(
+        True,
+        "whether the installed data of this language has any edge of this relation at all; "
+        "false means an empty answer says nothing about the word (the sources installed do "
+        "not publish this relation)",
     )
     dataset_version: str
     found: bool
     suggestions: list[Suggestion] = _omitted_list()  # only when found is false
-    resolutions: list[Resolution]
+    resolutions: list[Resolution] | None = resolutions_field()
     transitive_limit: int = left_out_at(0, "the transitive allocation in force")
     senses_inspected: int
     results: list[RelationResult]
@@ -445,7 +462,7 @@ class RelationsResult(_Model):
         "many results name it)"
     )
     sources: Sources
-    budget: Budget = budget_left_out()
+    cut: list[str] = cut_field()
 
 
 # --- dictionary_semantic_neighbors --------------------------------------------------------
@@ -487,4 +504,4 @@ class SemanticResult(_Model):
     method: str
     neighbors: list[Neighbor]
     sources: Sources
-    budget: Budget = budget_left_out()
+    cut: list[str] = cut_field()

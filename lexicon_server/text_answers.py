@@ -4,11 +4,13 @@ structured content for a model to read (docs/tools.md, "Answers").
 The structured content stays the exact, typed answer; the text says its facts in plain
 lines, without the JSON keys, source ids and licences a model rarely needs, so that an
 agent whose client shows it both does not read the same answer twice. Every word, gloss,
-example and candidate of the structured content is in the text, and a look-up's
-pronunciations and sense ids; it leaves out provenance per fact (the `sources` line
-names every source once, by key), source ids (but those a look-up is asked for), the
-phones of rhymes and wordplay results, and the counts, scopes and defaults that only a
-program uses.
+example and candidate of the structured content is in the text, and the sense ids of a
+look-up, synonyms and translate answer (which `dictionary_translate` takes as
+`sense_id`), and a look-up's pronunciations; it leaves out provenance per fact (the
+`sources` line names every source once, by key), source ids (but those a look-up is
+asked for), the ids of the senses a relations answer starts from (its text says what
+each sense is), the phones of rhymes and wordplay results, and the counts, scopes and
+defaults that only a program uses.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def _not_found(data: _Json) -> str:
 def _footer(data: _Json) -> list[str]:
     """What limits left out, and the sources the answer cites (said once, by key: the
     structured content gives each one's licence, lexicon://manifest its title)."""
-    lines = [f"cut: {note}" for note in data.get("budget", {}).get("cut", ())]
+    lines = [f"cut: {note}" for note in data.get("cut", ())]
     if data.get("sources"):
         lines.append(f"sources: {', '.join(data['sources'])} ({data['dataset_version']})")
     return lines
@@ -58,7 +60,7 @@ def _resolved(data: _Json) -> list[str]:
         if r["via"] != "exact":
             how = r["via"].replace("_", " ") + (f" {r['rule']}" if "rule" in r else "")
             pos = f"{r['pos']}, " if "pos" in r else ""
-            out.append(f"{r['form']} -> {r['lemma']} ({pos}{how})")
+            out.append(f"{data['word']} -> {r['lemma']} ({pos}{how})")
     return [f"resolved: {'; '.join(out)}"] if out else []
 
 
@@ -105,16 +107,18 @@ def _lookup(data: _Json) -> list[str]:
 
 
 def _sense_line(sense: _Json | None, fallback: str) -> str:
+    """A sense as `(pos) gloss  [id]`; without its id when it has none here."""
     if sense is None:
         return fallback
-    return f"({sense['pos']}) {sense['gloss']}  [{sense['id']}]"
+    handle = f"  [{sense['id']}]" if "id" in sense else ""
+    return f"({sense['pos']}) {sense['gloss']}{handle}"
 
 
 def _synonyms(data: _Json) -> list[str]:
     lines = [f"synonyms of {data['word']} ({data['language']}):", *_resolved(data)]
     for group in data["groups"]:
         lines.append("- " + _sense_line(group.get("sense"), "not tied to a sense"))
-        words = ", ".join(c["text"] for c in group["candidates"])
+        words = ", ".join(group["candidates"])
         lines.append(f"  {words}" + (" ..." if group.get("truncated") else ""))
     return lines
 
@@ -139,7 +143,7 @@ def _translate(data: _Json) -> list[str]:
 
 def _relations(data: _Json) -> list[str]:
     lines = [f"{data['relation']} of {data['word']} ({data['language']}):", *_resolved(data)]
-    if not data["relation_in_data"]:
+    if not data.get("relation_in_data", True):
         lines.append(f"the installed {data['language']} data has no {data['relation']} edges")
     senses = data.get("senses", {})
     current: object = object()
@@ -147,15 +151,16 @@ def _relations(data: _Json) -> list[str]:
         start = result.get("from_sense")
         if start != current:
             current = start
-            sense = {**senses[start], "id": start} if start else None
+            # The sense's id stays in the structured content (`senses`, by id): the
+            # text says what the sense is, which is what a reader of relations needs.
+            sense = senses[start] if start else None
             lines.append("- " + _sense_line(sense, "the written word"))
-        target = result["target"]
-        words = target.get("text") or ", ".join(target["words"])
+        words = result.get("text") or ", ".join(result["words"])
         via = ""
         if result.get("path"):
             via = " (via " + result["path"][0]["to_text"] + ")"
-        gloss = f": {target['gloss']}" if "gloss" in target else ""
-        language = f" [{target['language']}]" if "language" in target else ""
+        gloss = f": {result['gloss']}" if "gloss" in result else ""
+        language = f" [{result['language']}]" if "language" in result else ""
         lines.append(f"  {words}{language}{via}{gloss}")
     return lines
 
@@ -178,29 +183,17 @@ def _rhymes(data: _Json) -> list[str]:
     return lines
 
 
-# Which list of a wordplay answer holds its results, and the field naming each result.
-_WORDPLAY_LISTS = {
-    "anagrams": "word",
-    "palindromes": "word",
-    "spoonerisms": "phrase",
-    "puns": "word",
-    "matches": "word",
-    "sounds": "word",
-}
-
-
 def _wordplay(data: _Json) -> list[str]:
     lines = [f"{data['kind']} of {data['text']!r} ({data['language']}):"]
     if data.get("input_is_palindrome"):
         lines.append("  the text is itself a palindrome")
-    for key, name in _WORDPLAY_LISTS.items():
-        items = data.get(key, ())
-        if key == "puns":
-            for pun in items:
-                meanings = [s.get("gloss", s["synset"]) for s in pun["distinct_senses"]]
-                lines.append(f"  {pun[name]} ({pun['phones']}): " + "; ".join(meanings))
-        elif items:
-            lines.append("  " + ", ".join(item[name] for item in items))
+    items = data["results"]
+    if data["kind"] == "pun":
+        for pun in items:
+            meanings = [s.get("gloss", s["synset"]) for s in pun.get("distinct_senses", ())]
+            lines.append(f"  {pun['word']} ({pun['phones']}): " + "; ".join(meanings))
+    elif items:
+        lines.append("  " + ", ".join(item["word"] for item in items))
     if data.get("unresolved"):
         lines.append("no pronunciation for: " + ", ".join(data["unresolved"]))
     if data.get("truncated"):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from pydantic_core import to_json
 
-from lexicon_server.models import MAX_RESPONSE_CHARS, Budget, Resolution
+from lexicon_server.models import MAX_RESPONSE_CHARS, Resolution
 from lexicon_server.query.provenance import resolution_chars
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ EXAMPLE_CHARS = 500
 
 
 class Cuts:
-    """Collects what a response left out or shortened, for `Budget.cut`."""
+    """Collects what a response left out or shortened, for its `cut`."""
 
     def __init__(self) -> None:
         self.items: list[str] = []
@@ -54,15 +54,16 @@ class Cuts:
         self._clipped += 1
         return text[: limit - 1] + "…"
 
-    def budget(self) -> Budget:
+    def notes(self) -> list[str]:
         notes = list(self.items)
         if self._clipped:
             notes.append(f"{self._clipped} long text field(s) shortened")
-        return Budget(max_chars=MAX_RESPONSE_CHARS, cut=notes)
+        return notes
 
 
 def budget_data(cut: list[str]) -> dict[str, Any]:
-    """A result's `budget` as plain data: `cut` only when something was cut."""
+    """A glossary or slang result's `budget` as plain data: `cut` only when something was
+    cut. (A dictionary tool's result says `cut` alone.)"""
     return (
         {"max_chars": MAX_RESPONSE_CHARS, "cut": cut} if cut else {"max_chars": MAX_RESPONSE_CHARS}
     )
@@ -133,13 +134,13 @@ class _Grouped(Protocol):
     def groups(self) -> Sequence[Any]: ...
 
     @property
-    def resolutions(self) -> Sequence[Resolution]: ...
+    def resolutions(self) -> Sequence[Resolution] | None: ...
 
     @property
     def sources(self) -> Mapping[str, Any]: ...
 
     @property
-    def budget(self) -> Budget: ...
+    def cut(self) -> list[str]: ...
 
     def model_copy(
         self, *, update: Mapping[str, Any] | None = None, deep: bool = False
@@ -156,15 +157,20 @@ def drop_last_group(result: _G, _excess: int) -> tuple[_G, str] | None:
         return None
     kept = result.groups[:-1]
     note = "groups: dropped the last group to stay within the response budget"
-    named = {r.source for r in result.resolutions}
+    named = {r.source for r in result.resolutions or ()}
     for group in kept:
         if group.sense is not None:
             named.add(group.sense.source)
-        named.update(c.source for c in group.candidates)
+        # A synonym group names its candidates' source once, and the few that differ
+        # in its `details`; a translation names its own.
+        named.add(getattr(group, "source", None))
+        details = getattr(group, "details", {}).values()
+        named.update(getattr(c, "source", None) for c in (*group.candidates, *details))
+    named.discard(None)
     update = {
         "groups": kept,
         "sources": {key: info for key, info in result.sources.items() if key in named},
-        "budget": result.budget.model_copy(update={"cut": [*result.budget.cut, note]}),
+        "cut": [*result.cut, note],
     }
     return result.model_copy(update=update), note
 

@@ -106,9 +106,7 @@ def _apply_suffix_rules(
                 continue
             done.add(pos)
             terms = best_first(terms, lemma)
-            resolution = Resolution(
-                form=word, lemma=terms[0][1], via="suffix_rule", pos=pos, rule=rule
-            )
+            resolution = Resolution(lemma=terms[0][1], via="suffix_rule", pos=pos, rule=rule)
             reached.append((tuple(t[0] for t in terms), resolution))
 
 
@@ -147,7 +145,7 @@ def _form_terms(
     ordered = [*exact, *best_first(sorted((i, texts[i]) for i in keep if i not in own), word)]
     resolutions = tuple(r for ids, r in reached if any(i in keep for i in ids))
     if exact:
-        resolutions = (Resolution(form=word, lemma=exact[0][1], via="exact"), *resolutions)
+        resolutions = (Resolution(lemma=exact[0][1], via="exact"), *resolutions)
     # A form with its own entries always lists its entries, so that its senses are read
     # by part of speech first (see `term_order`).
     narrowed = bool(exact) or any(len(keep[i]) < len(have[i]) for i in keep)
@@ -178,7 +176,6 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
         table = sources(conn)
         for lemma_id, pos, source_id in rows:
             resolution = Resolution(
-                form=word,
                 lemma=term_rows.term_text(conn, lemma_id),
                 via="inflection_table",
                 pos=pos,
@@ -202,7 +199,7 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
         return Headwords(
             norm,
             tuple(row[0] for row in exact),
-            (Resolution(form=word, lemma=exact[0][1], via="exact"),),
+            (Resolution(lemma=exact[0][1], via="exact"),),
         )
     # No entry at all: a bare term may still carry translations or pronunciations.
     bare = best_first(term_rows.bare_terms(conn, norm), word)
@@ -210,6 +207,6 @@ def resolve_headwords(conn: sqlite3.Connection, word: str, language: str) -> Hea
         return Headwords(
             norm,
             tuple(row[0] for row in bare),
-            (Resolution(form=word, lemma=bare[0][1], via="exact"),),
+            (Resolution(lemma=bare[0][1], via="exact"),),
         )
     return Headwords(norm, (), ())

@@ -29,7 +29,6 @@ from lexicon_server.query.budget import (
     EXAMPLE_CHARS,
     GLOSS_CHARS,
     Cuts,
-    budget_data,
     json_bound,
     round_robin,
 )
@@ -349,27 +348,28 @@ class _Answer:
     ) -> _Json:
         """The result's head fields, in the model's order (`found` and `sense_source`
         filled in by the caller)."""
-        resolutions = resolution_data(heads.resolutions)
+        resolutions = resolution_data(self.ask.word, heads.resolutions)
         self.chars += resolution_chars(heads.resolutions)
         self.named.update(heads.sources)
         self.cited = {
             key: infos.get(key) or heads.sources.get(key) or gcide.cited[key]
             for key in sorted(self.named)
         }
-        # Budget() is a model: built only when something was cut.
-        self.cut = self.cuts.budget().cut if self.cuts.items or self.clipped or gcide.senses else []
+        self.cut = self.cuts.notes() if self.cuts.items or self.clipped or gcide.senses else []
         for key, info in self.cited.items():
             self.chars += len(key) + len(info)
         self.chars += sum([len(note) for note in self.cut])
-        self.items += len(resolutions) + len(self.cited)
-        return {
+        self.items += len(heads.resolutions) + len(self.cited)
+        head: _Json = {
             "word": self.ask.word,
             "language": self.ask.language,
             "dataset_version": self.corpus.dataset_version,
             "found": False,
-            "resolutions": resolutions,
-            "total_senses": total,
         }
+        if resolutions is not None:
+            head["resolutions"] = resolutions
+        head["total_senses"] = total
+        return head
 
     def _details(
         self,
@@ -392,11 +392,9 @@ class _Answer:
             self.truncated.add("translations")
         if self.truncated:
             data["truncated_fields"] = sorted(self.truncated)
-        if self.ask.budgets != DEFAULT_BUDGETS:
-            data["budgets"] = self.ask.budgets
         data["sources"] = self.cited
         if self.cut:  # else left out (see LookupResult)
-            data["budget"] = budget_data(self.cut)
+            data["cut"] = list(self.cut)
 
 
 def _translation_items(
@@ -429,9 +427,9 @@ def _translation_items(
 
 def _fit(data: _Json) -> _Json:
     """Drop trailing senses, then the unsensed translations, until the serialised result
-    fits MAX_RESPONSE_CHARS; each drop is noted in `budget.cut`, and `sources` keeps only
+    fits MAX_RESPONSE_CHARS; each drop is noted in `cut`, and `sources` keeps only
     the keys the remaining facts name."""
-    notes: list[str] = data.setdefault("budget", budget_data([])).setdefault("cut", [])
+    notes: list[str] = data.setdefault("cut", [])
     while len(to_json(data).decode()) > MAX_RESPONSE_CHARS:
         if data["senses"]:
             data["senses"].pop()
@@ -442,7 +440,7 @@ def _fit(data: _Json) -> _Json:
             notes.append("unsensed translations: dropped to stay within the response budget")
         else:
             break
-        named = {r["source"] for r in data["resolutions"] if "source" in r}
+        named = {r["source"] for r in data.get("resolutions", ()) if "source" in r}
         named.update(p["source"] for p in data.get("pronunciations", ()))
         named.update(t["source"] for t in data.get("unsensed_translations", ()))
         if not data["senses"]:
@@ -454,7 +452,7 @@ def _fit(data: _Json) -> _Json:
                 named.update(item.get("source", sense_key) for item in sense.get(kind, ()))
         data["sources"] = {key: info for key, info in data["sources"].items() if key in named}
     if not notes:
-        del data["budget"]
+        del data["cut"]
     return data
 
 

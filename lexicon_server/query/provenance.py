@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lexicon_server.models import Resolution
@@ -11,7 +11,7 @@ from lexicon_server.models import Resolution
 if TYPE_CHECKING:
     from lexicon_server.corpus.rows.facts import SourceTable
 
-__all__ = ["Cited", "cited_by", "resolution_chars", "resolution_data"]
+__all__ = ["Cited", "as_written", "cited_by", "resolution_chars", "resolution_data"]
 
 
 class Cited:
@@ -45,11 +45,20 @@ def cited_by(resolutions: Iterable[Resolution], cited: Cited) -> dict[str, str]:
     return {key: info for key, info in cited.sources().items() if key in used}
 
 
-def resolution_data(resolutions: Iterable[Resolution]) -> list[dict[str, Any]]:
-    """`resolutions` as plain data, each without the details it lacks."""
+def as_written(word: str, resolutions: Sequence[Resolution]) -> bool:
+    """Whether `word` was found as written: one exact match whose lemma is the word. A
+    result then leaves its `resolutions` out (the common case says nothing new)."""
+    return len(resolutions) == 1 and resolutions[0].via == "exact" and resolutions[0].lemma == word
+
+
+def resolution_data(word: str, resolutions: Sequence[Resolution]) -> list[dict[str, Any]] | None:
+    """`resolutions` of `word` as plain data, each without the details it lacks, or None
+    when the word was found as written (`as_written`)."""
+    if as_written(word, resolutions):
+        return None
     return [r.model_dump(mode="json") for r in resolutions]
 
 
 def resolution_chars(resolutions: Iterable[Resolution]) -> int:
     """The free-text characters of `resolutions`, for an answer's size bound."""
-    return sum([len(r.form) + len(r.lemma) + len(r.rule or "") for r in resolutions])
+    return sum([len(r.lemma) + len(r.rule or "") for r in resolutions])

@@ -175,15 +175,13 @@ def puns(
                 matches |= context_words & set(_CONTEXT_WORD.findall(fold(text_of)))
         if context_words and gloss is not None and fold(word) in context_words:
             matches.add(fold(word))
-        fields: Data = {
-            "word": word,
-            "phones": phones,
-            "result_class": "candidate",
-            "sound_relation": "homophone",
-            "distinct_senses": senses,
-            "distinct_senses_total": len(distinct),
-            "context_matches": sorted(matches),
-        }
+        fields: Data = {"word": word, "phones": phones}
+        # Empty lists are left out, as everywhere in an answer.
+        if senses:
+            fields["distinct_senses"] = senses
+        fields["distinct_senses_total"] = len(distinct)
+        if matches:
+            fields["context_matches"] = sorted(matches)
         candidates.append(Pun(fields, source_id, pron_source, len(matches)))
     ranked = context is not None and gloss is not None
     if ranked:
@@ -213,7 +211,7 @@ def fit_puns(
         # Sources are cited afresh per attempt: a dropped candidate's must not stay listed.
         cited = Cited()
         puns = [_pun(index, cited, pun) for pun in listed]
-        found = result(base, answer, cited, context_scope=context_scope, puns=puns)
+        found = result(base, answer, cited, context_scope=context_scope, results=puns)
         # Characters, as the budget counts them (the JSON is UTF-8, not escaped).
         if not listed or len(to_json(found).decode()) <= max_chars:
             return found
@@ -228,12 +226,9 @@ def fit_puns(
 
 
 def _pun(index: RhymeIndex, cited: Cited, pun: Pun) -> Data:
-    spelling = index.spelling(cited, pun.spelling_source)
+    # Its senses come from the source of its spelling (the lexical data's headword).
     return {
         **pun.fields,
-        "provenance": [
-            spelling,
-            {"fact": "senses", "source": spelling["source"]},
-            index.pronunciation(cited, pun.pron_source),
-        ],
+        "spelling_source": index.source(cited, pun.spelling_source),
+        "pronunciation_source": index.source(cited, pun.pron_source),
     }

@@ -70,8 +70,10 @@ class Renderer:
         table: SourceTable,
         cited: Cited,
         chosen: list[Found],
+        source_ids: bool = False,
     ) -> None:
         self.language = language
+        self.source_ids = source_ids
         self.name = name
         self.table = table
         self.cited = cited
@@ -127,7 +129,7 @@ class Renderer:
         if scope != "synset":
             data["sense_scope"] = scope
         data["from_sense"] = None if row is None else self.from_sense(row)
-        data["target"] = self.target(last)
+        data.update(self.target(last))
         if len(edges) > 1:  # a direct result is its own single edge: no path to show
             data["path"] = [self.edge(e) for e in edges]
         source = self.cited.key(self.table, last.source_id)
@@ -215,15 +217,15 @@ class Renderer:
             words = [text]
             installed = (e.dst_language, normalize(text)) in self._installed
         self.chars += 2 * len(text) + len(gloss or "") + len(synset or "") + len(sense_id or "")
-        # What the target says of itself, without its defaults (see RelationTarget).
+        # What the target says of itself, without its defaults (see RelationResult).
         target: _Json = {} if text == ", ".join(words) else {"text": text}
         target["words"] = words
         if e.dst_language != self.language:
             target["language"] = e.dst_language
-        if synset is not None:
+        if synset is not None and self.source_ids:
             target["synset"] = synset
         if sense_id is not None:
-            target["sense_id"] = sense_id
+            target["target_sense"] = sense_id
         if gloss is not None:
             target["gloss"] = gloss
         if not installed:

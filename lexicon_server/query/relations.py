@@ -26,7 +26,7 @@ from lexicon_server.corpus.rows.senses import sense_rows
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import MAX_RESPONSE_CHARS, RelationsResult
 from lexicon_server.query.arguments import check_allocation, check_limit, word_and_language
-from lexicon_server.query.budget import answer_bound, budget_data, fitted, round_robin
+from lexicon_server.query.budget import answer_bound, fitted, round_robin
 from lexicon_server.query.headwords import resolve_headwords
 from lexicon_server.query.provenance import Cited, resolution_data
 from lexicon_server.query.relation_edges import (
@@ -126,8 +126,10 @@ def relations(
     limit: int = 20,
     max_depth: int = 1,
     transitive_limit: int | None = None,
+    source_ids: bool = False,
 ) -> RelationsResult:
-    """Edges of type `relation` from `word`, at most `limit` in total."""
+    """Edges of type `relation` from `word`, at most `limit` in total; `source_ids` adds
+    each target's synset id (the edges of a two-step path always name theirs)."""
     word, language = word_and_language(corpus, word, language)
     name = _relation_name(relation)
     limit = check_limit("limit", limit)
@@ -148,26 +150,24 @@ def relations(
     seen: set[object] = set()
     per_group = _direct(conn, heads.term_ids, senses, name, seen)
     transitive = _transitive(conn, per_group, name, seen) if allocation else []
-    cut: list[str] = []  # what the answer left out, for `budget.cut`
+    cut: list[str] = []  # what the answer left out, for its `cut`
     chosen, _ = _choose(per_group, transitive, allocation, limit, cut)
     cited = Cited()
     cited.merge(heads.sources)
-    render = Renderer(corpus, conn, language, name, sources(conn), cited, chosen)
+    render = Renderer(corpus, conn, language, name, sources(conn), cited, chosen, source_ids)
     results = [render.result(found) for found in chosen]
-    data: _Json = {
-        "word": word,
-        "language": language,
-        "relation": name,
-        "relation_in_data": bool(results) or name in relations_stored(conn, ALL_RELATIONS),
-        "dataset_version": corpus.dataset_version,
-        "found": heads.found,
-        "resolutions": resolution_data(heads.resolutions),
-    }
+    data: _Json = {"word": word, "language": language, "relation": name}
+    if not results and name not in relations_stored(conn, ALL_RELATIONS):
+        data["relation_in_data"] = False  # else left out: true, the default
+    data |= {"dataset_version": corpus.dataset_version, "found": heads.found}
+    resolutions = resolution_data(word, heads.resolutions)
+    if resolutions is not None:
+        data["resolutions"] = resolutions
     _counts(data, allocation, results, len(senses))
     data.update(_described(render.senses))
     data["sources"] = cited_sources = cited.sources()
     if cut:  # else left out (see RelationsResult)
-        data["budget"] = budget_data(cut)
+        data["cut"] = cut
     version = corpus.dataset_version
     bound = answer_bound(
         render.chars, render.items, word, version, heads.resolutions, cut, cited_sources
@@ -290,7 +290,7 @@ def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, 
         return None
     kept = result.results[:-1]
     note = "results: dropped the last result to stay within the response budget"
-    named = {r.source for r in result.resolutions}
+    named = {r.source for r in result.resolutions or ()}
     senses = {r.from_sense for r in kept if r.from_sense is not None}
     for r in kept:
         named.add(r.source)
@@ -303,6 +303,6 @@ def _drop_last(result: RelationsResult, _excess: int) -> tuple[RelationsResult, 
         "senses": {key: ref for key, ref in result.senses.items() if key in senses},
         "sources": {key: info for key, info in result.sources.items() if key in named},
         "results": kept,
-        "budget": result.budget.model_copy(update={"cut": [*result.budget.cut, note]}),
+        "cut": [*result.cut, note],
     }
     return result.model_copy(update=update), note

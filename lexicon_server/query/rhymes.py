@@ -86,13 +86,9 @@ class RhymeIndex:
         self.docs = meta_value(conn, rhyme_docs.META_KEY) == rhyme_docs.VERSION
         self.words_end = dictionary_words_end(conn)
 
-    def spelling(self, cited: Cited, source_id: int) -> dict[str, str]:
-        """The `spelling` provenance entry for a source id, as plain data."""
-        return {"fact": "spelling", "source": cited.key(self.table, source_id)}
-
-    def pronunciation(self, cited: Cited, source_id: int) -> dict[str, str]:
-        """The `pronunciation` provenance entry for a source id, as plain data."""
-        return {"fact": "pronunciation", "source": cited.key(self.table, source_id)}
+    def source(self, cited: Cited, source_id: int) -> str:
+        """The key of a source id of this index, cited."""
+        return cited.key(self.table, source_id)
 
 
 def rhyme_index(conn: sqlite3.Connection) -> RhymeIndex:
@@ -214,13 +210,13 @@ def rhymes(
     data["found"] = bool(query.pronunciations)
     data["query_pronunciations"] = list(query.pronunciations)
     data["truncated"] = truncated
-    data["ranking"] = "sound_then_zipf" if checked_mode == "near" else "zipf_frequency"
-    data["sense_scope"] = "unsensed"
+    # Perfect rhymes come by frequency, near ones by sound class then frequency
+    # (docs/tools.md); every rhyme is unsensed (the result model's default, left out).
     if len(shared) == 1:
         data["pronunciation_source"] = shared.pop()
     data["results"] = results
     data["sources"] = cited.sources()
-    # `budget` is left out: nothing is ever cut (see the result model).
+    # `cut` is left out: nothing is ever cut (see the result model).
     return RhymesResult.model_validate(data)
 
 

@@ -352,7 +352,7 @@ def semantic_neighbors(
     data["method"] = method + _derived_note(store, [language, *searched])
     data["neighbors"] = neighbors
     data["sources"] = cited.sources()
-    # `budget` is left out: nothing is ever cut (see the result model).
+    # `cut` is left out: nothing is ever cut (see the result model).
     return SemanticResult.model_validate(data)
 
 

@@ -28,7 +28,6 @@ from lexicon_server.query.arguments import check_allocation, check_limit, word_a
 from lexicon_server.query.budget import (
     GLOSS_CHARS,
     answer_bound,
-    budget_data,
     clip,
     drop_last_group,
     fitted,
@@ -239,7 +238,11 @@ def _shape(
         "language": found.language,
         "dataset_version": corpus.dataset_version,
         "found": found.found,
-        "resolutions": resolution_data(heads.resolutions),
+    }
+    resolutions = resolution_data(found.word, heads.resolutions)
+    if resolutions is not None:
+        data["resolutions"] = resolutions
+    data |= {
         "senses_inspected": len(found.senses),
         "max_senses": found.max_senses,
         "unsensed_limit": allocation,
@@ -248,7 +251,7 @@ def _shape(
         "sources": cited_sources,
     }
     if cut:  # else left out (see SynonymsResult)
-        data["budget"] = budget_data(cut)
+        data["cut"] = cut
     version = corpus.dataset_version
     bound = answer_bound(chars, items, found.word, version, heads.resolutions, cut, cited_sources)
     return data, bound
@@ -285,9 +288,9 @@ def _sense_groups(found: _Found, sensed_take: list[int]) -> tuple[list[_Json], i
             group["candidate_scope"] = candidate_scope
         if relation != "synset_member":
             group["relation"] = relation
-        group["candidates"] = [
-            _candidate(c, key(group_table, c[3]), source, candidate_scope, relation) for c in shown
-        ]
+        _candidates(
+            group, [(c, key(group_table, c[3])) for c in shown], source, candidate_scope, relation
+        )
         if len(cands) > take:
             group["truncated"] = True
         groups.append(group)
@@ -301,13 +304,8 @@ def _unsensed_group(found: _Found, shown: list[_Cand], more: bool) -> tuple[_Jso
     key, table = found.cited.key, found.table
     counts = Counter(c[3] for c in shown)
     group_source = key(table, counts.most_common(1)[0][0])
-    group: _Json = {
-        "sense_scope": "unsensed",
-        "source": group_source,
-        "candidates": [
-            _candidate(c, key(table, c[3]), group_source, "unsensed", "synonym") for c in shown
-        ],
-    }
+    group: _Json = {"sense_scope": "unsensed", "source": group_source}
+    _candidates(group, [(c, key(table, c[3])) for c in shown], group_source, "unsensed", "synonym")
     if more:
         group["truncated"] = True
     return group, sum(len(c[0]) for c in shown) + len(group_source)
@@ -441,13 +439,32 @@ def _unsensed_candidates(
     return cands, any_more
 
 
-def _candidate(
+def _candidates(
+    group: _Json,
+    shown: list[tuple[_Cand, str]],
+    group_source: str | None,
+    scope: str,
+    relation: str,
+) -> None:
+    """Fill `group`'s `candidates` (bare words) and `details` (what a candidate says that
+    the group does not) from its (candidate, source key) pairs; the group's candidates are
+    of `scope`, `relation` and `group_source` unless they say otherwise."""
+    group["candidates"] = [row[0] for row, _ in shown]
+    details = {}
+    for row, source in shown:
+        differs = _differs(row, source, group_source, scope, relation)
+        if differs:
+            details[row[0]] = differs
+    if details:
+        group["details"] = details
+
+
+def _differs(
     row: Sequence[Any], source: str, group_source: str | None, scope: str, relation: str
 ) -> _Json:
-    """One candidate (text, _, relation, _, installed, scope) in a group whose candidates
-    are of `scope`, `relation` and `group_source` unless they say otherwise: what the group
-    already says left out (see SynonymCandidate)."""
-    candidate: _Json = {"text": row[0]}
+    """What one candidate (text, _, relation, _, installed, scope) says that its group does
+    not (see SynonymCandidate); empty when nothing."""
+    candidate: _Json = {}
     if row[5] != scope:
         candidate["sense_scope"] = row[5]
     if row[2] != relation:

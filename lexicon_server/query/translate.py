@@ -25,7 +25,7 @@ from lexicon_server.query.arguments import check_limit, check_text, corpus_langu
 from lexicon_server.query.budget import Cuts, drop_last_group, fit_response, round_robin
 from lexicon_server.query.headwords import resolve_headwords
 from lexicon_server.query.pivot import PIVOT_LANGUAGE, Pivoted, pivot
-from lexicon_server.query.provenance import Cited
+from lexicon_server.query.provenance import Cited, as_written
 from lexicon_server.query.senses import MAX_SENSES_DEFAULT, sense_ref
 from lexicon_server.query.targets import installed_targets, target_entry_column
 
@@ -107,12 +107,12 @@ def translate(
         target_language_status=status,  # type: ignore[arg-type]
         dataset_version=corpus.dataset_version,
         found=heads.found,
-        resolutions=list(heads.resolutions),
+        resolutions=None if as_written(word, heads.resolutions) else list(heads.resolutions),
         senses_inspected=len(senses),
         groups=groups,
         note=_no_link(heads.found, shown_count, source_language, target_language),
         sources=cited.sources(),
-        budget=cuts.budget(),
+        cut=cuts.notes(),
     )
     return fit_response(result, drop_last_group)
 

@@ -177,14 +177,14 @@ def _anagrams(call: KindCall, text: str, vocabulary: str) -> Data:
 
     def entry(row: tuple[Any, ...]) -> Data:
         word_id, word, word_letters, zipf, source_id = row
-        provenance = [call.index.spelling(call.cited, source_id)]
-        found = {"word": word, "letters": word_letters, "zipf": zipf, "provenance": provenance}
+        spelling = call.index.source(call.cited, source_id)
+        found = {"word": word, "zipf": zipf, "letters": word_letters, "spelling_source": spelling}
         return found | _label(call.index, word_id)
 
     found, truncated = _first_distinct(keyed, call.limit, entry)
     answer = Answer(len(found), truncated, [], [], [])
     return result(
-        call.base, answer, call.cited, letters=query_letters, vocabulary=vocabulary, anagrams=found
+        call.base, answer, call.cited, letters=query_letters, vocabulary=vocabulary, results=found
     )
 
 
@@ -224,8 +224,8 @@ def _palindromes(call: KindCall, text: str, vocabulary: str) -> Data:
 
         def entry(row: tuple[int, str, str, int]) -> Data:
             word_id, word, word_letters, source_id = row
-            provenance = [call.index.spelling(call.cited, source_id)]
-            found = {"word": word, "letters": word_letters, "provenance": provenance}
+            spelling = call.index.source(call.cited, source_id)
+            found = {"word": word, "letters": word_letters, "spelling_source": spelling}
             return found | _label(call.index, word_id)
 
         found, truncated = _first_distinct(keyed, call.limit, entry)
@@ -237,7 +237,7 @@ def _palindromes(call: KindCall, text: str, vocabulary: str) -> Data:
         letters=query_letters,
         input_is_palindrome=is_query_palindrome,
         vocabulary=vocabulary,
-        palindromes=found,
+        results=found,
     )
 
 
@@ -349,7 +349,7 @@ def _spoonerisms(call: KindCall, text: str) -> Data:
     )
     # Only the listed swaps cite their sources.
     listed = [_spoonerism(call.index, call.cited, swap) for swap in ordered[: call.limit]]
-    return result(call.base, answer, call.cited, spoonerisms=listed)
+    return result(call.base, answer, call.cited, results=listed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,16 +376,20 @@ def _spoonerism(index: RhymeIndex, cited: Cited, swap: _Swap) -> Data:
             (swap.second_words, swap.new_second),
         )
     ]
-    provenance = [index.pronunciation(cited, swap.first.source_id)]
-    spelling_sources = dict.fromkeys(source for _, source in swap.first_words + swap.second_words)
-    provenance.extend(index.spelling(cited, source) for source in spelling_sources)
-    return {
-        "phrase": " ".join(halves),
-        "phones": [swap.new_first, swap.new_second],
+    spelled = dict.fromkeys(source for _, source in swap.first_words + swap.second_words)
+    found: Data = {
+        "word": " ".join(halves),
+        "swapped_phones": [swap.new_first, swap.new_second],
         "source_phones": [swap.first.phones, swap.second.phones],
         "onsets": [swap.first.onset, swap.second.onset],
         "lexicality_scope": "lexical_term" if swap.lexical else "generated_candidate",
-        "first_headwords": [word for word, _ in swap.first_words],
-        "second_headwords": [word for word, _ in swap.second_words],
-        "provenance": provenance,
     }
+    # Empty lists are left out, as everywhere in an answer.
+    if swap.first_words:
+        found["first_headwords"] = [word for word, _ in swap.first_words]
+    if swap.second_words:
+        found["second_headwords"] = [word for word, _ in swap.second_words]
+    found["pronunciation_source"] = index.source(cited, swap.first.source_id)
+    if spelled:
+        found["spelling_sources"] = [index.source(cited, source) for source in spelled]
+    return found

@@ -2,12 +2,12 @@
 
 They follow the shared conventions of `lexicon_server.models`: every result names its
 dataset version and language, every candidate says which source each of its facts comes
-from (a key into the result's `sources`, which gives its version and licence), and a
-`budget` says what was cut. Wordplay candidates carry a `provenance` array; a rhyme has
-exactly two facts, so it names them in two fields (`spelling_source`,
-`pronunciation_source`), which keeps the most frequently called tool's answer small.
-Wordplay facts are about written forms and sounds, never about one sense, so their
-`sense_scope` is `unsensed` unless a pun names the senses it relies on; every rhyme is
+from (a key into the result's `sources`, which gives its licence), and `cut` says what was
+cut. A candidate names its facts' sources in fields (`spelling_source`,
+`pronunciation_source`). Every wordplay kind's candidates share one shape, holding the
+fields of its kind, so the published schema describes each field once. Wordplay facts are
+about written forms and sounds, never about one sense, so the result's `sense_scope` is
+`unsensed` unless it lists puns (which name the senses they rely on); every rhyme is
 unsensed, which `RhymesResult.sense_scope` says once for all of them.
 """
 
@@ -18,27 +18,19 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from lexicon_server.models import (
-    Budget,
-    SourceKey,
     Sources,
     Suggestion,
     absent_detail,
-    budget_left_out,
+    cut_field,
     left_out_at,
 )
 
 __all__ = [
-    "AnagramCandidate",
-    "PalindromeCandidate",
-    "PatternCandidate",
-    "Provenance",
-    "PunCandidate",
     "PunSense",
     "QueryPronunciation",
     "RhymeCandidate",
     "RhymesResult",
-    "SoundCandidate",
-    "SpoonerismCandidate",
+    "WordplayCandidate",
     "WordplayResult",
 ]
 
@@ -62,16 +54,6 @@ class _Model(BaseModel):
 def _dictionary_word(description: str | None = None) -> Any:
     """The label of a name or rare spelling, listed only with vocabulary='all'."""
     return left_out_at(True, description)
-
-
-class Provenance(_Model):
-    """Which source one fact of a candidate comes from."""
-
-    fact: Literal["spelling", "senses", "pronunciation"] = Field(
-        description="spelling: the written headword; senses: its meanings; "
-        "pronunciation: the sounds a phonetic derivation used"
-    )
-    source: SourceKey
 
 
 class QueryPronunciation(_Model):
@@ -122,55 +104,15 @@ class RhymesResult(_Model):
     suggestions: list[Suggestion] = _listed()
     query_pronunciations: list[QueryPronunciation]
     truncated: bool = Field(description="true when more rhymes exist beyond `limit`")
-    ranking: Literal["zipf_frequency", "sound_then_zipf"] = Field(
-        "zipf_frequency",
-        description="perfect rhymes: zipf_frequency; near rhymes: sound_then_zipf (by "
-        "`sound` class, then frequency)",
-    )
-    sense_scope: Literal["unsensed"] = Field(
-        "unsensed", description="every rhyme is about a written form and its sounds, not a sense"
+    sense_scope: Literal["unsensed"] = left_out_at(
+        "unsensed", "every rhyme is about a written form and its sounds, not a sense"
     )
     pronunciation_source: str | None = _omitted(
         "key in `sources` of every result's pronunciation, when they share one"
     )
     results: list[RhymeCandidate]
     sources: Sources
-    budget: Budget = budget_left_out()
-
-
-class AnagramCandidate(_Model):
-    word: str
-    letters: str = Field(description="the candidate's normalised letters")
-    zipf: float
-    dictionary_word: bool = _dictionary_word()
-    sense_scope: Literal["unsensed"] = left_out_at("unsensed")
-    provenance: list[Provenance]
-
-
-class PalindromeCandidate(_Model):
-    word: str
-    letters: str = Field(description="normalised letters; they read the same reversed")
-    dictionary_word: bool = _dictionary_word()
-    sense_scope: Literal["unsensed"] = left_out_at("unsensed")
-    provenance: list[Provenance]
-
-
-class SpoonerismCandidate(_Model):
-    phrase: str = Field(
-        description="the swapped phrase: headwords when both halves resolve, "
-        "else the swapped pronunciations"
-    )
-    phones: list[str] = Field(description="the two swapped pronunciations (ARPAbet)")
-    source_phones: list[str] = Field(description="the two pronunciations that were swapped")
-    onsets: list[str] = Field(description="the two onsets exchanged ('' = vowel-initial)")
-    lexicality_scope: Literal["lexical_term", "generated_candidate"] = Field(
-        description="lexical_term: both swapped pronunciations spell corpus headwords; "
-        "generated_candidate: a pronunciation-derived phrase, not a dictionary word pair"
-    )
-    first_headwords: list[str] = Field(description="every headword the first sound spells")
-    second_headwords: list[str] = Field(description="every headword the second sound spells")
-    sense_scope: Literal["unsensed"] = left_out_at("unsensed")
-    provenance: list[Provenance]
+    cut: list[str] = cut_field()
 
 
 class PunSense(_Model):
@@ -178,44 +120,30 @@ class PunSense(_Model):
     gloss: str | None = _omitted("its definition when lexical data is installed")
 
 
-class PunCandidate(_Model):
-    word: str
-    phones: str = Field(description="the pronunciation shared with the query")
-    result_class: Literal["candidate"] = Field(
-        "candidate", description="a homophone to build a pun on, never a finished joke"
+class WordplayCandidate(_Model):
+    """One candidate of any wordplay kind: the fields its kind has (docs/tools.md says
+    which); a fact's source is named in a `*_source` field, as a rhyme's are."""
+
+    word: str = Field(description="the candidate; for a spoonerism, the swapped phrase")
+    zipf: float | None = _omitted("anagram, pattern, sounds_like: Zipf frequency")
+    letters: str | None = _omitted("anagram, palindrome: the normalised letters")
+    phones: str | None = _omitted("pun, sounds_like: its pronunciation (ARPAbet)")
+    distance: int | None = _omitted("sounds_like: phoneme edits from `query_phones`")
+    dictionary_word: bool = _dictionary_word("false: a name or rare spelling")
+    swapped_phones: list[str] = _listed("spoonerism: the two swapped pronunciations")
+    source_phones: list[str] = _listed("spoonerism: the two pronunciations swapped")
+    onsets: list[str] = _listed("spoonerism: the two onsets exchanged ('' = none)")
+    lexicality_scope: Literal["lexical_term", "generated_candidate"] | None = _omitted(
+        "spoonerism: lexical_term when both halves spell headwords"
     )
-    sound_relation: Literal["homophone"] = "homophone"
-    distinct_senses: list[PunSense] = Field(
-        description="senses of the homophone the query word does not have"
-    )
-    distinct_senses_total: int
-    context_matches: list[str] = Field(
-        description="words of `context` found among these senses' synonyms (empty without context)"
-    )
-    sense_scope: Literal["synset"] = left_out_at("synset")
-    provenance: list[Provenance]
-
-
-class PatternCandidate(_Model):
-    """A word matching a spelling pattern; unsensed, its one fact's source in a field."""
-
-    word: str
-    zipf: float = Field(description="word frequency on the Zipf scale (0 = not in the list)")
-    dictionary_word: bool = _dictionary_word()
-    spelling_source: str = Field(description="key in `sources` of the headword's spelling")
-
-
-class SoundCandidate(_Model):
-    """A word sounding like the text; unsensed, its facts' sources in two fields."""
-
-    word: str
-    phones: str = Field(description="its pronunciation closest to the text's")
-    distance: int = Field(
-        description="phoneme edits (stress ignored) from the closest of `query_phones`"
-    )
-    zipf: float
-    spelling_source: str
-    pronunciation_source: str
+    first_headwords: list[str] = _listed("spoonerism: every headword the first sound spells")
+    second_headwords: list[str] = _listed("spoonerism: every headword the second spells")
+    distinct_senses: list[PunSense] = _listed("pun: senses the query word does not have")
+    distinct_senses_total: int | None = _omitted("pun: how many such senses there are")
+    context_matches: list[str] = _listed("pun: words of `context` among their synonyms")
+    spelling_source: str | None = _omitted("key in `sources` of the spelling (a pun's senses too)")
+    pronunciation_source: str | None = _omitted("key in `sources` of the pronunciation")
+    spelling_sources: list[str] = _listed("spoonerism: keys of its headwords' spellings")
 
 
 class WordplayResult(_Model):
@@ -243,13 +171,9 @@ class WordplayResult(_Model):
     query_words: list[str] = _listed("the headwords the query resolved to")
     unresolved: list[str] = _listed("query words with no headword or pronunciation in the corpus")
     truncated: bool = Field(description="true when more candidates exist beyond `limit`")
-    anagrams: list[AnagramCandidate] = _listed()
-    palindromes: list[PalindromeCandidate] = _listed()
-    spoonerisms: list[SpoonerismCandidate] = _listed()
-    puns: list[PunCandidate] = _listed()
-    matches: list[PatternCandidate] = _listed("pattern only: matching words, most frequent first")
-    sounds: list[SoundCandidate] = _listed(
-        "sounds_like only: closest `distance` first, then most frequent"
+    sense_scope: Literal["unsensed", "synset"] = left_out_at(
+        "unsensed", "synset for puns (their senses are synsets'); unsensed for every other kind"
     )
+    results: list[WordplayCandidate]
     sources: Sources
-    budget: Budget = budget_left_out()
+    cut: list[str] = cut_field()

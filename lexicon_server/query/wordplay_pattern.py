@@ -178,4 +178,4 @@ def pattern_matches(call: KindCall, pattern: str, vocabulary: str) -> Data:
             match["dictionary_word"] = False
         found.append(match)
     answer = Answer(len(found), len(ids) > limit, [], [], [])
-    return result(call.base, answer, cited, vocabulary=vocabulary, matches=found)
+    return result(call.base, answer, cited, vocabulary=vocabulary, results=found)

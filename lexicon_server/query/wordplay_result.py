@@ -6,7 +6,6 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from lexicon_server.query.budget import budget_data
 from lexicon_server.query.provenance import Cited
 from lexicon_server.query.rhymes import RhymeIndex
 
@@ -49,15 +48,11 @@ def result(
     vocabulary: str | None = None,
     phones_from: str | None = None,
     query_phones: list[str] | None = None,
-    anagrams: list[Data] | None = None,
-    palindromes: list[Data] | None = None,
-    spoonerisms: list[Data] | None = None,
-    puns: list[Data] | None = None,
-    matches: list[Data] | None = None,
-    sounds: list[Data] | None = None,
+    results: list[Data],
 ) -> Data:
     """The whole result in `WordplayResult`'s field order, without the fields it leaves out
-    when they are null or empty (as its dump has them)."""
+    when they are null or empty (as its dump has them). A pun answer says its senses'
+    scope once (`sense_scope: "synset"`): every other kind's is the default, unsensed."""
     data = dict(base)
     optional = {
         "letters": letters,
@@ -73,12 +68,12 @@ def result(
         (key, value) for key, value in optional.items() if value is not None and value != []
     )
     data["truncated"] = answer.truncated
-    found = {"anagrams": anagrams, "palindromes": palindromes, "spoonerisms": spoonerisms}
-    found.update(puns=puns, matches=matches, sounds=sounds)
-    data.update((key, value) for key, value in found.items() if value)
+    if base["kind"] == "pun":
+        data["sense_scope"] = "synset"
+    data["results"] = results
     data["sources"] = cited.sources()
     if answer.cut:  # else left out (see the result model)
-        data["budget"] = budget_data(answer.cut)
+        data["cut"] = answer.cut
     return data
 
 

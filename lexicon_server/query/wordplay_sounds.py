@@ -108,5 +108,5 @@ def sounds_like(call: KindCall, text: str, vocabulary: str) -> Data:
         vocabulary=vocabulary,
         phones_from=origin,
         query_phones=phones,
-        sounds=found,
+        results=found,
     )

@@ -8,7 +8,7 @@ An anchor runs one query function (the code under one MCP tool) and checks its a
 
     {"name": "dog hypernyms, two hops", "query": "relations",
      "args": {"word": "dog", "relation": "hypernym", "max_depth": 2},
-     "expect": [{"at": "results.*.target.text", "includes": ["carnivore"]}]}
+     "expect": [{"at": "results.*.words.*", "includes": ["carnivore"]}]}
 
 ``at`` is a dotted path into the answer (``*`` walks a list); ``includes`` are values that
 must appear there, ``contains_text`` substrings some value must contain, ``excludes``

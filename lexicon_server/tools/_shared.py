@@ -43,6 +43,7 @@ __all__ = [
     "Language",
     "Limit",
     "OptionalLanguage",
+    "SourceIds",
     "Text",
     "Word",
     "compact_schema",
@@ -62,6 +63,7 @@ Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
 Word = Annotated[Text, Field(description="word or phrase")]
 Language = Annotated[str, Field(description="ISO 639 tag ('en', 'fr')")]
 Limit = Annotated[int, Field(ge=1, le=100, description="most results")]
+SourceIds = Annotated[bool, Field(description="add the source's own ids (sense key, synset)")]
 OptionalLanguage = Annotated[
     str | None,
     Field(description="language tag, e.g. 'fr'; omit for the default described above"),
@@ -69,13 +71,10 @@ OptionalLanguage = Annotated[
 
 
 def tool_annotations(title: str) -> ToolAnnotations:
-    """Dictionary tools only read a local, fixed corpus."""
+    """Dictionary tools only read a local, fixed corpus. (No `destructiveHint`: the
+    specification gives it meaning only for a tool that is not read-only.)"""
     return ToolAnnotations(
-        title=title,
-        read_only_hint=True,
-        destructive_hint=False,
-        idempotent_hint=True,
-        open_world_hint=False,
+        title=title, read_only_hint=True, idempotent_hint=True, open_world_hint=False
     )
 
 
@@ -168,13 +167,14 @@ def _canonical(node: Any) -> str:
 def compact_schema(node: Any) -> Any:
     """`node` (an output schema) without what only costs a client bytes to read.
 
-    Kept: every type, `required`, enum and default. Left out: pydantic's generated titles;
+    Kept: every type, `required` list and enum. Left out: pydantic's generated titles;
     `additionalProperties: false` (so an answer that gains a field in a later release
-    still validates); on a property that may be absent, the null branch and a null or
-    empty default (such a property is left out, never sent as null: see
-    `models.absent_detail`); descriptions (docs/tools.md describes every field, and
-    what an absent one means); and the `type` beside an `enum` or `const` whose values
-    are all of that type (the values alone admit exactly the same answers).
+    still validates); on a property that may be absent, the null branch (such a property
+    is left out, never sent as null: see `models.absent_detail`); defaults, which no
+    validator uses (docs/tools.md names the value an absent field stands for, and
+    `expand.expanded` puts it back from the model); descriptions (docs/tools.md describes
+    every field); and the `type` beside an `enum` or `const` whose values are all of that
+    type (the values alone admit exactly the same answers).
     """
     if isinstance(node, list):
         return [compact_schema(item) for item in node]
@@ -187,6 +187,8 @@ def compact_schema(node: Any) -> Any:
         if key == "additionalProperties" and value is False:
             continue
         if key == "description" and isinstance(value, str):
+            continue
+        if key == "default":
             continue
         if key == "properties":
             needed = frozenset(node.get("required", ()))
@@ -237,8 +239,6 @@ def _optional(prop: dict[str, Any], required: bool) -> dict[str, Any]:
     if branches and {"type": "null"} in branches and len(branches) == 2:
         (kept,) = [b for b in branches if b != {"type": "null"}]
         prop = {**{k: v for k, v in prop.items() if k != "anyOf"}, **kept}
-    if "default" in prop and prop["default"] in (None, [], {}):
-        prop = {k: v for k, v in prop.items() if k != "default"}
     return prop
 
 

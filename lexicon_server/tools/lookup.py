@@ -8,18 +8,14 @@ from pydantic import Field
 
 from lexicon_server.arguments import ToolArguments
 from lexicon_server.query.lookup import DEFAULT_BUDGETS, DEFAULT_LIMIT
-from lexicon_server.tools._shared import (
-    Language,
-    Limit,
-    Word,
-)
+from lexicon_server.tools._shared import Language, Limit, SourceIds, Word
 
 __all__ = ["DESCRIPTION", "LookupArguments"]
 
 
-DESCRIPTION = """What a word means: its most used senses with part of speech, definition, an
-example and pronunciation. Use it first for any word; inflected forms ('ran') resolve to
-their lemma. Installed languages: {languages}."""
+DESCRIPTION = """Use first for what a word means: its most used senses, each with part of
+speech, definition, an example and pronunciation; inflected forms ('ran') resolve to their
+lemma. Installed languages: {languages}."""
 
 
 def _budget(what: str) -> object:
@@ -35,4 +31,4 @@ class LookupArguments(ToolArguments):
         "pronunciations"
     ]
     translations_limit: Annotated[int, _budget("translations")] = DEFAULT_BUDGETS["translations"]
-    source_ids: Annotated[bool, Field(description="add each sense's source id and synset")] = False
+    source_ids: SourceIds = False

@@ -8,15 +8,14 @@ from pydantic import Field
 
 from lexicon_server.arguments import ToolArguments
 from lexicon_server.query.relations import RELATIONS
-from lexicon_server.tools._shared import Language, Word
+from lexicon_server.tools._shared import Language, SourceIds, Word
 
 __all__ = ["DESCRIPTION", "RelationsArguments"]
 
 
-DESCRIPTION = """Words linked to a word by one lexical relation: broader (hypernym),
-narrower (hyponym), opposite (antonym), part or whole (meronym, holonym) and more, each
-with the sense it starts from and the edges that link them. max_depth=2 follows
-hypernyms and hyponyms two steps."""
+DESCRIPTION = """Words linked to a word by one relation, such as hypernym (broader),
+hyponym (narrower), antonym, meronym (part), holonym (whole), each from the sense it
+starts at."""
 
 
 class RelationsArguments(ToolArguments):
@@ -34,8 +33,9 @@ class RelationsArguments(ToolArguments):
         int | None,
         Field(
             description=(
-                "places for two-step results when max_depth=2: 0 to limit; omitted means 5 "
-                "(or limit if smaller); unused places go to direct results"
+                "share of limit for two-step results (max_depth=2): 0 to limit, "
+                "default 5; what they leave goes to direct results"
             )
         ),
     ] = None
+    source_ids: SourceIds = False

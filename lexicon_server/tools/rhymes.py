@@ -17,7 +17,7 @@ from lexicon_server.tools._spelling import Pattern
 __all__ = ["DESCRIPTION", "RhymesArguments"]
 
 
-DESCRIPTION = """English rhymes of a word, most common words first, with syllable counts."""
+DESCRIPTION = """English rhymes of a word, perfect or near, most common words first."""
 
 
 class RhymesArguments(ToolArguments):

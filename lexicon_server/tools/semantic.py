@@ -13,10 +13,9 @@ from lexicon_server.tools._spelling import Pattern
 __all__ = ["DESCRIPTION", "SemanticArguments"]
 
 
-DESCRIPTION = """Words close in meaning by word-vector similarity: related words, not only
-synonyms. Without target_language it searches every language with trained vectors;
-with one, monolingual or cross-lingual neighbours. A short description ('fear of
-heights') gets the words it describes (a reverse dictionary)."""
+DESCRIPTION = """Words related in meaning by word vectors, not only synonyms, in every
+language or into target_language; a short description ('fear of heights') gets the words
+it describes."""
 
 
 class SemanticArguments(ToolArguments):

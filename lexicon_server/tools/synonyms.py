@@ -21,9 +21,8 @@ from lexicon_server.tools._spelling import Pattern
 __all__ = ["DESCRIPTION", "SynonymsArguments"]
 
 
-DESCRIPTION = """Words with the same meaning, grouped by the sense they share (the word's
-most used senses first), plus a group not tied to a sense (thesaurus lists). Use it to
-find another word for a word."""
+DESCRIPTION = """Another word for a word: synonyms grouped by the sense they share (most
+used senses first), then thesaurus words not tied to a sense."""
 
 
 class SynonymsArguments(ToolArguments):
@@ -36,8 +35,8 @@ class SynonymsArguments(ToolArguments):
             ge=1,
             le=100,
             description=(
-                f"how many senses get a group; omitted: {MAX_SENSES_SYNONYMS}, or every "
-                "sense when the unsensed group has room"
+                f"senses that get a group; default {MAX_SENSES_SYNONYMS}, or all when the unsensed "
+                "synonyms leave room"
             ),
         ),
     ] = None
@@ -45,8 +44,8 @@ class SynonymsArguments(ToolArguments):
         int | None,
         Field(
             description=(
-                "candidates reserved for synonyms not tied to a sense: 0 to limit; omitted "
-                f"means {UNSENSED_DEFAULT} (or limit if smaller); unused places go to senses"
+                "share of limit for synonyms not tied to a sense: 0 to limit, default "
+                f"{UNSENSED_DEFAULT}; what they leave goes to the senses"
             )
         ),
     ] = None

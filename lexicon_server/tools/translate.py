@@ -13,17 +13,13 @@ from lexicon_server.tools._shared import Language, Word
 __all__ = ["DESCRIPTION", "TranslateArguments"]
 
 
-DESCRIPTION = """A word's translations into another language, best first, grouped by the
-sense they render. Works between any two installed languages (through English when no
-dictionary links them: `via` names the English words). `sense_id` from dictionary_lookup
-translates one sense."""
+DESCRIPTION = """A word's translations into another installed language, best first,
+grouped by the sense they render (through English when no dictionary links the two)."""
 
 
 class TranslateArguments(ToolArguments):
     word: Word
-    target_language: Annotated[
-        str, Field(description="language to translate into, e.g. 'fr', 'de', 'ja'")
-    ]
+    target_language: Annotated[str, Field(description="language to translate into ('fr')")]
     source_language: Language = "en"
     limit: Annotated[int, Field(ge=1, le=100, description="maximum candidates")] = 20
     max_senses: Annotated[

@@ -18,11 +18,9 @@ from lexicon_server.tools._spelling import Vocabulary
 __all__ = ["DESCRIPTION", "WordplayArguments"]
 
 
-DESCRIPTION = """English wordplay, one `kind` per call. anagram: words rearranging its
-letters. palindrome: is the text one, plus stored palindromes. spoonerism: two
-words, first sounds swapped. pun: homophones with another meaning; `context` ranks them.
-pattern: `?` one letter, `*` any run ('c?t'). sounds_like: closest pronunciations
-('fone' -> phone)."""
+DESCRIPTION = """English wordplay, one kind per call: anagram, palindrome, spoonerism
+(two words, first sounds swapped), pun (homophones with another meaning), pattern ('c?t':
+? one letter, * any run) or sounds_like ('fone' -> phone)."""
 
 
 class WordplayArguments(ToolArguments):

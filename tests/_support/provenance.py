@@ -21,7 +21,12 @@ def _cited(node: Any, path: str, found: dict[str, str]) -> None:
             if name == "sources" and path == "":
                 continue  # the map itself, not a fact
             where = f"{path}.{name}" if path else name
-            if _names_a_source(name):
+            if name.endswith("_sources") and isinstance(value, list):
+                # Several keys for one kind of fact (a spoonerism's headword spellings).
+                for key in value:
+                    assert isinstance(key, str), f"{where} should hold source keys"
+                    found.setdefault(key, where)
+            elif _names_a_source(name):
                 # A fact names its source by key (or null, e.g. an exact resolution).
                 assert value is None or isinstance(value, str), (
                     f"{where} should be a source key, not {value!r}"

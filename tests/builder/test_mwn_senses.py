@@ -91,7 +91,7 @@ def test_only_aligned_synsets_are_kept(sample_dataset: Path) -> None:
 def test_italian_gets_synonyms_relations_and_tied_english(sample_data_dir: Path) -> None:
     corpus = Corpus(load_active(sample_data_dir))
     result = synonyms(corpus, "banca", language="it")
-    found = {c.text for g in result.groups for c in g.candidates}
+    found = {c for g in result.groups for c in g.candidates}
     assert "banco" in found or "cassa" in found
     (hypernyms,) = (
         corpus.db("it", "lexical")

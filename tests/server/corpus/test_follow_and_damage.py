@@ -53,7 +53,7 @@ def test_server_follows_install_and_activate(
         return seen
 
     seen = anyio.run(main)
-    assert not seen["before"].is_error and seen["before"].structured_content["resolutions"]
+    assert not seen["before"].is_error and seen["before"].structured_content["found"]
     # After the install, new calls see the new selection: German is not installed there.
     assert seen["narrowed"].is_error
     assert "language_not_installed" in _text(seen["narrowed"])
@@ -61,7 +61,7 @@ def test_server_follows_install_and_activate(
     (narrowed_id,) = seen["leases_narrowed"]
     assert narrowed_id != everything
     assert seen["leases_back"] == [everything]
-    assert not seen["back"].is_error and seen["back"].structured_content["resolutions"]
+    assert not seen["back"].is_error and seen["back"].structured_content["found"]
 
 
 def test_truncated_vectors_fail_one_call_and_repair_heals(

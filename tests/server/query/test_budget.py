@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from lexicon_server.models import (
     MAX_RESPONSE_CHARS,
-    Budget,
     Example,
     LookupResult,
     Sense,
@@ -60,9 +59,7 @@ def test_oversized_lookup_is_cut_to_the_budget() -> None:
         senses=[_sense(i, "other" if i >= 90 else "wordnet-3.1") for i in range(100)],
         pronunciations=[],
         unsensed_translations=[],
-        budgets={},
         sources=SOURCES,
-        budget=Budget(max_chars=MAX_RESPONSE_CHARS),
     )
     data = result.model_dump(mode="json")
     assert_sources_complete(data)
@@ -70,7 +67,7 @@ def test_oversized_lookup_is_cut_to_the_budget() -> None:
     fitted = _fit(copy.deepcopy(data))
     assert len(pydantic_core.to_json(fitted).decode()) <= MAX_RESPONSE_CHARS
     assert 0 < len(fitted["senses"]) < 90
-    assert fitted["budget"]["cut"] and "response budget" in fitted["budget"]["cut"][-1]
+    assert fitted["cut"] and "response budget" in fitted["cut"][-1]
     assert list(fitted["sources"]) == ["wordnet-3.1"]
     assert_sources_complete(fitted)
     assert LookupResult.model_validate(fitted).model_dump(mode="json") == fitted
@@ -85,7 +82,7 @@ def test_long_text_is_shortened_and_reported() -> None:
     assert cuts.clip("x" * 10, 20) == "x" * 10
     clipped = cuts.clip("x" * 50, 20)
     assert len(clipped) == 20 and clipped.endswith("…")
-    assert cuts.budget().cut == ["1 long text field(s) shortened"]
+    assert cuts.notes() == ["1 long text field(s) shortened"]
 
 
 def test_round_robin_deals_in_turn() -> None:

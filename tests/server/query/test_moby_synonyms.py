@@ -45,24 +45,24 @@ def test_moby_terms_are_tied_to_the_sense_they_fit(sample_corpus: Corpus) -> Non
     result = synonyms(sample_corpus, "house", limit=100, max_senses=100, unsensed_limit=0)
     keys = _sense_keys(sample_corpus, "house")
     by_key = {keys[g.sense.id]: g for g in result.groups if g.sense is not None}
-    building = {c.text: c for c in by_key["house%1:06:00::"].candidates}
-    assert {"abode", "domicile", "dwelling"} <= set(building)
+    building = set(by_key["house%1:06:00::"].candidates)
+    assert {"abode", "domicile", "dwelling"} <= building
     # Moby's candidates fill the group: their source, relation and scope are the group's
     # (issue 28: said once), and 'abode' says none of its own.
     group = by_key["house%1:06:00::"]
     assert (group.source, group.relation, group.candidate_scope) == ("moby", "synonym", "sense")
-    abode = building["abode"]
-    assert (abode.source, abode.relation, abode.sense_scope) == (None, None, None)
-    family = {c.text for c in by_key["house%1:14:00::"].candidates}
+    assert "abode" not in group.details
+    family = set(by_key["house%1:14:00::"].candidates)
     assert {"folk", "sept"} <= family and "abode" not in family
-    firm = {c.text for c in by_key["house%1:14:01::"].candidates}
+    firm = set(by_key["house%1:14:01::"].candidates)
     assert {"business", "concern"} <= firm
     # Every Moby candidate shown is one of Moby's own terms for the root.
     listed = set(_moby_words("house"))
     for group in result.groups:
         for c in group.candidates:
-            if c.source == "moby":
-                assert c.text in listed
+            own = group.details.get(c)
+            if (own.source if own and own.source else group.source) == "moby":
+                assert c in listed
     assert "moby" in result.sources
     assert_sources_complete(result.model_dump(mode="json"))
 
@@ -72,16 +72,16 @@ def test_unsensed_moby_group_has_its_default_allocation(sample_corpus: Corpus) -
     assert result.unsensed_limit == UNSENSED_DEFAULT
     unsensed = [g for g in result.groups if g.sense_scope == "unsensed"]
     assert len(unsensed) == 1
-    texts = [c.text for c in unsensed[0].candidates]
+    texts = list(unsensed[0].candidates)
     assert len(texts) == UNSENSED_DEFAULT and unsensed[0].truncated
     assert unsensed[0].source == "moby"  # said once, for every term that names none
-    assert {c.source or unsensed[0].source for c in unsensed[0].candidates} <= {
+    assert {d.source or unsensed[0].source for d in unsensed[0].details.values()} <= {
         "moby",
         "conceptnet",
     }
     assert set(texts) <= set(_moby_words("cat")) | _conceptnet_targets(sample_corpus, "cat")
     # A term shown in a sense group is not repeated unsensed.
-    sensed = {c.text for g in result.groups if g.sense is not None for c in g.candidates}
+    sensed = {c for g in result.groups if g.sense is not None for c in g.candidates}
     assert not sensed & set(texts)
     assert synonyms(sample_corpus, "cat", unsensed_limit=0).unsensed_returned == 0
 
@@ -138,10 +138,10 @@ def test_moby_through_the_mcp_client(client_calls: Any) -> None:
     looked_up = client_calls("dictionary_lookup", {"word": "dog", "limit": 100, "source_ids": True})
     keys = {s["id"]: s.get("external_id") for s in looked_up["senses"]}
     moby = [
-        (keys.get(g.get("sense", {}).get("id")), c["text"])
+        (keys.get(g.get("sense", {}).get("id")), c)
         for g in answer["groups"]
         for c in g["candidates"]
-        if c.get("source", g.get("source")) == "moby"
+        if g.get("details", {}).get(c, {}).get("source", g.get("source")) == "moby"
     ]
     assert ("dog%2:38:00::", "follow") in moby
     assert any(key is None for key, _ in moby)  # the unsensed group

@@ -22,19 +22,19 @@ def _candidates(result: SynonymsResult) -> int:
 def test_groups_by_sense_with_unsensed_last(corpus: Corpus) -> None:
     result = synonyms(corpus, "dog", max_senses=100)
     sensed = [g for g in result.groups if g.sense is not None]
-    texts = {c.text for g in sensed for c in g.candidates}
+    texts = {c for g in sensed for c in g.candidates}
     assert {"domestic dog", "Canis familiaris", "chase", "trail"} <= texts
     assert "dog" not in texts
     unsensed = [g for g in result.groups if g.sense is None]
     assert len(unsensed) == 1 and unsensed[0].sense_scope == "unsensed"
     # the default allocation (10) holds all 7 same-language unsensed synonyms, best first
-    assert [c.text for c in unsensed[0].candidates][:5] == ["doggy", "pooch", "mutt", "cur", "tyke"]
+    assert unsensed[0].candidates[:5] == ["doggy", "pooch", "mutt", "cur", "tyke"]
     assert len(unsensed[0].candidates) == 7 and not unsensed[0].truncated
     assert unsensed[0].source == "conceptnet"
-    assert all(c.source is None and c.sense_scope is None for c in unsensed[0].candidates)
+    assert all(d.source is None and d.sense_scope is None for d in unsensed[0].details.values())
     assert set(result.sources) == {"conceptnet", "wordnet-3.1"}
     assert_sources_complete(result.model_dump(mode="json"))
-    assert "chien" not in {c.text for g in result.groups for c in g.candidates}
+    assert "chien" not in {c for g in result.groups for c in g.candidates}
     assert result.unsensed_limit == UNSENSED_DEFAULT and result.unsensed_returned == 7
     assert synonyms(corpus, "dog", limit=20, unsensed_limit=5).unsensed_returned == 5
 
@@ -79,9 +79,9 @@ def test_max_senses_bounds_inspection(corpus: Corpus) -> None:
 
 def test_inflected_form_resolves(corpus: Corpus) -> None:
     result = synonyms(corpus, "dogs")
-    assert result.found and result.resolutions[0].lemma == "dog"
+    assert result.found and result.resolutions and result.resolutions[0].lemma == "dog"
     # the lemma is the word's own spelling, never one of its candidates
-    texts = {c.text for g in result.groups for c in g.candidates}
+    texts = {c for g in result.groups for c in g.candidates}
     assert "domestic dog" in texts and "dog" not in texts
 
 
@@ -154,7 +154,7 @@ def test_members_kept_by_relations_serve_synonyms(corpus: Corpus) -> None:
     # sense included; synonyms reusing them still leaves the word itself out
     assert dumped(relations(corpus, "canine", "hyponym"))["results"]
     result = dumped(synonyms(corpus, "dog", unsensed_limit=0))
-    texts = [c["text"] for g in result["groups"] for c in g["candidates"]]
+    texts = [c for g in result["groups"] for c in g["candidates"]]
     assert "domestic dog" in texts and "Canis familiaris" in texts and "dog" not in texts
     assert result == synonyms(corpus, "dog", unsensed_limit=0).model_dump(mode="json")
 

@@ -73,11 +73,11 @@ def test_sense_id_restricts_to_one_sense(corpus: Corpus) -> None:
     result = translate(corpus, "house", "fr", sense_id=family.id)
     assert {c.text for g in result.groups for c in g.candidates} == {"famille", "maisonnée"}
     # 'logis' is not tied to any sense: left out, and the answer says so
-    assert result.budget.cut == [
+    assert result.cut == [
         "unsensed translations: 1 into fr are not tied to any sense, so sense_id leaves "
         "them out; omit sense_id to see them"
     ]
-    assert not translate(corpus, "house", "fr").budget.cut
+    assert not translate(corpus, "house", "fr").cut
     with pytest.raises(NoSuchSense):
         translate(corpus, "dog", "fr", sense_id=family.id)
 

@@ -27,7 +27,7 @@ def _moby(root: str) -> list[str]:
 
 
 def _texts(result: object) -> list[str]:
-    return [c.text for g in result.groups for c in g.candidates]  # type: ignore[attr-defined]
+    return [c for g in result.groups for c in g.candidates]  # type: ignore[attr-defined]
 
 
 def test_happy_starting_with_j(sample_corpus: Corpus) -> None:

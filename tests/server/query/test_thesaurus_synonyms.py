@@ -53,9 +53,9 @@ def test_haus_answers_from_mythes_grouped_by_meaning(sample_corpus: Corpus) -> N
     assert groups and all(g.sense is not None and g.sense.source == "mythes-de" for g in groups)
     expected = _meanings(FIXTURES / "th_de_DE_v2.dat", "haus")
     # one group per distinct meaning line, in file order, each with its own terms
-    assert [[c.text for c in g.candidates] for g in groups] == [m for m in expected if m]
-    family = next(g for g in groups if "Sippe" in {c.text for c in g.candidates})
-    assert "Eigenheim" not in {c.text for c in family.candidates}
+    assert [list(g.candidates) for g in groups] == [m for m in expected if m]
+    family = next(g for g in groups if "Sippe" in g.candidates)
+    assert "Eigenheim" not in family.candidates
     assert all(g.sense is not None and g.sense.id.startswith("de:t") for g in groups)
     assert result.sources["mythes-de"].startswith("LGPL")
     assert_sources_complete(result.model_dump(mode="json"))
@@ -63,7 +63,7 @@ def test_haus_answers_from_mythes_grouped_by_meaning(sample_corpus: Corpus) -> N
 
 def test_french_thesaurus_and_its_own_licence(sample_corpus: Corpus) -> None:
     result = synonyms(sample_corpus, "maison", language="fr", limit=100)
-    texts = {c.text for g in result.groups for c in g.candidates}
+    texts = {c for g in result.groups for c in g.candidates}
     assert {"baraque", "cabane", "foyer", "villa"} <= texts
     assert result.sources["mythes-fr"] == "LGPL-2.1+"  # from the copyright stanza
     assert result.groups[0].sense is not None and result.groups[0].sense.pos == "Adjectif Nom"
@@ -107,7 +107,7 @@ def test_haus_through_the_mcp_client(sample_data_dir: Path) -> None:
     assert set(answer["sources"]) == {"mythes-de"}
     first = answer["groups"][0]
     assert first["sense"]["source"] == "mythes-de" and first["sense_scope"] == "sense"
-    texts = {c["text"] for g in answer["groups"] for c in g["candidates"]}
+    texts = {c for g in answer["groups"] for c in g["candidates"]}
     assert {"Eigenheim", "Heim", "Sippe"} <= texts
     json.dumps(answer)
 

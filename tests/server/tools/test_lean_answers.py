@@ -58,7 +58,12 @@ CALLS = {
         "unsensed_limit": 5,
     },
     "dictionary_translate": lambda w: {"word": w, "target_language": "fr", "limit": 100},
-    "dictionary_relations": lambda w: {"word": w, "relation": "hypernym", "max_depth": 2},
+    "dictionary_relations": lambda w: {
+        "word": w,
+        "relation": "hypernym",
+        "max_depth": 2,
+        "source_ids": True,
+    },
     "dictionary_semantic_neighbors": lambda w: {"word": w},
     "rhymes": lambda w: {"word": w},
     "rhymes near": lambda w: {"word": w, "mode": "near"},
@@ -238,7 +243,47 @@ def _near_facts(now: Any, old: Any) -> tuple[Any, Any]:
 
 
 # The answers whose list (by label) leaves names and rare spellings out since issue 29.
-_LISTS = {"rhymes": "results", "wordplay": "anagrams"}
+_LISTS = {"rhymes": "results", "wordplay": "results"}
+
+# Issue 28's second round (docs/tools.md, "Answer shapes changed in issue 28's second
+# round"): every wordplay kind lists its candidates in `results`, and a candidate names
+# each fact's source in a field (`spelling_source`, ...) instead of a `provenance` array;
+# a relation result holds its target's fields itself (its `sense_id` is `target_sense`).
+# The same facts, renamed.
+_WORDPLAY_LISTS = ("anagrams", "palindromes", "spoonerisms", "puns", "matches", "sounds")
+
+
+def _renamed_wordplay(answer: Any) -> Any:
+    """An old wordplay answer in today's names: its kind's list as `results`, each
+    candidate's provenance entries as `<fact>_source` fields."""
+    if not isinstance(answer, dict):
+        return answer
+    renamed = {k: v for k, v in answer.items() if k not in _WORDPLAY_LISTS}
+    # `_said` has left empty lists out of the old answer, as of the new one.
+    results = []
+    for key in _WORDPLAY_LISTS:
+        for item in answer.get(key, ()):
+            item = dict(item)
+            for fact in item.pop("provenance", ()):
+                item[f"{fact['fact']}_source"] = fact["source"]
+            results.append(item)
+    if results:
+        renamed["results"] = results
+    return renamed
+
+
+def _flat_targets(answer: Any) -> Any:
+    """An old relations answer in today's shape: each result's `target` fields beside the
+    edge's."""
+    if not isinstance(answer, dict) or "results" not in answer:
+        return answer
+    flat = []
+    for result in answer["results"]:
+        item = {k: v for k, v in result.items() if k != "target"}
+        for key, value in result.get("target", {}).items():
+            item["target_sense" if key == "sense_id" else key] = value
+        flat.append(item)
+    return {**answer, "results": flat}
 
 
 def _dictionary_words_only(corpus: Corpus, now: Any, old: Any, key: str) -> tuple[Any, Any]:
@@ -325,6 +370,10 @@ def test_every_fact_of_the_old_answers_is_still_there(
                 continue
             new = _unsensed_pairs(_said(expanded(tool, lean, described)))
             was = _unsensed_pairs(_said(old))
+            if tool == "wordplay":
+                was = _renamed_wordplay(was)
+            if tool == "dictionary_relations":
+                was = _flat_targets(was)
             if new.get("mode") == "description" and was.get("found") is False:
                 # A phrase had no vector and so no answer; since issue 30 it is a
                 # description the reverse dictionary answers (tests/server/query/

@@ -136,8 +136,8 @@ def test_a_field_a_later_release_adds_passes_the_schema_not_the_model(
         LookupResult.model_validate(grown)
 
 
-def test_tools_list_stays_within_26_kb_with_typed_output_schemas(sample_corpus: Corpus) -> None:
-    """What every client reads once per connection: at most 26 kB for the seven tools."""
+def test_tools_list_stays_within_22_kb_with_typed_output_schemas(sample_corpus: Corpus) -> None:
+    """What every client reads once per connection: at most 22 kB for the seven tools."""
 
     async def body(client: Any) -> Any:
         return await client.list_tools()
@@ -145,7 +145,7 @@ def test_tools_list_stays_within_26_kb_with_typed_output_schemas(sample_corpus: 
     listed = with_server_client(build_server(sample_corpus, load_config({})), body)
     tools = [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in listed.tools]
     size = len(json.dumps({"tools": tools}, separators=(",", ":"), ensure_ascii=False).encode())
-    assert size <= 26_000, size
+    assert size <= 22_000, size
     for tool in tools:
         schema = tool["outputSchema"]
         assert schema["type"] == "object" and schema["required"] and schema["properties"]

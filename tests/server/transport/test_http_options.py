@@ -99,7 +99,7 @@ def test_bearer_token_is_required_and_checked(mini_data_dir: Path, tmp_path: Pat
             assert response.status_code == 401, headers
             assert response.headers["www-authenticate"].startswith("Bearer")
         result = _lookup(url, TOKEN)
-        assert not result.is_error and result.structured_content["resolutions"]
+        assert not result.is_error and result.structured_content["found"]
 
 
 def test_token_from_the_environment_and_host_check(mini_data_dir: Path) -> None:
@@ -177,7 +177,7 @@ def test_activate_under_a_running_http_server_keeps_the_session(
 
         before, after, manifest, leases = anyio.run(main)
     assert before.is_error and "language_not_installed" in before.content[0].text
-    assert not after.is_error and after.structured_content["resolutions"]
+    assert not after.is_error and after.structured_content["found"]
     assert json.loads(manifest.contents[0].text)["activation_id"] == everything
     assert leases == [everything] and narrow != everything
     # One protocol session throughout: every request after `initialize` carried the same

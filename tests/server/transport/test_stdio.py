@@ -70,7 +70,7 @@ def test_whole_server_over_stdio_without_network(sample_data_dir: Path, tmp_path
     assert hops == {"direct", "transitive"}
     assert len(out["rhymes"]["results"]) == 5
     assert all(r["edit"] != "identical" for r in out["rhymes"]["results"])
-    assert "silent" in {a["word"] for a in out["wordplay"]["anagrams"]}
+    assert "silent" in {a["word"] for a in out["wordplay"]["results"]}
     assert out["bad"].is_error and "limit" in out["bad"].content[0].text
     assert out["languages"]["dataset_version"] == out["dictionary_lookup"]["dataset_version"]
     # no tool tried to reach the network

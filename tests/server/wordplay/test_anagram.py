@@ -14,19 +14,19 @@ from lexicon_server.query.wordplay import wordplay
 
 def test_listen_finds_silent_and_excludes_itself(slice_corpus: Corpus) -> None:
     result = wordplay(slice_corpus, "listen", "anagram", vocabulary="all")
-    words = [a.word for a in result.anagrams]
+    words = [a.word for a in result.results]
     assert {"silent", "enlist", "tinsel", "inlets"} <= set(words)
     assert "listen" not in words
-    assert result.letters == "listen" and len(result.anagrams) == len(words)
-    for a in result.anagrams:
+    assert result.letters == "listen" and len(result.results) == len(words)
+    for a in result.results:
         assert sorted(a.letters) == sorted("listen")
-        assert [p.fact for p in a.provenance] == ["spelling"]
-        assert a.provenance[0].source in {"cmudict", "wordnet-3.1"}
-        assert result.sources[a.provenance[0].source]
+        assert a.spelling_source in {"cmudict", "wordnet-3.1"}
+        assert result.sources[a.spelling_source]
+        assert a.pronunciation_source is None  # an anagram is about letters only
 
 
 def test_query_spelling_is_excluded_whatever_its_case(slice_corpus: Corpus) -> None:
-    words = [a.word.casefold() for a in wordplay(slice_corpus, "LISTEN", "anagram").anagrams]
+    words = [a.word.casefold() for a in wordplay(slice_corpus, "LISTEN", "anagram").results]
     assert "listen" not in words and "silent" in words
 
 
@@ -34,22 +34,22 @@ def test_only_single_alphabetic_headwords_are_claimed(slice_db: Path, slice_corp
     conn = sqlite3.connect(slice_db)
     # The slice has "a's" and "a." whose letters are 'as' and 'a'; neither is a word of letters.
     assert conn.execute("SELECT count(*) FROM words WHERE text IN ('a''s', 'a.')").fetchone()[0]
-    words = [a.word for a in wordplay(slice_corpus, "sa", "anagram").anagrams]
+    words = [a.word for a in wordplay(slice_corpus, "sa", "anagram").results]
     assert "a's" not in words
     multi = conn.execute("SELECT text FROM words WHERE text LIKE '% %' LIMIT 50").fetchall()
     assert multi, "the WordNet slice has multi-word lemmas"
     for (text,) in multi:
-        for a in wordplay(slice_corpus, text, "anagram").anagrams:
+        for a in wordplay(slice_corpus, text, "anagram").results:
             assert a.word.isalpha() and a.word.isascii(), a.word
 
 
 def test_ranked_by_frequency(slice_corpus: Corpus) -> None:
-    zipfs = [a.zipf for a in wordplay(slice_corpus, "listen", "anagram").anagrams]
+    zipfs = [a.zipf for a in wordplay(slice_corpus, "listen", "anagram").results]
     assert zipfs == sorted(zipfs, reverse=True)
 
 
 def test_phrase_query_uses_its_letters(slice_corpus: Corpus) -> None:
-    words = [a.word for a in wordplay(slice_corpus, "Tin Sel!", "anagram").anagrams]
+    words = [a.word for a in wordplay(slice_corpus, "Tin Sel!", "anagram").results]
     assert "listen" in words and "tinsel" not in words
 
 
@@ -61,4 +61,4 @@ def test_text_without_letters_is_refused(slice_corpus: Corpus) -> None:
 
 def test_limit_truncates(slice_corpus: Corpus) -> None:
     result = wordplay(slice_corpus, "listen", "anagram", limit=1, vocabulary="all")
-    assert len(result.anagrams) == 1 and result.truncated
+    assert len(result.results) == 1 and result.truncated

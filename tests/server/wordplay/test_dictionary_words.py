@@ -46,19 +46,14 @@ def test_near_rhymes_prefer_content_words_and_a_changed_sound(
 
 
 @pytest.mark.parametrize(
-    ("text", "kind", "field"),
-    [
-        ("listen", "anagram", "anagrams"),
-        ("level", "palindrome", "palindromes"),
-        ("c?t", "pattern", "matches"),
-    ],
+    ("text", "kind"), [("listen", "anagram"), ("level", "palindrome"), ("c?t", "pattern")]
 )
 def test_wordplay_labels_what_it_lists_with_all(
-    play_db: Path, play_corpus: Corpus, text: str, kind: str, field: str
+    play_db: Path, play_corpus: Corpus, text: str, kind: str
 ) -> None:
     marks = _is_word(play_db)
-    default = getattr(wordplay(play_corpus, text, kind, limit=100), field)
-    every = getattr(wordplay(play_corpus, text, kind, limit=100, vocabulary="all"), field)
+    default = wordplay(play_corpus, text, kind, limit=100).results
+    every = wordplay(play_corpus, text, kind, limit=100, vocabulary="all").results
     assert all(marks[c.word] for c in default)
     assert [c.dictionary_word for c in every] == [bool(marks[c.word]) for c in every]
     assert any(not c.dictionary_word for c in every), "the slices have names or rare spellings"

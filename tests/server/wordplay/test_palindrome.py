@@ -43,20 +43,20 @@ def test_candidates_start_at_the_query_and_wrap_once(slice_db: Path, slice_corpu
             seen.add(text.casefold())
             expected.append(text)
     result = wordplay(slice_corpus, query, "palindrome", limit=100, vocabulary="all")
-    assert [p.word for p in result.palindromes] == expected
-    assert all(p.letters == p.letters[::-1] for p in result.palindromes)
-    assert "level" not in [p.word for p in result.palindromes]
+    assert [p.word for p in result.results] == expected
+    assert all(p.letters == p.letters[::-1] for p in result.results)
+    assert "level" not in [p.word for p in result.results]
     assert result.input_is_palindrome is True
 
 
 def test_one_code_point_gets_no_candidates(slice_corpus: Corpus) -> None:
     for text in ("a", "x", "é"):
         result = wordplay(slice_corpus, text, "palindrome")
-        assert result.palindromes == []
-        assert result.budget.cut  # says why
+        assert result.results == []
+        assert result.cut  # says why
 
 
 def test_limit_truncates(slice_corpus: Corpus) -> None:
     result = wordplay(slice_corpus, "kayak", "palindrome", limit=1)
-    assert len(result.palindromes) == 1 and result.truncated
-    assert result.palindromes[0].provenance[0].fact == "spelling"
+    assert len(result.results) == 1 and result.truncated
+    assert result.results[0].spelling_source in result.sources

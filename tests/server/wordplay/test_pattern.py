@@ -17,7 +17,7 @@ from lexicon_server.query.wordplay import wordplay
 
 def _words(corpus: Corpus, pattern: str, **kwargs: object) -> list[str]:
     result = wordplay(corpus, pattern, "pattern", **kwargs)  # type: ignore[arg-type]
-    return [m.word for m in result.matches]
+    return [m.word for m in result.results]
 
 
 def test_c_any_t_gives_cat_cot_cut_first(play_corpus: Corpus) -> None:
@@ -28,13 +28,13 @@ def test_c_any_t_gives_cat_cot_cut_first(play_corpus: Corpus) -> None:
 
 def test_five_letters_ending_ght_led_by_the_common_ones(play_corpus: Corpus) -> None:
     result = wordplay(play_corpus, "??ght", "pattern", vocabulary="all")
-    found = [m.word for m in result.matches]
+    found = [m.word for m in result.results]
     assert found and all(len(w) == 5 and w.endswith("ght") for w in found), found
     assert {"night", "light", "might", "right", "fight", "eight"} <= set(found), found
     # The wordfreq slice has frequencies for its top words only (the rest rank 0, then by
     # spelling): those lead. The starter's order is checked in test_issue_checks.py.
     assert found[:2] == ["right", "night"]
-    zipfs = [m.zipf for m in result.matches]
+    zipfs = [m.zipf for m in result.results]
     assert zipfs == sorted(zipfs, reverse=True)
 
 
@@ -45,11 +45,11 @@ def test_dictionary_words_by_default(play_corpus: Corpus) -> None:
     # so both count (words.is_word).
     result = wordplay(play_corpus, "c?t", "pattern")
     assert result.vocabulary == "dictionary"
-    assert [m.word for m in result.matches] == ["cat"]
-    assert result.matches[0].spelling_source == "wordnet-3.1"
+    assert [m.word for m in result.results] == ["cat"]
+    assert result.results[0].spelling_source == "wordnet-3.1"
     assert result.sources["wordnet-3.1"]
     assert _words(play_corpus, "?ight") == ["right", "night", "might"]
-    everything = wordplay(play_corpus, "c?t", "pattern", vocabulary="all").matches
+    everything = wordplay(play_corpus, "c?t", "pattern", vocabulary="all").results
     assert [m.word for m in everything if m.dictionary_word] == ["cat"]  # first, unlabelled
 
 
@@ -76,7 +76,7 @@ def test_same_as_a_scan_of_the_words(
 ) -> None:
     expected = _brute_force(play_db, pattern, vocabulary == "dictionary")
     result = wordplay(play_corpus, pattern, "pattern", limit=100, vocabulary=vocabulary)
-    assert [m.word for m in result.matches] == expected[:100]
+    assert [m.word for m in result.results] == expected[:100]
     assert result.truncated == (len(expected) > 100)
 
 
@@ -106,8 +106,8 @@ def test_vocabulary_is_checked(play_corpus: Corpus, kind: str, vocabulary: str) 
 
 def test_truncated_and_limit(play_corpus: Corpus) -> None:
     result = wordplay(play_corpus, "*", "pattern", limit=3, vocabulary="all")
-    assert len(result.matches) == 3 and result.truncated
-    zipfs = [m.zipf for m in result.matches]
+    assert len(result.results) == 3 and result.truncated
+    zipfs = [m.zipf for m in result.results]
     assert zipfs == sorted(zipfs, reverse=True)
 
 

@@ -33,28 +33,23 @@ def _synsets_of(lemma: str) -> set[str]:
 def test_knight_puns_on_night(slice_corpus: Corpus) -> None:
     result = wordplay(slice_corpus, "knight", "pun")
     assert result.context_scope == "uncontextualized"
-    words = [p.word for p in result.puns]
+    words = [p.word for p in result.results]
     assert "night" in words and "knight" not in words
-    night = result.puns[words.index("night")]
-    assert night.result_class == "candidate" and night.sound_relation == "homophone"
+    night = result.results[words.index("night")]
+    assert result.sense_scope == "synset"  # said once for every pun candidate
     assert night.phones == "N AY1 T"
     # Its distinct senses really are night's and not knight's, read from WordNet directly.
     listed = {s.synset for s in night.distinct_senses}
     assert listed <= _synsets_of("night") - _synsets_of("knight")
     assert night.distinct_senses_total == len(_synsets_of("night") - _synsets_of("knight"))
-    assert {p.fact for p in night.provenance} == {"spelling", "senses", "pronunciation"}
-    sources = {p.fact: p.source for p in night.provenance}
-    assert sources == {
-        "spelling": "wordnet-3.1",
-        "senses": "wordnet-3.1",
-        "pronunciation": "cmudict",
-    }
+    # Its spelling and its senses come from WordNet, its sounds from CMUdict.
+    assert (night.spelling_source, night.pronunciation_source) == ("wordnet-3.1", "cmudict")
 
 
 def test_homophone_without_senses_is_not_a_pun(slice_corpus: Corpus) -> None:
     # 'rite', 'write' and 'right' sound alike; only words with WordNet senses can qualify.
     result = wordplay(slice_corpus, "right", "pun", limit=100)
-    for pun in result.puns:
+    for pun in result.results:
         assert _synsets_of(pun.word.casefold()), pun.word
 
 
@@ -75,7 +70,7 @@ def test_context_length_is_checked(slice_corpus: Corpus, context: str) -> None:
 def test_context_without_glosses_says_it_was_not_used(slice_corpus: Corpus) -> None:
     result = wordplay(slice_corpus, "knight", "pun", context="x" * 512)
     assert result.context_scope == "uncontextualized"
-    assert any("context" in note for note in result.budget.cut)
+    assert any("context" in note for note in result.cut)
 
 
 def _lexical_with_glosses(path: Path) -> Path:
@@ -104,7 +99,7 @@ def test_context_ranks_by_shared_gloss_words(
     )
     result = wordplay(corpus, "knight", "pun", context="we rode on after sunset, in the dark")
     assert result.context_scope == "context_ranked"
-    night = next(p for p in result.puns if p.word == "night")
+    night = next(p for p in result.results if p.word == "night")
     assert "sunset" in night.context_matches
     assert set(night.context_matches) <= {"rode", "after", "sunset", "dark"}
     assert all(s.gloss for s in night.distinct_senses)
@@ -115,7 +110,7 @@ def test_puns_dropped_to_fit_the_budget_take_their_sources_with_them(
     slice_corpus: Corpus,
 ) -> None:
     full = dumped(wordplay(slice_corpus, "knight", "pun"))
-    night = _fields(full["puns"][0])
+    night = _fields(full["results"][0])
     index = rhyme_index(slice_corpus.db("en", "wordplay"))
     ids = {key: source_id for source_id, key in index.table.keys.items()}
     base = {key: full[key] for key in ("text", "kind", "language", "dataset_version")}
@@ -124,26 +119,26 @@ def test_puns_dropped_to_fit_the_budget_take_their_sources_with_them(
     first = puns_module.Pun(night, ids["cmudict"], ids["cmudict"], 0)
     second = puns_module.Pun({**night, "word": "Night"}, ids["wordnet-3.1"], ids["cmudict"], 0)
     both = _fit(index, base, answer, [first, second], 10**6)
-    assert len(both["puns"]) == 2 and "budget" not in both
+    assert len(both["results"]) == 2 and "cut" not in both
     assert list(both["sources"]) == ["cmudict", "wordnet-3.1"]
     one = _fit(index, base, answer, [first], 10**6)
     # A budget between the two sizes keeps the first candidate only (with room for the
-    # `budget` that then says what was cut, left out of an answer that cut nothing).
-    assert "budget" not in one
+    # `cut` that then says what was cut, left out of an answer that cut nothing).
+    assert "cut" not in one
     note = {"cut": ["pun candidates dropped to fit the response size budget"]}
-    room = len(to_json({"budget": {"max_chars": 64000, **note}}).decode()) + 10
+    room = len(to_json(note).decode()) + 10
     assert len(to_json(one).decode()) + room < len(to_json(both).decode())
     cut = _fit(index, base, answer, [first, second], len(to_json(one).decode()) + room)
-    assert [p["word"] for p in cut["puns"]] == ["night"]
-    assert len(cut["puns"]) == 1 and cut["truncated"]
-    assert cut["budget"]["cut"] == ["pun candidates dropped to fit the response size budget"]
+    assert [p["word"] for p in cut["results"]] == ["night"]
+    assert len(cut["results"]) == 1 and cut["truncated"]
+    assert cut["cut"] == ["pun candidates dropped to fit the response size budget"]
     assert list(cut["sources"]) == ["cmudict"]
     assert_sources_complete(both)
     assert_sources_complete(cut)
 
 
 def _fields(pun: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in pun.items() if key != "provenance"}
+    return {key: value for key, value in pun.items() if not key.endswith("_source")}
 
 
 def _fit(

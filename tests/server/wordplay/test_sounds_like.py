@@ -47,13 +47,13 @@ def _bare(phones: str) -> list[str]:
 def test_unknown_spellings_go_through_letter_to_sound(play_corpus: Corpus) -> None:
     nite = wordplay(play_corpus, "nite", "sounds_like")
     assert nite.phones_from == "letter_to_sound" and nite.query_phones == ["N AY T"]
-    assert [s.word for s in nite.sounds[:2]] == ["night", "knight"]  # dictionary words
-    assert all(s.distance == 0 for s in nite.sounds[:2])
+    assert [s.word for s in nite.results[:2]] == ["night", "knight"]  # dictionary words
+    assert all(s.distance == 0 for s in nite.results[:2])
     fone = wordplay(play_corpus, "fone", "sounds_like", vocabulary="all")
-    assert "phone" in [s.word for s in fone.sounds[:10]]
+    assert "phone" in [s.word for s in fone.results[:10]]
     # 'phone' is no dictionary word of the slices: it leads the others, after the words.
-    marks = dictionary_first(play_corpus, [s.word for s in fone.sounds])
-    others = [s for s in fone.sounds if not marks[s.word]]
+    marks = dictionary_first(play_corpus, [s.word for s in fone.results])
+    others = [s for s in fone.results if not marks[s.word]]
     assert others[0].word == "phone" and others[0].distance == 0
 
 
@@ -61,9 +61,9 @@ def test_known_words_use_cmudict_and_leave_themselves_out(play_corpus: Corpus) -
     result = wordplay(play_corpus, "Night", "sounds_like", vocabulary="all")
     assert result.phones_from == "cmudict" and result.query_phones == ["N AY1 T"]
     assert "night" in result.query_words
-    words = [s.word for s in result.sounds]
+    words = [s.word for s in result.results]
     assert "night" not in words and words[0] == "knight"
-    for sound in result.sounds:
+    for sound in result.results:
         assert sound.pronunciation_source == "cmudict"
         assert result.sources[sound.spelling_source] and result.sources["cmudict"]
 
@@ -73,10 +73,10 @@ def test_distances_order_and_completeness(play_db: Path, play_corpus: Corpus, te
     result = wordplay(play_corpus, text, "sounds_like", vocabulary="all", limit=100)
     queries = [_bare(p) for p in result.query_phones]
     # Dictionary words first (names and rare spellings after them), each closest first.
-    marks = dictionary_first(play_corpus, [s.word for s in result.sounds])
-    keys = [(not marks[s.word], s.distance) for s in result.sounds]
+    marks = dictionary_first(play_corpus, [s.word for s in result.results])
+    keys = [(not marks[s.word], s.distance) for s in result.results]
     assert keys == sorted(keys)
-    for sound in result.sounds:  # the distance is the exact phoneme edit distance
+    for sound in result.results:  # the distance is the exact phoneme edit distance
         assert sound.distance == min(phone_distance(q, _bare(sound.phones)) for q in queries)
     # Every word within one phoneme edit is found (scan of the whole table, independently).
     conn = sqlite3.connect(play_db)
@@ -90,13 +90,13 @@ def test_distances_order_and_completeness(play_db: Path, play_corpus: Corpus, te
     conn.close()
     near.discard(text)
     if not result.truncated:
-        assert near <= {s.word.lower() for s in result.sounds}
+        assert near <= {s.word.lower() for s in result.results}
 
 
 def test_ties_go_to_the_more_frequent(play_corpus: Corpus) -> None:
     result = wordplay(play_corpus, "cat", "sounds_like", vocabulary="all", limit=100)
-    marks = dictionary_first(play_corpus, [s.word for s in result.sounds])
-    for first, second in zip(result.sounds, result.sounds[1:], strict=False):
+    marks = dictionary_first(play_corpus, [s.word for s in result.results])
+    for first, second in zip(result.results, result.results[1:], strict=False):
         if first.distance == second.distance and marks[first.word] == marks[second.word]:
             assert first.zipf >= second.zipf
 

@@ -49,11 +49,8 @@ def test_listed_with_output_schema_annotations_and_described_parameters(
     assert set(tools) == {"rhymes", "wordplay"}
     for tool in tools.values():
         props = assert_offline_tool_listed(tool)
-        # Every candidate names its facts' sources: wordplay in a `provenance` array, a
-        # rhyme in its two fields.
-        assert ("pronunciation_source" if tool.name == "rhymes" else "provenance") in str(
-            tool.output_schema
-        )
+        # Every candidate names its facts' sources in fields, a rhyme and a wordplay one.
+        assert "pronunciation_source" in str(tool.output_schema)
         assert (props["limit"]["minimum"], props["limit"]["maximum"]) == (1, 100)
         assert tool.description
     kinds = tools["wordplay"].input_schema["properties"]["kind"]
@@ -78,7 +75,7 @@ def test_rhymes_structured_result(slice_corpus: Corpus) -> None:
     words = [r["word"] for r in data["results"]]
     assert "hat" in words and "cat" not in words
     assert data["language"] == "en" and data["dataset_version"]
-    assert data["sense_scope"] == "unsensed"
+    assert "sense_scope" not in data  # every rhyme is unsensed: the default, left out
     assert data["pronunciation_source"] == "cmudict"  # every result's, said once
     assert data["sources"]["cmudict"] == "BSD-2-Clause"
     assert_sources_complete(data)
@@ -89,17 +86,17 @@ def test_rhymes_structured_result(slice_corpus: Corpus) -> None:
     [
         (
             {"text": "listen", "kind": "anagram"},
-            lambda d: "silent" in [a["word"] for a in d["anagrams"]],
+            lambda d: "silent" in [a["word"] for a in d["results"]],
         ),
         ({"text": "racecar", "kind": "palindrome"}, lambda d: d["input_is_palindrome"] is True),
         (
             {"text": "jelly beans", "kind": "spoonerism"},
-            lambda d: d["spoonerisms"][0]["lexicality_scope"] == "generated_candidate",
+            lambda d: d["results"][0]["lexicality_scope"] == "generated_candidate",
         ),
         (
             {"text": "c?t", "kind": "pattern"},
             lambda d: (
-                d["vocabulary"] == "dictionary" and [m["word"] for m in d["matches"]] == ["cat"]
+                d["vocabulary"] == "dictionary" and [m["word"] for m in d["results"]] == ["cat"]
             ),
         ),
         (
@@ -107,14 +104,14 @@ def test_rhymes_structured_result(slice_corpus: Corpus) -> None:
             lambda d: (
                 d["phones_from"] == "letter_to_sound"
                 and d["query_phones"] == ["N AY T"]
-                and [s["word"] for s in d["sounds"]][:2] == ["night", "knight"]
-                and d["sounds"][0]["distance"] == 0
+                and [s["word"] for s in d["results"]][:2] == ["night", "knight"]
+                and d["results"][0]["distance"] == 0
             ),
         ),
         (
             {"text": "knight", "kind": "pun"},
             lambda d: (
-                "night" in [p["word"] for p in d["puns"]]
+                "night" in [p["word"] for p in d["results"]]
                 and d["context_scope"] == "uncontextualized"
             ),
         ),
