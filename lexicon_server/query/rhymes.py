@@ -256,22 +256,15 @@ def _from_document(
     return walk.shown(found, True)
 
 
+@dataclass(frozen=True, slots=True)
 class _Walk:
     """How one query turns candidates into results: its limit, vocabulary and pattern."""
 
-    def __init__(
-        self,
-        index: RhymeIndex,
-        cited: Cited,
-        limit: int,
-        dictionary_only: bool,
-        spelled: SpellingFilter | None,
-    ) -> None:
-        self.index = index
-        self.cited = cited
-        self.limit = limit
-        self.dictionary_only = dictionary_only
-        self.spelled = spelled
+    index: RhymeIndex
+    cited: Cited
+    limit: int
+    dictionary_only: bool
+    spelled: SpellingFilter | None
 
     def shown(
         self, walk: Iterable[Candidate], one_rhyme: bool
