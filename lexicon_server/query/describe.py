@@ -206,7 +206,7 @@ _COSINE_CANDIDATES = 80
 # matched under this many (the others still count in the score; `match_expression`).
 _MATCH_BUDGET = 3000
 # Within a kind, most of those documents are left out by the kind itself.
-_KIND_BUDGET = 10 * _MATCH_BUDGET
+_KIND_BUDGET = 3 * _MATCH_BUDGET
 # A candidate's score (weights chosen on the dev splits, issue 30's third round): the sum
 # over searches of weight x its best document's BM25 relative to the search's best
 # document (GCIDE's long glosses of rare senses weigh less) ...
@@ -351,7 +351,8 @@ def _gloss_candidates(
             relevance[broader] = value
     table = sources(conn)
     rows = defined_terms(conn, list(relevance))
-    matcher.prepare({row.gloss for row in rows}, STOPWORDS)
+    matches = matcher.match({row.document: row.gloss for row in rows}, STOPWORDS)
+    index_stems([row.norm for row in rows])  # one batch for `excluded`
     for row in rows:
         if row.norm.startswith("-") or row.norm.endswith("-") or excluded(row.norm):
             continue
@@ -361,7 +362,7 @@ def _gloss_candidates(
         held.zipf = max(held.zipf, row.zipf)
         value = relevance[row.document]
         held.relevance[search] = max(held.relevance.get(search, 0.0), value)
-        match = matcher.match(row.gloss)
+        match = matches[row.document]
         held.gloss_cosine = max(held.gloss_cosine, match.cosine)
         if match.share - _LATER_SENSE * min(row.rank, 5) > held.match:
             held.match = match.share - _LATER_SENSE * min(row.rank, 5)
