@@ -189,10 +189,11 @@ STOPWORDS = frozenset(
 
 # Documents read from each search: BM25 over short glosses favours those holding one rare
 # word; how well the others match is read from their text after (`GlossMatcher`), so more
-# are read than are kept (32 until issue 30's third round). (The phrase vector's own
-# nearest words were candidates too until the second round: on the dev sets they never
-# reached the ten, and the search cost 2-4 ms.)
-_GLOSS_DOCUMENTS = 100
+# are read than were (32 until issue 30's third round; on the dev splits 100 found two
+# more words in the ten than 60, at a fifth more time). (The phrase vector's own nearest
+# words were candidates too until the second round: on the dev sets they never reached
+# the ten, and the search cost 2-4 ms.)
+_GLOSS_DOCUMENTS = 60
 # A matched WordNet synset lends this share of its relevance to the synsets just above it:
 # its hypernyms, and for an adjective the head it is similar to (orthodontist: dentist;
 # dusty: dirty). Descriptions are mostly of common words, found through rarer ones.
@@ -204,6 +205,8 @@ _COSINE_CANDIDATES = 80
 # BM25 is scored for every document that matches, a few microseconds each: the words a
 # document must hold to match are the description's rarest, as many as keep the documents
 # matched under this many (the others still count in the score; `match_expression`).
+# 3000 (1000 until issue 30's third round): the definition match needs the documents
+# holding a description's commoner words too ("studies" for a historian).
 _MATCH_BUDGET = 3000
 # Within a kind, most of those documents are left out by the kind itself.
 _KIND_BUDGET = 3 * _MATCH_BUDGET

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from lexicon_server.corpus.rows.facts import ConnectionMemo
 from lexicon_server.corpus.rows.glosses import index_stems, lemma_norms
 from lexicon_server.corpus.rows.vocab import items_by_norm
 from lexicon_server.query.headwords import normalize
@@ -26,6 +27,10 @@ _WORD = re.compile(r"[^\W_]+")
 # 50-dimensional English vectors) counts nothing, one identical to it counts fully, and
 # the ones between in proportion: on the dev splits 0.5 did better than 0.6 and 0.7.
 _NEAR_FROM = 0.5
+# Definitions' words' unit vectors (float32; False: none), kept per vector vocabulary:
+# definitions share their words, and reading one costs a statement and a scattered read.
+# 20,000 of 50 dimensions: 4 MB.
+_UNITS: ConnectionMemo[str, Any] = ConnectionMemo(20_000)
 
 
 class Match(NamedTuple):
@@ -118,10 +123,15 @@ class GlossMatcher:
 
     def _read_vectors(self, tokens: set[str]) -> None:
         fresh = sorted(tokens - self._read.keys())
-        self._read.update(dict.fromkeys(fresh))
-        found = _unit_rows(self._vectors, fresh) if fresh else None
+        conn = self._vectors.conn
+        kept, missing = _UNITS.split(conn, fresh)
+        read: dict[str, Any] = dict.fromkeys(missing, False)
+        found = _unit_rows(self._vectors, missing) if missing else None
         if found is not None:
-            self._read.update(zip(found[0], found[1], strict=True))
+            read.update(zip(found[0], found[1], strict=True))
+        _UNITS.keep(conn, read)
+        for token, unit in (*kept.items(), *read.items()):
+            self._read[token] = None if unit is False else unit
 
 
 def _unit_rows(vectors: Any, words: list[str]) -> tuple[list[str], Any] | None:
