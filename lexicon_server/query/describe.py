@@ -188,12 +188,13 @@ STOPWORDS = frozenset(
 )
 
 # Documents read from each search: BM25 over short glosses favours those holding one rare
-# word; how well the others match is read from their text after (`GlossMatcher`), so more
-# are read than were (32 until issue 30's third round; on the dev splits 100 found two
-# more words in the ten than 60, at a fifth more time). (The phrase vector's own nearest
-# words were candidates too until the second round: on the dev sets they never reached
-# the ten, and the search cost 2-4 ms.)
-_GLOSS_DOCUMENTS = 60
+# word; how well the others match is read from their text after (`GlossMatcher`). 32
+# until issue 30's third round; on the dev splits 60 found two more words first and two
+# more in the ten than 40, and 100 two more in the ten than 60, each at about a fifth more
+# time: 40 keeps an answer near the 10 ms aim. (The phrase vector's own nearest words
+# were candidates too until the second round: on the dev sets they never reached the ten,
+# and the search cost 2-4 ms.)
+_GLOSS_DOCUMENTS = 40
 # A matched WordNet synset lends this share of its relevance, and of how well its
 # definition matched, to the synsets just above it: its hypernyms, and for an adjective
 # the head it is similar to (orthodontist: dentist; dusty: dirty). Descriptions are
