@@ -140,7 +140,8 @@ def headword_forms(conn: sqlite3.Connection, norms: Sequence[str]) -> dict[str, 
     """norm -> (written form, Zipf frequency) of the most frequent headword with that
     norm, for the `norms` that are headwords here."""
     out: dict[str, tuple[str, float]] = {}
-    for key, text, zipf in conn.execute(_FORMS, (json.dumps(list(norms), ensure_ascii=False),)):
+    rows = conn.execute(_FORMS, (json.dumps(list(norms), ensure_ascii=False),)).fetchall()
+    for key, text, zipf in rows:
         out.setdefault(key, (text, float(zipf)))
     return out
 
@@ -166,7 +167,7 @@ def broader_documents(conn: sqlite3.Connection, documents: Sequence[int]) -> lis
     synsets = [-d for d in documents if d < 0]
     if not synsets:  # senses without a synset (GCIDE's) have no relations here
         return []
-    return [(int(a), int(b)) for a, b in conn.execute(_BROADER, (id_list(synsets),))]
+    return [(int(a), int(b)) for a, b in conn.execute(_BROADER, (id_list(synsets),)).fetchall()]
 
 
 _NOUNS = (
@@ -191,7 +192,8 @@ def lemma_norms(conn: sqlite3.Connection, norms: Sequence[str]) -> dict[str, lis
     """norm -> the norms of the lemmas it inflects (`teeth` -> `tooth`), for the `norms`
     that are an inflected form of another headword."""
     out: dict[str, list[str]] = {}
-    for form, lemma in conn.execute(_LEMMAS, (json.dumps(list(norms), ensure_ascii=False),)):
+    rows = conn.execute(_LEMMAS, (json.dumps(list(norms), ensure_ascii=False),)).fetchall()
+    for form, lemma in rows:
         out.setdefault(form, []).append(lemma)
     return out
 
@@ -202,7 +204,7 @@ def gloss_hits(
     """(document, BM25 score: lower is better) of the best `limit` documents matching
     `expression` (from `match_expression`), each column's score times its weight."""
     sql = _HITS.format(weights="".join(f", {float(w)!r}" for w in weights))
-    return [(int(r[0]), float(r[1])) for r in conn.execute(sql, (expression, limit))]
+    return [(int(r[0]), float(r[1])) for r in conn.execute(sql, (expression, limit)).fetchall()]
 
 
 def defined_terms(conn: sqlite3.Connection, documents: Sequence[int]) -> list[DefinedTerm]:
@@ -213,7 +215,8 @@ def defined_terms(conn: sqlite3.Connection, documents: Sequence[int]) -> list[De
     rows: list[DefinedTerm] = []
     for sql, ids in ((_BY_SYNSET, synsets), (_BY_SENSE, senses)):
         if ids:
-            rows.extend(DefinedTerm(*row) for row in conn.execute(sql, (id_list(ids),)))
+            # fetchall: one read through the connection's error wrapper, not one a row.
+            rows.extend(DefinedTerm(*row) for row in conn.execute(sql, (id_list(ids),)).fetchall())
     return rows
 
 

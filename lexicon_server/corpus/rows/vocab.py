@@ -47,7 +47,7 @@ def items_by_norm(conn: sqlite3.Connection, norms: Sequence[str]) -> dict[str, i
     vocabulary has (one statement for all: `most_frequent_item` for many)."""
     if not norms:
         return {}
-    rows = conn.execute(_BY_NORMS, (json.dumps(list(norms), ensure_ascii=False),))
+    rows = conn.execute(_BY_NORMS, (json.dumps(list(norms), ensure_ascii=False),)).fetchall()
     # Ascending frequency, so the most frequent item of a norm is written last.
     return {str(key): int(row) for key, row in rows}
 

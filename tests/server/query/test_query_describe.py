@@ -15,7 +15,8 @@ from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
 from lexicon_server.corpus.rows.glosses import index_stems, match_expression
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SemanticResult
-from lexicon_server.query.describe import description_genus, description_tokens
+from lexicon_server.query.describe import STOPWORDS, description_genus, description_tokens
+from lexicon_server.query.gloss_match import GlossMatcher
 from lexicon_server.query.semantic import VectorStore, semantic_neighbors
 
 
@@ -133,3 +134,18 @@ def test_a_description_with_a_pattern_keeps_the_words_spelled_so(indexed: Vector
     # A spelling with a digit ('filler7') matches no pattern.
     fillers = semantic_neighbors(indexed, "a young dog", limit=100, pattern="f*")
     assert all(not n.text.startswith("filler") for n in fillers.neighbors)
+
+
+def test_a_definition_match_counts_the_description_s_words(indexed: VectorStore) -> None:
+    conn = indexed.corpus.db("en", "lexical")
+    matcher = GlossMatcher(conn, ["young", "dog"], {"young": 1.0, "dog": 3.0})
+    found = matcher.match({1: "a young dog", 2: "a dog", 3: "young dogs", 4: "a cat"}, STOPWORDS)
+    assert [found[d].share for d in (1, 2, 3, 4)] == [1.0, 0.75, 1.0, 0.0]
+    assert all(found[d].cosine == 0.0 for d in found)  # no vectors given
+
+
+def test_the_words_stemmed_for_a_match_are_every_word_of_a_stem() -> None:
+    # GlossMatcher stems only the words that begin with a stem less its last letter.
+    words = ["day", "days", "studies", "happily", "relational", "possibly", "sensitivity"]
+    for word, stems in index_stems(words).items():
+        assert all(word.startswith(s[:-1] if len(s) > 2 else s) for s in stems), word
