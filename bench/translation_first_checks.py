@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import sqlite3
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,7 +64,7 @@ def check_block(rows: list[tuple[str, int | None, int]]) -> Counter[str]:
     # The query shows each target once, where its rows start: a target met again after
     # another one would mean its rows are not numbered together.
     closed: set[str] = set()
-    for before, target in zip(rows, rows[1:]):
+    for before, target in pairwise(rows):
         if target[0] != before[0]:
             closed.add(before[0])
             if target[0] in closed:

@@ -162,9 +162,7 @@ def kept_order(
         "JOIN temp._translations t ON t.id = o.old JOIN k.built_order b ON b.old = o.old"
     ):
         blocks.setdefault((term_id, lang), []).append((new, built))
-    return {
-        key: [b for _, b in sorted(pairs)] for key, pairs in blocks.items()
-    }
+    return {key: [b for _, b in sorted(pairs)] for key, pairs in blocks.items()}
 
 
 def apply_kept(conn: sqlite3.Connection, blocks: dict[tuple[int, str], list[int]]) -> None:
