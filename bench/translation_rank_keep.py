@@ -5,8 +5,8 @@
         --profile starter --out BUILD_DIR --no-fetch
 
 Runs `lexicon-build build` (the arguments after `--`) in this process, with the lexical
-writer's ranking pass wrapped: for the English component (the one written under
-`en/`), it copies into KEPT.sqlite, just before ranking,
+writer's ranking pass wrapped: for the English lexical component (`en/lexical.sqlite`),
+it copies into KEPT.sqlite, just before ranking,
 everything `translation_rank.rank_translations` reads (the staged rows in staged order,
 the evidence tables, the terms, entries and senses they join) and, just after, the order
 the build gave them (`_translation_order`). The build's stages run in forked workers, so
@@ -69,8 +69,10 @@ def main() -> None:
     ranked = lexical_writer.rank_translations
 
     def wrapped(conn: sqlite3.Connection) -> None:
-        file = conn.execute("PRAGMA database_list").fetchone()[2]
-        if Path(file).parent.name != "en":
+        file = Path(conn.execute("PRAGMA database_list").fetchone()[2])
+        # The writer's temporary file, `.lexical.sqlite.<pid>.tmp` (en/gcide.sqlite is a
+        # lexical component too, and is not the one kept).
+        if file.parent.name != "en" or not file.name.startswith(".lexical.sqlite"):
             ranked(conn)
             return
         keep_input(conn, kept)
