@@ -14,6 +14,16 @@ order) and the targets' parts of speech (their entries'), its terms the targets'
 and WordNet's `index.sense` the tag counts. Two things differ from a build: the rows'
 "source order" is the built order (ranked already), and the look-up documents
 (`term_docs`) are left as built. Scores from a rebuilt corpus are the ones to report.
+
+    uv run python bench/translation_rerank.py --built BUILD_DIR --kept KEPT.sqlite
+        --out OUT_DIR [--only FILE ...] [--weight name=value ...]
+
+With `--kept`, the ranking input kept from the build of BUILD_DIR
+(bench/translation_rank_keep.py) is ranked instead: the build's own staged order and
+evidence, so today's code gives exactly the built order and a change to the rule is
+measured against that. Each word's rows are renumbered within the ids the build gave
+them; with `--only`, only the listed words are re-ranked (the others keep the built
+order).
 """
 
 from __future__ import annotations
