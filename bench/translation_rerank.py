@@ -14,6 +14,16 @@ order) and the targets' parts of speech (their entries'), its terms the targets'
 and WordNet's `index.sense` the tag counts. Two things differ from a build: the rows'
 "source order" is the built order (ranked already), and the look-up documents
 (`term_docs`) are left as built. Scores from a rebuilt corpus are the ones to report.
+
+    uv run python bench/translation_rerank.py --built BUILD_DIR --kept KEPT.sqlite
+        --out OUT_DIR [--only FILE ...] [--weight name=value ...]
+
+With `--kept`, the ranking input kept from the build of BUILD_DIR
+(bench/translation_rank_keep.py) is ranked instead: the build's own staged order and
+evidence, so today's code gives exactly the built order and a change to the rule is
+measured against that. Each word's rows are renumbered within the ids the build gave
+them; with `--only`, only the listed words are re-ranked (the others keep the built
+order).
 """
 
 from __future__ import annotations
@@ -130,20 +140,76 @@ def renumber(conn: sqlite3.Connection, weights: dict[str, float]) -> None:
     conn.commit()
 
 
+def kept_order(
+    kept: Path, built: Path, keep: set[str] | None, weights: dict[str, float]
+) -> dict[tuple[int, str], list[int]]:
+    """Rank a kept input (bench/translation_rank_keep.py) with today's code: per (term id,
+    language), the build's ids of the block's rows in the new order. The entries and
+    senses are read from the built component (`built`, its en/lexical.sqlite: the same ids
+    as when the build ranked, and every column)."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute("ATTACH ? AS k", (f"file:{kept}?mode=ro",))
+    conn.execute("ATTACH ? AS b", (f"file:{built / 'en' / 'lexical.sqlite'}?mode=ro",))
+    conn.execute("ATTACH '' AS m")  # a scratch database for what ranking writes
+    for table in ("terms", "_back", "_tfreq", "_tpos", "_ranks"):
+        conn.execute(f"CREATE TEMP VIEW {table} AS SELECT * FROM k.{table}")
+    for table in ("entries", "senses"):
+        conn.execute(f"CREATE TEMP VIEW {table} AS SELECT * FROM b.{table}")
+    # Temporary tables, so the unqualified names the ranking reads find these first.
+    conn.execute("CREATE TEMP TABLE meta AS SELECT * FROM k.meta")
+    conn.execute("CREATE TABLE m._order (old INTEGER PRIMARY KEY, new INTEGER NOT NULL)")
+    rows = "SELECT * FROM k._translations"
+    if keep is not None:
+        conn.execute("CREATE TABLE m._keep (norm TEXT PRIMARY KEY)")
+        conn.executemany("INSERT OR IGNORE INTO m._keep VALUES (?)", ((w,) for w in keep))
+        rows += " WHERE term_id IN (SELECT t.id FROM k.terms t JOIN m._keep USING (norm))"
+    conn.execute(f"CREATE TEMP TABLE _translations AS {rows} ORDER BY id")
+    conn.execute("CREATE INDEX temp._translations_id ON _translations (id)")
+    translation_rank.rank_translations(conn, "m._order", weights)
+    blocks: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    for term_id, lang, new, built in conn.execute(
+        "SELECT t.term_id, t.target_language, o.new, b.new FROM m._order o "
+        "JOIN temp._translations t ON t.id = o.old JOIN k.built_order b ON b.old = o.old"
+    ):
+        blocks.setdefault((term_id, lang), []).append((new, built))
+    return {key: [b for _, b in sorted(pairs)] for key, pairs in blocks.items()}
+
+
+def apply_kept(conn: sqlite3.Connection, blocks: dict[tuple[int, str], list[int]]) -> None:
+    """Renumber each block's rows within the ids they hold, in the new order."""
+    moves = []
+    for ordered in blocks.values():
+        moves.extend(zip(ordered, sorted(ordered), strict=True))
+    conn.execute("CREATE TEMP TABLE _move (old INTEGER PRIMARY KEY, new INTEGER NOT NULL)")
+    conn.executemany("INSERT INTO _move VALUES (?, ?)", moves)
+    conn.execute(
+        "UPDATE translations SET id = -(SELECT new FROM _move WHERE old = id) "
+        "WHERE id IN (SELECT old FROM _move)"
+    )
+    conn.execute("UPDATE translations SET id = -id WHERE id < 0")
+    conn.commit()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--built", type=Path, required=True)
     ap.add_argument("--out", type=Path, required=True)
-    ap.add_argument("--index-sense", type=Path, required=True)
+    ap.add_argument("--index-sense", type=Path, help="WordNet's index.sense (without --kept)")
     ap.add_argument("--weight", action="append", default=[], help="name=value, to try")
     ap.add_argument("--senses", action="store_true", help="also order senses by use")
+    ap.add_argument(
+        "--kept",
+        type=Path,
+        help="the ranking input kept from the build of --built "
+        "(bench/translation_rank_keep.py): rank from it instead",
+    )
     ap.add_argument(
         "--only",
         type=Path,
         action="append",
         default=[],
-        help="a TSV whose first column lists English words: keep only their translations "
-        "(a quick copy for trying weights; other words then have none)",
+        help="a TSV whose first column lists English words: re-rank only their translations "
+        "(a quicker try; other words then have none, or with --kept their built order)",
     )
     opts = ap.parse_args()
     weights = dict(translation_rank.WEIGHTS)
@@ -152,6 +218,7 @@ def main() -> None:
         weights[name] = float(value)
     db = copy_dataset(opts.built, opts.out)
     conn = sqlite3.connect(db)
+    keep = None
     if opts.only:
         keep = {
             line.split("\t")[0].strip().casefold()
@@ -159,6 +226,7 @@ def main() -> None:
             for line in path.read_text(encoding="utf-8").splitlines()
             if line.strip() and not line.startswith("#")
         }
+    if keep is not None and opts.kept is None:  # with --kept, other words keep the built order
         conn.execute("CREATE TEMP TABLE _keep (norm TEXT PRIMARY KEY)")
         conn.executemany("INSERT OR IGNORE INTO _keep VALUES (?)", ((k,) for k in keep))
         conn.execute(
@@ -166,6 +234,13 @@ def main() -> None:
             "(SELECT t.id FROM terms t JOIN _keep k ON k.norm = t.norm)"
         )
         conn.commit()
+    if opts.kept is not None:
+        apply_kept(conn, kept_order(opts.kept, opts.built, keep, weights))
+        conn.close()
+        print(f"re-ranked {db} from {opts.kept} with {weights}")
+        return
+    if opts.index_sense is None:
+        ap.error("--index-sense is needed without --kept")
     stage(conn, opts.built, opts.index_sense)
     if opts.senses:  # as the build's resolve pass does, before ranking
         lexical_finish.order_senses_by_use(conn)

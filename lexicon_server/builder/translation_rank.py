@@ -27,11 +27,15 @@ English word's parts of speech by use (WordNet tag counts) against the target's 
 sense's, or the reverse dictionary's) and the use of the senses the target renders. A
 sense-tied target that only its own source gives lacks the second source's bonus; one
 given under many senses is merged into one candidate (an extra demotion for either was
-measured and lowered the dev figures, docs/translation-ranking.md).
+measured and lowered the dev figures, docs/translation-ranking.md). A part of speech the
+word rarely has costs ln of its share (`bear`, a verb 83 times in 84: it `orso` is not
+first), and a sense-tied target whose every sense names the word after another lemma of
+its synset (`click` in {..., penetrate, click}: es `penetrar`) loses a point.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator
@@ -83,7 +87,14 @@ WEIGHTS: dict[str, float] = {
     # (bench/msimlex.py) and checked on the other half:
     "pos": 2.0,  # x the share of the word's use (tag counts) in the target's part of speech
     "sense": 3.0,  # x the share of the word's use in the most used sense the target renders
+    # Issue 29, session 15 (offline re-rank of one build's kept input, msimlex dev and the
+    # judged sample, docs/translation-ranking.md):
+    "pos_log": 0.5,  # x ln(share), share floored at POS_FLOOR: a rarely used part of speech
+    "member": 1.0,  # a sense-tied target whose every sense names the word after another lemma
 }
+
+# The smallest share `pos_log` counts (ln 0.02 = -3.9): below it a part of speech is rare.
+POS_FLOOR = 0.02
 
 # A part of speech whose share is unknown (the word has no tag counts, or the target's part
 # of speech is not known) counts as this share.
@@ -296,7 +307,8 @@ SELECT t.id, t.term_id, t.target_language, t.sense_id, t.target_norm, t.source_i
         WHERE q.language = t.target_language AND q.norm = t.target_norm), 0),
     s.entry_id, s.rank, e.pos, coalesce(r.tag_count, 0),
     (SELECT group_concat(p.pos, ' ') FROM _tpos p
-        WHERE p.language = t.target_language AND p.norm = t.target_norm)
+        WHERE p.language = t.target_language AND p.norm = t.target_norm),
+    (SELECT m.member FROM _member m WHERE m.id = t.sense_id)
 FROM _translations t LEFT JOIN terms w ON w.id = t.term_id
     LEFT JOIN senses s ON s.id = t.sense_id LEFT JOIN entries e ON e.id = s.entry_id
     LEFT JOIN _ranks r ON r.sense_key = s.external_id
@@ -320,6 +332,15 @@ def _word_use(conn: sqlite3.Connection) -> dict[int, dict[str, int]]:
     return out
 
 
+# Each sense's place among its synset's lemmas (0: the synset's first lemma, the word it is
+# named by; WordNet's senses are numbered in the data files' lemma order).
+_MEMBERS = (
+    "CREATE TEMP TABLE _member (id INTEGER PRIMARY KEY, member INTEGER NOT NULL)",
+    "INSERT INTO _member SELECT id, row_number() OVER (PARTITION BY synset_id ORDER BY id) - 1 "
+    "FROM senses WHERE synset_id IS NOT NULL",
+)
+
+
 def rank_translations(
     conn: sqlite3.Connection, order_table: str, weights: dict[str, float] = WEIGHTS
 ) -> bool:
@@ -331,6 +352,8 @@ def rank_translations(
         return False
     insert = f"INSERT INTO {order_table} (old, new) VALUES (?, ?)"
     use = _word_use(conn)
+    for statement in _MEMBERS:  # not executescript: the build's transaction stays open
+        conn.execute(statement)
     pairs: list[tuple[int, int]] = []
     new = 0
     # One ordered pass, a word's rows into one language at a time (a few dozen at most):
@@ -347,6 +370,7 @@ def rank_translations(
             conn.executemany(insert, pairs)
             pairs.clear()
     conn.executemany(insert, pairs)
+    conn.execute("DROP TABLE _member")
     conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", ORDER_META)
     return True
 
@@ -423,6 +447,11 @@ def _merged_score(
     else:
         share = _NEUTRAL_SHARE
     value += w["pos"] * share
+    if w["pos_log"] and total_use and kinds:
+        value += w["pos_log"] * math.log(max(share, POS_FLOOR))
+    members = [row[14] for row in group if row[3] is not None and row[14] is not None]
+    if members and min(members) > 0:
+        value -= w["member"]
     if senses and total_use:
         value += w["sense"] * max(row[12] for row in group if row[3] is not None) / total_use
     return value

@@ -79,15 +79,15 @@ def test_one_words_rows_are_ordered_by_the_documented_evidence() -> None:
     from lexicon_server.builder.translation_rank import _block_order
 
     # (id, term, language, sense, target, source, note, back rank, zipf, entry, sense rank,
-    #  sense pos, sense tag count, target pos)
+    #  sense pos, sense tag count, target pos, the word's place among its sense's lemmas)
     rows = [
-        (1, 9, "de", None, "a", 1, None, None, 3.0, None, None, None, 0, None),
-        (2, 9, "de", None, "b", 1, None, None, 3.0, None, None, None, 0, None),
-        (3, 9, "de", None, "b", 2, None, None, 3.0, None, None, None, 0, None),  # two sources
-        (4, 9, "de", 10, "c", 3, None, None, 1.0, 5, 0, "noun", 0, None),
-        (5, 9, "de", 11, "a", 4, None, None, 3.0, 5, 1, "noun", 0, None),  # a: unsensed too
-        (6, 9, "de", 10, "d", 3, None, None, 3.0, 5, 0, "noun", 0, None),
-        (7, 9, "de", 11, "e", 3, None, None, 3.0, 5, 1, "noun", 0, None),
+        (1, 9, "de", None, "a", 1, None, None, 3.0, None, None, None, 0, None, None),
+        (2, 9, "de", None, "b", 1, None, None, 3.0, None, None, None, 0, None, None),
+        (3, 9, "de", None, "b", 2, None, None, 3.0, None, None, None, 0, None, None),  # 2 sources
+        (4, 9, "de", 10, "c", 3, None, None, 1.0, 5, 0, "noun", 0, None, 0),
+        (5, 9, "de", 11, "a", 4, None, None, 3.0, 5, 1, "noun", 0, None, 0),  # a: unsensed too
+        (6, 9, "de", 10, "d", 3, None, None, 3.0, 5, 0, "noun", 0, None, 0),
+        (7, 9, "de", 11, "e", 3, None, None, 3.0, 5, 1, "noun", 0, None, 0),
     ]
     # One list, a target's rows together, its sense-tied row first: a (two sources, first
     # in source order), b (two sources, second), then the targets one source gives: d and
@@ -101,11 +101,43 @@ def test_the_words_part_of_speech_by_use_decides_between_equals() -> None:
     from lexicon_server.builder.translation_rank import _block_order
 
     rows = [
-        (1, 9, "de", None, "einnahmen", 1, None, None, 4.0, None, None, None, 0, "noun"),
-        (2, 9, "de", None, "nehmen", 1, None, None, 4.0, None, None, None, 0, "verb"),
+        (1, 9, "de", None, "einnahmen", 1, None, None, 4.0, None, None, None, 0, "noun", None),
+        (2, 9, "de", None, "nehmen", 1, None, None, 4.0, None, None, None, 0, "verb", None),
     ]
     assert _block_order(rows, WEIGHTS, {"verb": 90, "noun": 10}) == [2, 1]
     assert _block_order(rows, WEIGHTS, {"verb": 10, "noun": 90}) == [1, 2]
+
+
+def test_a_rarely_used_part_of_speech_loses_more_than_its_share() -> None:
+    """'bear' is a verb 83 times in 84: 'orso' (the animal), confirmed by two more
+    dictionaries and a back translation, still comes after a verb of one source only;
+    for a word used evenly, the confirmed noun stays first."""
+    from lexicon_server.builder.translation_rank import _block_order
+
+    rows = [
+        (1, 9, "it", 10, "orso", 15, None, None, 4.0, 5, 0, "noun", 1, "noun", 0),
+        (2, 9, "it", None, "orso", 7, None, 0, 4.0, None, None, None, 0, None, None),
+        (3, 9, "it", None, "orso", 25, None, 0, 4.0, None, None, None, 0, None, None),
+        (4, 9, "it", 11, "portare", 15, None, None, 4.5, 6, 0, "verb", 5, None, 0),
+    ]
+    assert _block_order(rows, WEIGHTS, {"noun": 1, "verb": 83}) == [4, 1, 2, 3]
+    without = {**WEIGHTS, "pos_log": 0.0}
+    assert _block_order(rows, without, {"noun": 1, "verb": 83}) == [1, 2, 3, 4]
+    assert _block_order(rows, WEIGHTS, {"noun": 40, "verb": 44}) == [1, 2, 3, 4]
+
+
+def test_a_synset_that_names_the_word_after_another_lemma_gives_weaker_targets() -> None:
+    """'click' is the last lemma of {get through, ..., penetrate, click}: that synset's
+    'penetrar' renders 'penetrate' more than 'click', and follows 'hacer clic', the target
+    of a synset 'click' heads, though its sense is used as much."""
+    from lexicon_server.builder.translation_rank import _block_order
+
+    rows = [
+        (1, 9, "es", 10, "penetrar", 16, None, None, 4.0, 5, 0, "verb", 3, None, 6),
+        (2, 9, "es", 11, "hacer clic", 16, None, None, 4.0, 5, 1, "verb", 3, None, 0),
+    ]
+    assert _block_order(rows, WEIGHTS, {"verb": 6}) == [2, 1]
+    assert _block_order(rows, {**WEIGHTS, "member": 0.0}, {"verb": 6}) == [1, 2]
 
 
 def test_a_target_under_several_senses_is_one_candidate_under_its_most_used_sense() -> None:
@@ -114,7 +146,7 @@ def test_a_target_under_several_senses_is_one_candidate_under_its_most_used_sens
     from lexicon_server.builder.translation_rank import _block_order
 
     def tied(row_id: int, sense: int, target: str, tags: int) -> tuple[object, ...]:
-        return (row_id, 9, "fr", sense, target, 3, None, None, 4.0, 5, sense, "verb", tags, None)
+        return (row_id, 9, "fr", sense, target, 3, None, None, 4.0, 5, sense, "verb", tags, None, 0)
 
     rows = [tied(1, 2, "courir", 0), tied(2, 1, "courir", 10), tied(3, 4, "diriger", 5),
             tied(4, 3, "courir", 0)]  # fmt: skip
@@ -128,7 +160,7 @@ def test_a_sense_tied_row_without_its_sense_sorts_first_among_equals() -> None:
     from lexicon_server.builder.translation_rank import _block_order
 
     rows = [
-        (1, 9, "de", 10, "a", 1, None, None, 3.0, 5, 0, "noun", 0, None),
-        (2, 9, "de", 12, "a", 1, None, None, 3.0, None, None, None, 0, None),  # no sense row
+        (1, 9, "de", 10, "a", 1, None, None, 3.0, 5, 0, "noun", 0, None, 0),
+        (2, 9, "de", 12, "a", 1, None, None, 3.0, None, None, None, 0, None, 0),  # no sense row
     ]
     assert _block_order(rows, WEIGHTS, {}) == [2, 1]
