@@ -28,7 +28,7 @@ def has_table(inputs: Inputs, language: str) -> bool:
 
 def add_lemma_table(w: LexicalWriter, inputs: Inputs, language: str) -> int:
     """Stage the usable pairs of `language`'s table; returns how many were staged."""
-    from lexicon_server.builder.parsers.simplemma import iter_lemma_table
+    from lexicon_server.builder.parsers.simplemma import iter_lemma_pairs
 
     if not has_table(inputs, language):
         return 0
@@ -37,11 +37,15 @@ def add_lemma_table(w: LexicalWriter, inputs: Inputs, language: str) -> int:
 
     def usable() -> Iterator[InflectionRow]:
         nonlocal staged
-        for row in iter_lemma_table(inputs.require(SOURCE).file(language)):
-            lemma = norm(row.lemma)
-            if lemma in known and norm(row.form) != lemma:
+        # Millions of pairs, few staged: rows are made only for those, and a lemma
+        # repeated from the pair before (the same string object) keeps its norm.
+        last, lemma = None, ""
+        for form, text in iter_lemma_pairs(inputs.require(SOURCE).file(language)):
+            if text is not last:
+                last, lemma = text, norm(text)
+            if lemma in known and norm(form) != lemma:
                 staged += 1
-                yield row
+                yield InflectionRow(form, text, "")
 
     w.inflections(usable(), SOURCE)
     return staged

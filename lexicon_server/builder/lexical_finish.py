@@ -16,6 +16,7 @@ from lexicon_server.builder.lexical_layout import CLUSTERED
 __all__ = [
     "SENSE_ORDER_META",
     "cluster",
+    "frequency_keys",
     "order_senses_by_use",
     "phrase_frequencies",
     "rank_translations",
@@ -139,6 +140,16 @@ def phrase_frequencies(conn: sqlite3.Connection) -> None:
         else:
             updates.append((round(math.log10(1.0 / inverse) + 9, 2), term_id))
     conn.executemany("UPDATE terms SET zipf = ? WHERE id = ?", updates)
+
+
+def frequency_keys(norms: set[str]) -> set[str]:
+    """The `_freq` norms that `resolve` looks up for terms of these norms: each norm, and
+    the tokens `phrase_frequencies` splits a phrase into."""
+    keys = set(norms)
+    for key in norms:
+        if " " in key or "-" in key:
+            keys.update(_TOKEN.findall(key))
+    return keys
 
 
 def resolve(conn: sqlite3.Connection, language: str) -> None:

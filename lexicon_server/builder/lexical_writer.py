@@ -29,7 +29,12 @@ from lexicon_server.builder import translation_rank
 from lexicon_server.builder.config import crash_point
 from lexicon_server.builder.errors import BuildError
 from lexicon_server.builder.gloss_index import write_gloss_index
-from lexicon_server.builder.lexical_finish import cluster, rank_translations, resolve
+from lexicon_server.builder.lexical_finish import (
+    cluster,
+    frequency_keys,
+    rank_translations,
+    resolve,
+)
 from lexicon_server.builder.lexical_layout import (
     CLUSTERED,
     COVERED_INDEXES,
@@ -132,6 +137,7 @@ class LexicalWriter:
         self._next = {"entries": 1, "senses": 1, "synsets": 1}
         self._rows: dict[str, list[tuple[object, ...]]] = {t: [] for t in self._ORDER}
         self.last_sense_ids: tuple[int, ...] = ()  # the senses the last `synset()` made
+        self._frequency_lists: list[Iterable[FrequencyRow]] = []  # staged by `finish`
 
     # --- plumbing -----------------------------------------------------------------------
 
@@ -417,9 +423,22 @@ class LexicalWriter:
             self._add("_ranks", (r.sense_key, r.sense_number, r.tag_count))
 
     def frequencies(self, rows: Iterable[FrequencyRow]) -> None:
-        """wordfreq rows; the first (most frequent) spelling of a norm wins."""
-        for r in rows:
-            self._add("_freq", (norm(r.word), r.zipf))
+        """wordfreq rows; the first (most frequent) spelling of a norm wins. Read by
+        `finish`, once every term is known, which stages only the norms it looks up."""
+        self._frequency_lists.append(rows)
+
+    def _stage_frequencies(self) -> None:
+        # Most of a wordfreq list names no term here (English: 320k words); staging only
+        # the keys `resolve` reads leaves every term's Zipf as it was.
+        if not self._frequency_lists:
+            return
+        wanted = frequency_keys(self.term_norms())
+        for rows in self._frequency_lists:
+            for r in rows:
+                key = norm(r.word)
+                if key in wanted:
+                    self._add("_freq", (key, r.zipf))
+        self._frequency_lists.clear()
 
     def back_translations(self, language: str, pairs: Iterable[tuple[str, str]]) -> None:
         """(word in `language`, one of its translations into this component's language)
@@ -495,9 +514,10 @@ class LexicalWriter:
 
     def finish(self) -> dict[str, int]:
         """Resolve staged rows, index, vacuum and atomically publish the database."""
-        self._flush()
         conn = self._conn
         try:
+            self._stage_frequencies()
+            self._flush()
             resolve(conn, self.language)
             rank_translations(conn)
             cluster(conn)

@@ -11,10 +11,15 @@ the norm itself (`the` before `The`), then the lowest id.
 from __future__ import annotations
 
 import sqlite3
+from array import array
+
+import numpy as np
 
 from lexicon_server.corpus.spelling import META_KEY, VERSION, VOCABULARY_KEY, keys_of, suggestible
 
 __all__ = ["spelling_vocabulary", "write_spelling_keys"]
+
+_CHUNK = 100_000  # rows converted back to Python ints at a time
 
 # Single-token terms only (a space or hyphen anywhere is skipped); best representative of
 # a norm first.
@@ -46,15 +51,24 @@ def write_spelling_keys(conn: sqlite3.Connection) -> int:
     """Fill the empty `spelling_keys` table and mark the database as having it; returns
     the number of rows."""
     vocabulary, words = spelling_vocabulary(conn)
-    # Streamed in hash order, which is random: the table is small enough (about 33 MB for
-    # English) to stay in the writer's 64 MiB page cache while it grows, and sorting in
-    # Python first would hold every row in memory.
-    rows = (
-        (key, term_id) for norm, (term_id, zipf) in words.items() for key in keys_of(norm, zipf)
-    )
-    conn.executemany("INSERT INTO spelling_keys (key, term_id) VALUES (?, ?)", rows)
+    # Inserted in key order: appending to the WITHOUT ROWID b-tree costs a third of
+    # inserting in hash order, and the writer's VACUUM lays the table out by key whatever
+    # the order it was filled in (same rows, same bytes). Each row is packed into one
+    # int64, key in the high half, so 1.8M rows (English) sort in 15 MB, not as tuples.
+    packed = array("q")
+    for norm, (term_id, zipf) in words.items():
+        packed.extend((key << 32) | term_id for key in keys_of(norm, zipf))
+    del words
+    ordered = np.sort(np.frombuffer(packed, dtype=np.int64))
+    del packed
+    for start in range(0, len(ordered), _CHUNK):
+        chunk = ordered[start : start + _CHUNK]
+        conn.executemany(
+            "INSERT INTO spelling_keys (key, term_id) VALUES (?, ?)",
+            zip((chunk >> 32).tolist(), (chunk & 0xFFFFFFFF).tolist(), strict=True),
+        )
     conn.executemany(
         "INSERT INTO meta (key, value) VALUES (?, ?)",
         [(META_KEY, VERSION), (VOCABULARY_KEY, vocabulary)],
     )
-    return int(conn.execute("SELECT count(*) FROM spelling_keys").fetchone()[0])
+    return len(ordered)
