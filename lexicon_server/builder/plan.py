@@ -212,7 +212,7 @@ def plan_build(profile: str, inputs: Inputs, dataset_version: str) -> BuildPlan:
     if present & {"cmudict", "cmudict-local"}:
         wp_sources = tuple(
             n
-            for n in ("wordnet-3.1", "oewn", "cmudict", "cmudict-local", "wordfreq")
+            for n in ("wordnet-3.1", "oewn", "cmudict", "cmudict-local", "wordfreq", "islex")
             if n in present
         )
         add(

@@ -275,7 +275,9 @@ def english_wordplay(ctx: BuildContext) -> Mapping[str, Any]:
 
     name = "cmudict" if ctx.inputs.get("cmudict") else "cmudict-local"
     cmu = ctx.inputs.require(name)
-    used = [s for n, s in ctx.inputs.sources.items() if n in {"wordnet-3.1", "oewn", name}]
+    used_names = {"wordnet-3.1", "oewn", name, "islex"}
+    used = [s for n, s in ctx.inputs.sources.items() if n in used_names]
+    names = _islex_names(ctx)
     stats = write_wordplay(
         ctx.out / "en/wordplay.sqlite",
         pronunciations=cmudict.iter_pronunciations(cmu.file("dict")),
@@ -284,13 +286,25 @@ def english_wordplay(ctx: BuildContext) -> Mapping[str, Any]:
         sources=[s.row() for s in used],
         dataset_version=ctx.dataset_version,
         pronunciation_source=name,
+        name_spellings=names,
     )
     return {
         "words": stats.words,
+        "islex_name_spellings": len(names),
         "pronunciations": stats.pronunciations,
         "synset_links": stats.synset_links,
         "near_keys": stats.near_keys,
     }
+
+
+def _islex_names(ctx: BuildContext) -> frozenset[str]:
+    """Spellings ISLEX knows only as names or foreign words (none without ISLEX)."""
+    if (src := ctx.inputs.get("islex")) is None:
+        return frozenset()
+    from lexicon_server.builder.islex_names import name_spellings
+    from lexicon_server.builder.parsers import islex
+
+    return name_spellings(islex.iter_entries(src.file("dict")))
 
 
 def slang_member(src: SourceInput, role: str) -> Path:

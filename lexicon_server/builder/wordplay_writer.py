@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -123,6 +123,7 @@ def write_wordplay(
     dataset_version: str,
     pronunciation_source: str = "cmudict",
     language: str = "en",
+    name_spellings: Collection[str] = frozenset(),
 ) -> WordplayStats:
     """Write the wordplay database to `path` (atomically: a temp file, then a rename).
 
@@ -133,6 +134,8 @@ def write_wordplay(
       become spaces. A headword listed by two sources keeps the first source.
     - `zipf`: Zipf frequency by casefolded word (wordfreq's keys); missing words rank 0.
     - `sources`: every source named above, with `pronunciation_source` among them.
+    - `name_spellings`: lower-case spellings known only as names or foreign words (ISLEX's
+      labels, `islex_names.py`); a common one no lexicon lists is not a dictionary word.
 
     Every CMUdict spelling is a word (a headword spelled exactly the same keeps its own
     source) and carries its pronunciations; other capitalisations (WordNet's 'Paris' beside
@@ -157,7 +160,7 @@ def write_wordplay(
         _write_meta(conn, language, dataset_version)
         _stage_headwords(conn, headwords, zipf, source_ids)
         _stage_pronunciations(conn, pronunciations, zipf, source_ids[pronunciation_source])
-        stats = _fill_tables(conn, source_ids[pronunciation_source])
+        stats = _fill_tables(conn, source_ids[pronunciation_source], name_spellings)
         for table in _STAGING_TABLES:
             conn.execute(f"DROP TABLE {table}")
     return stats
@@ -277,11 +280,13 @@ def _flush_pronunciations(
     words.clear()
 
 
-def _fill_tables(conn: sqlite3.Connection, pron_source_id: int) -> WordplayStats:
+def _fill_tables(
+    conn: sqlite3.Connection, pron_source_id: int, name_spellings: Collection[str]
+) -> WordplayStats:
     # CMUdict spellings are words of their own unless a headword is spelled exactly so:
     # 'it' must not hide behind WordNet's 'IT' (information technology).
     conn.execute("INSERT OR IGNORE INTO _hw SELECT * FROM _cmu")
-    _mark_dictionary_words(conn, pron_source_id)
+    _mark_dictionary_words(conn, pron_source_id, name_spellings)
     # Ranking order: words a reader knows first, then names and rare spellings; within
     # each, most frequent first; among equals, the lower-case spelling first.
     conn.execute(
@@ -338,37 +343,63 @@ def _possessed(fold: str) -> str | None:
     return None
 
 
-def _mark_dictionary_words(conn: sqlite3.Connection, pron_source_id: int) -> None:
+def _mark_dictionary_words(
+    conn: sqlite3.Connection, pron_source_id: int, name_spellings: Collection[str]
+) -> None:
     """`_dict(text, is_word)` for every staged spelling (see `words.is_word`): a lower-case
     lemma of the lexicon's headwords, a form morphy's rules take to one (or its
-    possessive), a function word, or a common spelling that is not the lexicon's
+    possessive), a function word, or a common spelling that is neither the lexicon's
     capitalised name ('Bart', 'Paul'; acronyms such as 'IT' or 'WHO' do not make 'it' or
-    'who' names)."""
+    'who' names) nor among `name_spellings` ('chris', 'de')."""
     staged = conn.execute("SELECT text, fold, zipf, source_id FROM _hw").fetchall()
     lemmas = [(text, fold) for text, fold, _, source in staged if source != pron_source_id]
     lower = {fold for text, fold in lemmas if text == fold}
     names = {fold for text, fold in lemmas if text != fold and not text.isupper()} - lower
+    name_spellings = frozenset(name_spellings)  # a list from a caller would be slow to probe
+    lemma_pos = _lemma_parts_of_speech(conn)
 
     def listed(fold: str) -> bool:
         return fold in lower or any(base in lower for base, _, _ in suffix_candidates(fold))
+
+    def inflected(fold: str) -> bool:
+        """A form of a lemma by a rule of the lemma's own part of speech ('jarred')."""
+        return any(pos in lemma_pos.get(base, ()) for base, pos, _ in suffix_candidates(fold))
 
     def is_word(text: str, fold: str, zipf: float) -> bool:
         if text != fold and fold not in lower:
             return False  # the capitalised lemma itself
         possessed = _possessed(fold)
-        if listed(fold) or fold in FUNCTION_WORDS:
+        if fold in lower or fold in FUNCTION_WORDS:
             return True
+        if listed(fold):
+            # 'becker', 'ewing' look like forms of 'beck', 'ewe' but are surnames; a real
+            # form stays a word whatever ISLEX saw ('donuts', 'jarred').
+            return fold not in name_spellings or inflected(fold)
         if possessed is not None and (listed(possessed) or possessed in FUNCTION_WORDS):
             return True
         if fold in names and zipf < NAME_ZIPF:
             return False
-        return zipf >= COMMON_ZIPF
+        return zipf >= COMMON_ZIPF and fold not in name_spellings
 
     conn.execute("CREATE TEMP TABLE _dict (text TEXT PRIMARY KEY, is_word INTEGER) WITHOUT ROWID")
     conn.executemany(
         "INSERT INTO _dict VALUES (?, ?)",
         ((text, int(is_word(text, fold, zipf))) for text, fold, zipf, _ in staged),
     )
+
+
+# The part-of-speech letter ending a synset id ('wn31-02086723-n') -> morphy's rule names.
+_SYNSET_POS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj"}
+
+
+def _lemma_parts_of_speech(conn: sqlite3.Connection) -> dict[str, set[str]]:
+    """Each lower-case headword's parts of speech, from its synsets' ids."""
+    found: dict[str, set[str]] = {}
+    for text, synset in conn.execute("SELECT text, synset FROM _hw_syn WHERE text = lower(text)"):
+        pos = _SYNSET_POS.get(synset[-1:])
+        if pos is not None:
+            found.setdefault(text, set()).add(pos)
+    return found
 
 
 def _fill_near_rhymes(conn: sqlite3.Connection) -> int:

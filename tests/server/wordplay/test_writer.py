@@ -307,6 +307,35 @@ def test_dictionary_words_rank_before_names_and_rare_spellings(tmp_path: Path) -
     ]  # fmt: skip
 
 
+def test_islex_names_are_not_words_unless_forms_of_a_lemma(tmp_path: Path) -> None:
+    # ISLEX labels 'chris', 'becker', 'ewing', 'jarred' and 'donuts' as names (see
+    # tests/builder/test_islex_names.py); WordNet 3.1's 'beck' and 'ewe' are nouns only,
+    # 'jar' a noun and a verb, 'donut' a noun (the synset ids' last letter is the part of
+    # speech the writer reads).
+    zipf = {"chris": 4.9, "gonna": 5.3, "becker": 3.2, "ewing": 2.9, "jarred": 2.6,
+            "donuts": 3.4}  # fmt: skip
+    prons = [PronunciationRow(word, 0, ("K", "R", "IH1", "S")) for word in zipf]
+    heads = [
+        ("beck", "wordnet-3.1", ("wn31-06890058-n",)),
+        ("ewe", "wordnet-3.1", ("wn31-02414645-n",)),
+        ("jar", "wordnet-3.1", ("wn31-03598713-n", "wn31-01868851-v")),
+        ("donut", "wordnet-3.1", ("wn31-07654678-n",)),
+    ]
+    out = tmp_path / "w.sqlite"
+    write_wordplay(
+        out, pronunciations=prons, headwords=heads, zipf=zipf, sources=[WN, CMU],
+        dataset_version="t", name_spellings={"chris", "becker", "ewing", "jarred", "donuts"},
+    )  # fmt: skip
+    marks = dict(sqlite3.connect(out).execute("SELECT text, is_word FROM words").fetchall())
+    # A common spelling no lexicon lists is a name when ISLEX says so ('chris'), not
+    # otherwise ('gonna'); a look-alike form is a surname unless a rule of its lemma's own
+    # part of speech makes it ('becker' from the noun 'beck' by the adjective -er,
+    # 'ewing' from the noun 'ewe' by the verb -ing), as 'jarred' and 'donuts' are.
+    assert {w: marks[w] for w in zipf} == {
+        "chris": 0, "gonna": 1, "becker": 0, "ewing": 0, "jarred": 1, "donuts": 1,
+    }  # fmt: skip
+
+
 def test_unknown_source_fails_and_leaves_nothing(tmp_path: Path) -> None:
     out = tmp_path / "w.sqlite"
     with pytest.raises(BuildError, match="wiktionary"):
