@@ -118,10 +118,19 @@ def _line(
     return str(InvalidArgument(path, rule, got))
 
 
+# Parameters renamed in a release, by old name: a caller still sending the old one is
+# pointed to the new (difflib would offer translate's `target_language` for
+# `source_language`, the opposite of what was meant).
+_RENAMED = {"source_language": "language"}
+
+
 def _suggestion(unknown: str, parameters: tuple[str, ...]) -> str:
-    """' (did you mean limit?)' for a misspelling ('limt') or an abbreviation ('dir')."""
+    """' (did you mean limit?)' for a misspelling ('limt'), an abbreviation ('dir') or
+    a parameter's former name (`_RENAMED`)."""
     import difflib  # only a refused call needs it: kept out of the server's start-up
 
+    if _RENAMED.get(unknown) in parameters:
+        return f" (renamed {_RENAMED[unknown]})"
     close = [p for p in parameters if len(unknown) > 2 and p.startswith(unknown)]
     close = close or difflib.get_close_matches(unknown, parameters, n=1)
     return f" (did you mean {close[0]}?)" if close else ""

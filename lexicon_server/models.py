@@ -367,7 +367,7 @@ class TranslationGroup(_Model):
 
 class TranslateResult(_Model):
     word: str
-    source_language: str
+    language: str
     target_language: str
     target_language_status: Literal["installed"] | Reason = Field(
         description="whether the target language's own lexical data is installed, else why not"

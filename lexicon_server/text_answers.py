@@ -36,7 +36,7 @@ def rendered(tool: str, data: _Json) -> str:
 
 def _not_found(data: _Json) -> str:
     word = data.get("word", data.get("text"))
-    language = data.get("language") or data.get("source_language")
+    language = data.get("language")
     line = f"{word!r} is not in the {language} dictionary."
     suggestions = [s["text"] for s in data.get("suggestions", ())]
     if suggestions:
@@ -124,7 +124,7 @@ def _synonyms(data: _Json) -> list[str]:
 
 
 def _translate(data: _Json) -> list[str]:
-    pair = f"{data['source_language']} -> {data['target_language']}"
+    pair = f"{data['language']} -> {data['target_language']}"
     lines = [f"{data['word']} ({pair}):", *_resolved(data)]
     for group in data["groups"]:
         fallback = "through English" if group["sense_scope"] == "pivot" else "not tied to a sense"

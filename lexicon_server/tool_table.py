@@ -96,7 +96,7 @@ DICTIONARY: tuple[ToolSpec, ...] = (
         translate,
         TranslateResult,
         tool_annotations("Translate"),
-        asks=("word", "source_language"),
+        asks=("word", "language"),
     ),
     ToolSpec(
         "dictionary_relations",

@@ -51,19 +51,19 @@ def translate(
     corpus: Corpus,
     word: str,
     target_language: str,
-    source_language: str = "en",
+    language: str = "en",
     limit: int = 20,
     max_senses: int = MAX_SENSES_DEFAULT,
     sense_id: str | None = None,
 ) -> TranslateResult:
-    """Translations of `word` from `source_language` into `target_language`."""
+    """Translations of `word` from `language` into `target_language`."""
     word = check_text("word", word)
-    source_language = corpus_language(corpus, "source_language", source_language)
+    source_language = corpus_language(corpus, "language", language)
     target_language = corpus_language(corpus, "target_language", target_language)
     if target_language == source_language:
         raise InvalidArgument(
             "target_language",
-            f"a language other than source_language={source_language!r}",
+            f"a language other than the word's (language={source_language!r})",
             target_language,
         )
     limit = check_limit("limit", limit)
@@ -102,7 +102,7 @@ def translate(
     status = corpus.selection.availability(target_language, "lexical") or "installed"
     result = TranslateResult(
         word=word,
-        source_language=source_language,
+        language=source_language,
         target_language=target_language,
         target_language_status=status,  # type: ignore[arg-type]
         dataset_version=corpus.dataset_version,

@@ -86,7 +86,7 @@ def _run_anchor(corpus: Any, store: Any, anchor: Anchor) -> Any:
     args = dict(anchor.args)
     if anchor.query == "translate":
         if anchor.sense_gloss is not None:
-            looked = lookup(corpus, args["word"], args.get("source_language", "en"), 50).model_dump(
+            looked = lookup(corpus, args["word"], args.get("language", "en"), 50).model_dump(
                 mode="json"
             )
             ids = [

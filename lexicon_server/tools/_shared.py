@@ -60,10 +60,12 @@ __all__ = [
 # stripped text (so "   " is still refused there, in the same words); the schema bounds
 # the text as sent, so a client can check it before calling.
 Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
-Word = Annotated[Text, Field(description="word or phrase")]
+# No descriptions where the name says it all (`word`, `limit`): every client reads each
+# description's bytes in `tools/list`; the bounds in the schema stay, they are validation.
+Word = Text
 Language = Annotated[str, Field(description="ISO 639 tag ('en', 'fr')")]
-Limit = Annotated[int, Field(ge=1, le=100, description="most results")]
-SourceIds = Annotated[bool, Field(description="add the source's own ids (sense key, synset)")]
+Limit = Annotated[int, Field(ge=1, le=100)]
+SourceIds = Annotated[bool, Field(description="add sense keys and synset ids")]
 OptionalLanguage = Annotated[
     str | None,
     Field(description="language tag, e.g. 'fr'; omit for the default described above"),
@@ -174,7 +176,8 @@ def compact_schema(node: Any) -> Any:
     validator uses (docs/tools.md names the value an absent field stands for, and
     `expand.expanded` puts it back from the model); descriptions (docs/tools.md describes
     every field); and the `type` beside an `enum` or `const` whose values are all of that
-    type (the values alone admit exactly the same answers).
+    type (the values alone admit exactly the same answers). A union of bare types is one
+    `type` list.
     """
     if isinstance(node, list):
         return [compact_schema(item) for item in node]
@@ -198,7 +201,7 @@ def compact_schema(node: Any) -> Any:
             }
             continue
         out[key] = compact_schema(value)
-    return _without_implied_type(_one_enum(out))
+    return _without_implied_type(_one_type(_one_enum(out)))
 
 
 # The Python values a JSON Schema `type` admits (a bool is not an integer there).
@@ -220,6 +223,17 @@ def _one_enum(node: dict[str, Any]) -> dict[str, Any]:
     return {**{k: v for k, v in node.items() if k != "anyOf"}, "enum": values}
 
 
+def _one_type(node: dict[str, Any]) -> dict[str, Any]:
+    """`node` with an `anyOf` of bare types (pydantic's form of `str | None`, 46 bytes)
+    written as one `type` list (`{"type": ["string", "null"]}`, 26 bytes): the same
+    answers pass, and a validator checks one keyword instead of two subschemas."""
+    branches = node.get("anyOf")
+    if not branches or not all(set(b) == {"type"} and isinstance(b["type"], str) for b in branches):
+        return node
+    rest = {k: v for k, v in node.items() if k != "anyOf"}
+    return {**rest, "type": [b["type"] for b in branches]}
+
+
 def _without_implied_type(node: dict[str, Any]) -> dict[str, Any]:
     """`node` without its `type` when its `enum` or `const` already implies it."""
     kind = node.get("type")
@@ -235,6 +249,10 @@ def _without_implied_type(node: dict[str, Any]) -> dict[str, Any]:
 def _optional(prop: dict[str, Any], required: bool) -> dict[str, Any]:
     if required:
         return prop
+    kinds = prop.get("type")
+    if isinstance(kinds, list) and "null" in kinds and len(kinds) == 2:
+        (kept,) = [kind for kind in kinds if kind != "null"]
+        return {**prop, "type": kept}
     branches = prop.get("anyOf")
     if branches and {"type": "null"} in branches and len(branches) == 2:
         (kept,) = [b for b in branches if b != {"type": "null"}]

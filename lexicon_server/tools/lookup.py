@@ -8,7 +8,7 @@ from pydantic import Field
 
 from lexicon_server.arguments import ToolArguments
 from lexicon_server.query.lookup import DEFAULT_BUDGETS, DEFAULT_LIMIT
-from lexicon_server.tools._shared import Language, Limit, SourceIds, Word
+from lexicon_server.tools._shared import Language, SourceIds, Word
 
 __all__ = ["DESCRIPTION", "LookupArguments"]
 
@@ -25,7 +25,7 @@ def _budget(what: str) -> object:
 class LookupArguments(ToolArguments):
     word: Word
     language: Language = "en"
-    limit: Limit = DEFAULT_LIMIT
+    limit: Annotated[int, Field(ge=1, le=100, description="senses")] = DEFAULT_LIMIT
     examples_limit: Annotated[int, _budget("examples")] = DEFAULT_BUDGETS["examples"]
     pronunciations_limit: Annotated[int, _budget("pronunciations")] = DEFAULT_BUDGETS[
         "pronunciations"

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from lexicon_server.arguments import ToolArguments
 from lexicon_server.query.relations import RELATIONS
-from lexicon_server.tools._shared import Language, SourceIds, Word
+from lexicon_server.tools._shared import Language, Limit, SourceIds, Word
 
 __all__ = ["DESCRIPTION", "RelationsArguments"]
 
@@ -24,7 +24,7 @@ class RelationsArguments(ToolArguments):
         str, Field(description="relation name, one of: " + ", ".join(sorted(RELATIONS)))
     ]
     language: Language = "en"
-    limit: Annotated[int, Field(ge=1, le=100, description="maximum results")] = 20
+    limit: Limit = 20
     max_depth: Annotated[
         int,
         Field(ge=1, le=2, description="2: also hypernyms or hyponyms two steps away"),

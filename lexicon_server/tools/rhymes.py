@@ -21,20 +21,13 @@ DESCRIPTION = """English rhymes of a word, perfect or near, most common words fi
 
 
 class RhymesArguments(ToolArguments):
-    word: Annotated[Text, Field(description="an English word")]
+    word: Text
     mode: Annotated[
         Literal["perfect", "near"],
         Field(description="perfect: same sounds from the last stressed vowel; near: one changed"),
     ] = "perfect"
     limit: Limit = 20
-    syllables: Annotated[
-        int | None,
-        Field(
-            ge=1,
-            le=MAX_SYLLABLES,
-            description="syllable count",
-        ),
-    ] = None
+    syllables: Annotated[int | None, Field(ge=1, le=MAX_SYLLABLES)] = None
     pattern: Pattern = ""
     vocabulary: Annotated[Literal["dictionary", "all"], Field(description="'all' adds names")] = (
         "dictionary"

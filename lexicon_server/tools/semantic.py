@@ -7,7 +7,7 @@ from typing import Annotated
 from pydantic import Field
 
 from lexicon_server.arguments import ToolArguments
-from lexicon_server.tools._shared import Language, Word
+from lexicon_server.tools._shared import Language, Limit, Word
 from lexicon_server.tools._spelling import Pattern
 
 __all__ = ["DESCRIPTION", "SemanticArguments"]
@@ -25,5 +25,5 @@ class SemanticArguments(ToolArguments):
         str | None,
         Field(description="omit for global search; same tag = monolingual; other = cross-lingual"),
     ] = None
-    limit: Annotated[int, Field(ge=1, le=100, description="maximum neighbours")] = 10
+    limit: Limit = 10
     pattern: Pattern = ""

@@ -12,10 +12,7 @@ from lexicon_server.query.synonyms import (
     MAX_SENSES_SYNONYMS,
     UNSENSED_DEFAULT,
 )
-from lexicon_server.tools._shared import (
-    Language,
-    Word,
-)
+from lexicon_server.tools._shared import Language, Limit, Word
 from lexicon_server.tools._spelling import Pattern
 
 __all__ = ["DESCRIPTION", "SynonymsArguments"]
@@ -28,7 +25,7 @@ used senses first), then thesaurus words not tied to a sense."""
 class SynonymsArguments(ToolArguments):
     word: Word
     language: Language = "en"
-    limit: Annotated[int, Field(ge=1, le=100, description="maximum candidates")] = LIMIT_DEFAULT
+    limit: Limit = LIMIT_DEFAULT
     max_senses: Annotated[
         int | None,
         Field(

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from lexicon_server.arguments import ToolArguments
 from lexicon_server.query.senses import MAX_SENSES_DEFAULT
-from lexicon_server.tools._shared import Language, Word
+from lexicon_server.tools._shared import Language, Limit, Word
 
 __all__ = ["DESCRIPTION", "TranslateArguments"]
 
@@ -19,9 +19,9 @@ grouped by the sense they render (through English when no dictionary links the t
 
 class TranslateArguments(ToolArguments):
     word: Word
-    target_language: Annotated[str, Field(description="language to translate into ('fr')")]
-    source_language: Language = "en"
-    limit: Annotated[int, Field(ge=1, le=100, description="maximum candidates")] = 20
+    target_language: str
+    language: Language = "en"
+    limit: Limit = 20
     max_senses: Annotated[
         int,
         Field(ge=1, le=100, description="how many of the word's senses to read"),

@@ -28,10 +28,7 @@ class WordplayArguments(ToolArguments):
         Text,
         Field(description="a word, two (spoonerism) or a pattern ('c?t')"),
     ]
-    kind: Annotated[
-        Literal["anagram", "palindrome", "spoonerism", "pun", "pattern", "sounds_like"],
-        Field(description="which wordplay"),
-    ]
+    kind: Literal["anagram", "palindrome", "spoonerism", "pun", "pattern", "sounds_like"]
     context: Annotated[
         str | None,
         Field(

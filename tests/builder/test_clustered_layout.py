@@ -133,7 +133,7 @@ def test_answers_match_the_rowid_layout(sample_data_dir: Path, tmp_path: Path) -
                     answer = [dumped(lookup(corpus, word, language))]
                     for target in languages:
                         if target != language:
-                            result = translate(corpus, word, target, source_language=language)
+                            result = translate(corpus, word, target, language=language)
                             answer.append(result.model_dump(mode="json"))
                     answers.append(json.dumps(answer, ensure_ascii=False))
                 assert answers[0] == answers[1], (language, word)

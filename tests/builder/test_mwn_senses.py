@@ -99,7 +99,7 @@ def test_italian_gets_synonyms_relations_and_tied_english(sample_data_dir: Path)
         .fetchone()
     )
     assert hypernyms > 0
-    back = translate(corpus, "riva", "en", source_language="it")
+    back = translate(corpus, "riva", "en", language="it")
     tied = [c.text for g in back.groups if g.sense_scope == "synset" for c in g.candidates]
     assert "bank" in tied
 
@@ -120,7 +120,7 @@ def test_italian_senses_keep_english_definitions(sample_dataset: Path, word: str
 
 def test_an_inflected_german_form_resolves_through_simplemma(sample_data_dir: Path) -> None:
     corpus = Corpus(load_active(sample_data_dir))
-    result = translate(corpus, "Häuser", "en", source_language="de")
+    result = translate(corpus, "Häuser", "en", language="de")
     (resolution,) = [r for r in result.resolutions if r.via == "inflection_table"]
     assert resolution.lemma == "Haus" and resolution.pos is None
     assert resolution.source == "simplemma" and "simplemma" in result.sources

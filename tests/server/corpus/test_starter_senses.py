@@ -40,7 +40,7 @@ def test_bank_senses_translate_apart(starter_data_dir: Path) -> None:
 def test_inflected_forms_find_their_lemma(starter_data_dir: Path) -> None:
     corpus = Corpus(load_active(starter_data_dir))
     for word, language, lemma in (("Häuser", "de", "Haus"), ("mangeaient", "fr", "manger")):
-        result = translate(corpus, word, "en", source_language=language)
+        result = translate(corpus, word, "en", language=language)
         found = {(r.lemma, r.source) for r in result.resolutions}
         assert (lemma, "simplemma") in found, (word, found)
 

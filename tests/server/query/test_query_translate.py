@@ -88,9 +88,9 @@ def test_max_senses(corpus: Corpus) -> None:
     assert [g.sense_scope for g in result.groups] == ["synset", "unsensed"]
 
 
-def test_source_language_unavailable(corpus: Corpus) -> None:
+def test_word_language_unavailable(corpus: Corpus) -> None:
     with pytest.raises(CapabilityUnavailable) as info:
-        translate(corpus, "Haus", "en", source_language="de")
+        translate(corpus, "Haus", "en", language="de")
     assert info.value.reason == "language_not_installed"
 
 

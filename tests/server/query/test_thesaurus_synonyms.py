@@ -73,7 +73,7 @@ def test_a_thesaurus_meaning_id_is_not_a_translation_sense(sample_corpus: Corpus
     result = synonyms(sample_corpus, "Haus", language="de")
     handle = result.groups[0].sense.id if result.groups[0].sense else ""
     with pytest.raises(InvalidArgument):
-        translate(sample_corpus, "Haus", "en", source_language="de", sense_id=handle)
+        translate(sample_corpus, "Haus", "en", language="de", sense_id=handle)
 
 
 def test_each_thesaurus_is_its_own_component_with_its_notice(sample_data_dir: Path) -> None:

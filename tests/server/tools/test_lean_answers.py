@@ -173,7 +173,7 @@ def _unsensed_pairs(answer: Any) -> Any:
             for item in group["items"]
         )
         return {**answer, "unsensed_translations": pairs}
-    if isinstance(answer, dict) and "groups" in answer and "source_language" in answer:
+    if isinstance(answer, dict) and "groups" in answer and "target_language" in answer:
         groups = [
             {
                 **g,
@@ -370,6 +370,10 @@ def test_every_fact_of_the_old_answers_is_still_there(
                 continue
             new = _unsensed_pairs(_said(expanded(tool, lean, described)))
             was = _unsensed_pairs(_said(old))
+            if tool == "dictionary_translate":
+                # The word's language is `language` in every tool since issue 28's third
+                # round (it was translate's `source_language`): the same fact, renamed.
+                was = {"language" if k == "source_language" else k: v for k, v in was.items()}
             if tool == "wordplay":
                 was = _renamed_wordplay(was)
             if tool == "dictionary_relations":
@@ -386,7 +390,8 @@ def test_every_fact_of_the_old_answers_is_still_there(
                 # the 20 places, in another order, each naming its class. Every other
                 # fact of the answer, and of each word listed in both, is unchanged.
                 new, was = _near_facts(new, was)
-            if ("unsensed_translations" in was or "source_language" in was) and "sources" in was:
+            translations = "unsensed_translations" in was or tool == "dictionary_translate"
+            if translations and "sources" in was:
                 # A source cited only by a translation now cited by another one drops out
                 # of the map; that every cited key is described is checked elsewhere.
                 kept = new.get("sources", {})

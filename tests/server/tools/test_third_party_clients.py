@@ -66,13 +66,9 @@ FULL = [
     Case("wordplay", {"text": "listen", "kind": "anagram", "vocabulary": "all"}),
     # A description: the words it describes (issue 30); a pair through English (issue 29).
     Case("dictionary_semantic_neighbors", {"word": "a young dog", "limit": 5}),
-    Case(
-        "dictionary_translate", {"word": "Haus", "source_language": "de", "target_language": "fr"}
-    ),
+    Case("dictionary_translate", {"word": "Haus", "language": "de", "target_language": "fr"}),
     # A found word nothing links to the target: the answer's note says so.
-    Case(
-        "dictionary_translate", {"word": "chien", "source_language": "fr", "target_language": "it"}
-    ),
+    Case("dictionary_translate", {"word": "chien", "language": "fr", "target_language": "it"}),
     # A miss: found false, with suggestions (issue 30).
     Case("dictionary_lookup", {"word": "dgo"}),
     Case("rhymes", {"word": "dgo"}),

@@ -242,6 +242,14 @@ LOOKUP_PARAMETERS = (
             f"unknown argument limt=3: the parameters are {LOOKUP_PARAMETERS} "
             "(did you mean limit?)",
         ),
+        # translate's `source_language` became `language` (issue 28): the refusal says so
+        # (a spelling match would offer `target_language`, the other language).
+        (
+            "dictionary_translate",
+            {"word": "dog", "target_language": "fr", "source_language": "en"},
+            "unknown argument source_language='en': the parameters are word, "
+            "target_language, language, limit, max_senses, sense_id (renamed language)",
+        ),
         ("dictionary_lookup", {"word": 5}, "invalid word=5: word must be a string of 1 to 100"),
         (
             "dictionary_translate",
@@ -312,9 +320,10 @@ def test_input_schemas_bound_text_and_refuse_unknown_arguments(sample_corpus: Co
     for name, parameter in [(n, "word") for n in DICTIONARY | {"rhymes"}] + [("wordplay", "text")]:
         prop = tools[name].input_schema["properties"][parameter]
         # The bounds are the schema's (a client checks them); since issue 28 the
-        # description no longer repeats them, to keep the tool list short.
+        # description no longer repeats them, to keep the tool list short, and `word`
+        # has none (its name says it); wordplay's `text` says what it may be.
         assert (prop["minLength"], prop["maxLength"]) == (1, 100), name
-        assert prop["description"], name
+        assert ("description" in prop) == (parameter == "text"), name
     # An optional text is published without its null branch (leave it out for none).
     context = tools["wordplay"].input_schema["properties"]["context"]
     assert (context["type"], context["minLength"], context["maxLength"]) == ("string", 1, 512)
