@@ -1,7 +1,8 @@
 """Reverse dictionary weights: dump every candidate's features once, then score weightings.
 
     uv run python bench/reverse_dictionary_tune.py dump OUT.pickle [--split dev,dev2,dev3]
-        [--data-dir DIR] [--lexical FILE --gcide FILE] [--moby N] [--drop-rarest]
+        [--data-dir DIR] [--lexical FILE --gcide FILE] [--moby N] [--expand N]
+        [--drop-rarest]
     uv run python bench/reverse_dictionary_tune.py grid OUT.pickle [--set NAME=VALUE ...]
 
 `dump` runs the reverse dictionary's candidate search (`describe._candidates`) for each
@@ -11,10 +12,11 @@ the description, Zipf frequency), the cosine read for every candidate, not only 
 leading ones. `grid` scores `describe`'s weights on that dump (top-1 / top-10 per split,
 as bench/reverse_dictionary.py counts them), each `--set` one weighting to compare with the
 module's own: `--set FREQUENCY=1.0,MATCH=2.5`. Only the tuning splits are meant here; the
-held-out splits are scored once with bench/reverse_dictionary.py. Two experiments of issue
+held-out splits are scored once with bench/reverse_dictionary.py. Three experiments of issue
 30's fourth round, left out of the module, can be dumped too: `--moby N` adds each
-description word's N best Moby terms as candidates (weight `W_MOBY`), `--drop-rarest` a
-second WordNet search without the description's rarest word (weight `W_LEXICAL2`).
+description word's N best Moby terms as candidates (weight `W_MOBY`), `--expand N` a
+second WordNet search with those terms among the searched words (`W_EXPANDED`),
+`--drop-rarest` one without the description's rarest word (weight `W_LEXICAL2`).
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ def dump(args: argparse.Namespace) -> None:
             continue
         made = describe._candidates(store, text, "en", None)
         found = made[2] if made else {}
+        if args.expand and made:
+            _expand(store, made[1], text, found, args.expand)
         if args.drop_rarest and made:
             _drop_rarest(store, made[1], text, found)
         if args.moby and made:
@@ -118,6 +122,29 @@ def _drop_rarest(store: Any, conn: Any, text: str, found: dict[str, Any]) -> Non
     describe._gloss_candidates("lexical2", conn, rest, None, excluded, found, matcher)
 
 
+def _expand(store: Any, conn: Any, text: str, found: dict[str, Any], k: int) -> None:
+    """Experiment: WordNet searched again with each description word's `k` best Moby
+    terms added to its words ('expanded'), the match still read against its own words."""
+    from lexicon_server.query import describe
+    from lexicon_server.query.gloss_match import GlossMatcher
+
+    words = describe.description_tokens(text) or []
+    extra = []
+    for word in words:
+        for norm, _, _ in conn.execute(_MOBY, (word, k)):
+            if " " not in norm and norm not in words and norm not in extra:
+                extra.append(norm)
+    if not extra:
+        return
+    searched = describe._search_words(conn, words) + extra
+    idf = describe._idf(conn, words)
+    vectors, query = describe._phrase(store, "en", words, idf)
+    matcher = GlossMatcher(conn, words, idf, vectors, query)
+    describe._MATCH_BUDGETS["expanded"] = 3000
+    excluded = describe._exclusion(conn, words)
+    describe._gloss_candidates("expanded", conn, searched, None, excluded, found, matcher)
+
+
 def _words_idf(store: Any, text: str) -> tuple[list[str], dict[str, float]]:
     from lexicon_server.query import describe
 
@@ -141,7 +168,7 @@ def grid(args: argparse.Namespace) -> None:
 
     rows = pickle.loads(args.out.read_bytes())
     base = {k: float(getattr(describe, "_" + k)) for k in _KNOBS}
-    base_weights = {**describe._WEIGHTS, "moby": 0.0, "lexical2": 0.0}
+    base_weights = {**describe._WEIGHTS, "moby": 0.0, "lexical2": 0.0, "expanded": 0.0}
     print("| weighting | " + " | ".join(sorted({r[2] for r in rows})) + " | all |")
     for setting in ["", *args.set]:
         knobs, weights = dict(base), dict(base_weights)
@@ -176,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lexical", type=Path, default=None)
     parser.add_argument("--gcide", type=Path, default=None)
     parser.add_argument("--set", action="append", default=[])
+    parser.add_argument("--expand", type=int, default=0, help="experiment: Moby terms a word")
     parser.add_argument("--drop-rarest", action="store_true", help="experiment")
     parser.add_argument("--moby", type=int, default=0, help="experiment: Moby terms a word")
     args = parser.parse_args(argv)
