@@ -1,7 +1,7 @@
 """Reverse dictionary: top-1 / top-10 on the description dev set, and in-process speed.
 
     uv run python bench/reverse_dictionary.py [--data-dir DIR]
-        [--lexical FILE --gcide FILE] [--split dev,dev2,dev3,heldout,heldout2,heldout3|all]
+        [--lexical FILE --gcide FILE] [--split dev,dev2,dev3,heldout,heldout2,heldout3,heldout4|all]
         [--show N] [--repeat N]
 
 Asks `dictionary_semantic_neighbors` (the query function, in process, `limit` 10) with each
@@ -29,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 DEVSET = ROOT / "bench" / "devsets" / "reverse_dictionary" / "descriptions.tsv"
 # Tuning looks at dev, dev2 and dev3 only; the held-out splits are scored to report.
-SPLITS = ("dev", "dev2", "dev3", "heldout", "heldout2", "heldout3")
+SPLITS = ("dev", "dev2", "dev3", "heldout", "heldout2", "heldout3", "heldout4")
 
 
 def read_devset(path: Path = DEVSET) -> list[tuple[str, str, str]]:

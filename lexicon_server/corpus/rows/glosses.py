@@ -35,6 +35,7 @@ __all__ = [
     "match_expression",
     "norm_frequencies",
     "noun_norms",
+    "word_parts_of_speech",
 ]
 
 # The meta row a component with the index carries: `gloss_index` = the layout's version
@@ -180,6 +181,14 @@ def noun_norms(conn: sqlite3.Connection, norms: Sequence[str]) -> set[str]:
     """The `norms` that are a noun's headword here."""
     rows = conn.execute(_NOUNS, (json.dumps(list(norms), ensure_ascii=False),))
     return {str(key) for (key,) in rows}
+
+
+_PARTS = "SELECT DISTINCT e.pos FROM terms t JOIN entries e ON e.term_id = t.id WHERE t.norm = ?"
+
+
+def word_parts_of_speech(conn: sqlite3.Connection, norm: str) -> set[str]:
+    """The parts of speech of the headwords spelled `norm` here (empty: none)."""
+    return {str(pos) for (pos,) in conn.execute(_PARTS, (norm,)).fetchall()}
 
 
 _LEMMAS = (

@@ -15,7 +15,12 @@ from lexicon_server.corpus.reader import CapabilityUnavailable, Corpus
 from lexicon_server.corpus.rows.glosses import index_stems, match_expression
 from lexicon_server.errors import InvalidArgument
 from lexicon_server.models import SemanticResult
-from lexicon_server.query.describe import STOPWORDS, description_genus, description_tokens
+from lexicon_server.query.describe import (
+    STOPWORDS,
+    description_genus,
+    description_pos,
+    description_tokens,
+)
 from lexicon_server.query.gloss_match import GlossMatcher
 from lexicon_server.query.semantic import VectorStore, semantic_neighbors
 
@@ -111,6 +116,18 @@ def test_the_kind_a_description_names(indexed: VectorStore) -> None:
     assert description_genus(conn, "a young dog") == "dog"  # the last noun of the first run
     assert description_genus(conn, "someone who barks") == "person"
     assert description_genus(conn, "of the") is None
+
+
+def test_the_part_of_speech_a_description_asks_for(indexed: VectorStore) -> None:
+    conn = indexed.corpus.db("en", "lexical")
+    assert description_pos(conn, "to bark loudly") == "verb"
+    assert description_pos(conn, "a young dog") == "noun"
+    assert description_pos(conn, "someone who barks") == "noun"
+    assert description_pos(conn, "fear of heights") == "noun"  # a head noun before "of"
+    assert description_pos(conn, "puppy that barks") == "noun"  # only a noun here
+    assert description_pos(conn, "dog tired") == "adj"  # `dog` is a verb too
+    assert description_pos(conn, "very young") == "adj"
+    assert description_pos(conn, "") is None
 
 
 def test_index_stems_are_the_index_tokenizer_s() -> None:
