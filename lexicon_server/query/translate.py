@@ -95,7 +95,7 @@ def translate(
     shown_count = sum(len(g.candidates) for g in groups)
     if total > shown_count:
         cuts.add(f"translations: {total - shown_count} more beyond limit={limit}")
-    if wanted_sense is None and shown_count < _THIN:
+    if wanted_sense is None and shown_count < min(_THIN, limit):
         pivoted = _pivoted(corpus, conn, heads, all_senses, source_language, target_language, cited)
         shown = {norm(c.text) for g in groups for c in g.candidates}
         pivoted = [p for p in pivoted if p.row[2] not in shown]  # no candidate twice
