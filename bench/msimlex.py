@@ -2,7 +2,7 @@
 
     uv run python bench/msimlex.py --built DIR          # a built corpus directory
     uv run python bench/msimlex.py --data-dir DIR       # an installed data directory
-        [--gold DIR] [--languages de,it] [--coverage 3000] [--show N]
+        [--gold DIR] [--languages de,it] [--coverage 3000] [--show N] [--direct-only]
 
 Scores exactly the rule of ../shared/gold-dev/README.md: for each English word of
 `en-<lang>.tsv`, the translation query from English with `limit` 1 (top-1) and 5 (top-5);
@@ -10,6 +10,8 @@ every candidate and every listed translation is compared after casefolding, with
 notes removed, a leading reflexive `sich` / `si` and a leading English `to ` dropped and `_`
 read as a space; a word is a hit when any candidate equals any listed translation.
 
+`--direct-only` leaves thin English pairs unfilled (query/bridges.py off): the answers the
+English component gives by itself, as before the bridges, for an A/B on one build.
 `--coverage N` also counts, per installed language English translates into, how many of the
 N most frequent English words of wordfreq's `large_en` list (alphabetic words, in the list's
 order) get no candidate at all; it reads the list from the build cache's wordfreq wheel
@@ -137,7 +139,16 @@ def main() -> None:
     parser.add_argument("--coverage", type=int, default=0, help="N most frequent English words")
     parser.add_argument("--wordfreq", type=Path, default=None)
     parser.add_argument("--dump", type=Path, default=None, help="write per-word lines here")
+    parser.add_argument(
+        "--direct-only",
+        action="store_true",
+        help="no thin pair filled through third languages (the answers before query/bridges.py)",
+    )
     opts = parser.parse_args()
+    if opts.direct_only:
+        import lexicon_server.query.translate as translate_module
+
+        translate_module.is_thin = lambda *_args: False  # type: ignore[assignment]
 
     corpus = open_corpus(opts.built, opts.data_dir)
     installed = set(corpus.selection.installed)

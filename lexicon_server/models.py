@@ -164,7 +164,12 @@ class Translation(_Model):
         True, "whether the target word has its own entry in an installed language"
     )
     via: list[str] = _omitted_list(
-        "for a pivot: the English words between the word and this translation"
+        "for a pivot: the words between the word and this translation (English, or for a "
+        "thin pair such as English -> Swedish, the third languages' words)"
+    )
+    via_languages: list[str] = _omitted_list("for a pivot: the language of each word in via")
+    via_sources: list[str] = _omitted_list(
+        "for a pivot: the source key of the translation that leads to each word in via"
     )
     source: SourceKey
 

@@ -63,6 +63,8 @@ SAMPLE_SOURCES: dict[str, Path] = {
             "eng-nld",
             "nld-eng",
             "fra-spa",
+            "deu-nld",
+            "fra-nld",
         )
     },
 }

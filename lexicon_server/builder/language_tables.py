@@ -124,8 +124,11 @@ LANGUAGE_NAMES = {
 }
 
 # (pair, Debian version) of the starter's dictionaries: English <-> 11 languages (both
-# directions: the xxx-eng side ranks and builds the xxx component) and French -> Spanish,
-# so that a non-English pair is answered directly.
+# directions: the xxx-eng side ranks and builds the xxx component), French -> Spanish,
+# so that a non-English pair is answered directly, and the largest pairs into Swedish and
+# Dutch from the languages English reaches well (WikDict deu-swe 42,542 rows, fra-swe,
+# ita-swe, fin-swe; pol-nld, deu-nld, fin-nld, fra-nld): eng-swe and eng-nld are small, and
+# query/pivot.py fills their thin answers through these (issue 29 items 4 and 7).
 FREEDICT_PAIRS: tuple[tuple[str, str], ...] = (
     ("eng-fra", "2022.04.21-1"),
     ("fra-eng", "2022.04.21-1"),
@@ -150,6 +153,14 @@ FREEDICT_PAIRS: tuple[tuple[str, str], ...] = (
     ("eng-ell", "2022.04.21-1"),
     ("ell-eng", "2022.12.07-2"),
     ("fra-spa", "2022.12.07-2"),
+    ("deu-swe", "2022.12.07-2"),
+    ("fra-swe", "2022.12.07-2"),
+    ("ita-swe", "2022.12.07-2"),
+    ("fin-swe", "2022.12.07-2"),
+    ("pol-nld", "2022.12.07-2"),
+    ("deu-nld", "2022.04.21-1"),
+    ("fin-nld", "2022.12.07-2"),
+    ("fra-nld", "2022.04.21-1"),
 )
 
 # Every other dict-freedict-* package in Debian bookworm (the registry profile adds them).
@@ -170,12 +181,10 @@ FREEDICT_REGISTRY_PAIRS: tuple[tuple[str, str], ...] = (
     ("deu-ind", "2022.12.07-2"),
     ("deu-ita", "2022.04.21-1"),
     ("deu-kur", "2022.04.21-1"),
-    ("deu-nld", "2022.04.21-1"),
     ("deu-pol", "2022.12.07-2"),
     ("deu-por", "2022.04.21-1"),
     ("deu-rus", "2022.12.07-2"),
     ("deu-spa", "2022.12.07-2"),
-    ("deu-swe", "2022.12.07-2"),
     ("deu-tur", "2022.04.21-1"),
     ("ell-bul", "2022.12.07-2"),
     ("ell-fin", "2022.12.07-2"),
@@ -221,11 +230,9 @@ FREEDICT_REGISTRY_PAIRS: tuple[tuple[str, str], ...] = (
     ("fin-jpn", "2022.12.07-2"),
     ("fin-lat", "2022.12.07-2"),
     ("fin-lit", "2022.12.07-2"),
-    ("fin-nld", "2022.12.07-2"),
     ("fin-nor", "2022.12.07-2"),
     ("fin-pol", "2022.12.07-2"),
     ("fin-por", "2022.12.07-2"),
-    ("fin-swe", "2022.12.07-2"),
     ("fra-bre", "2022.04.21-1"),
     ("fra-bul", "2022.12.07-2"),
     ("fra-deu", "2022.12.07-2"),
@@ -235,11 +242,9 @@ FREEDICT_REGISTRY_PAIRS: tuple[tuple[str, str], ...] = (
     ("fra-jpn", "2022.12.07-2"),
     ("fra-lat", "2022.12.07-2"),
     ("fra-lit", "2022.12.07-2"),
-    ("fra-nld", "2022.04.21-1"),
     ("fra-pol", "2022.12.07-2"),
     ("fra-por", "2022.12.07-2"),
     ("fra-rus", "2022.12.07-2"),
-    ("fra-swe", "2022.12.07-2"),
     ("fra-tur", "2022.12.07-2"),
     ("gla-deu", "2022.04.21-1"),
     ("gle-eng", "2022.04.21-1"),
@@ -259,7 +264,6 @@ FREEDICT_REGISTRY_PAIRS: tuple[tuple[str, str], ...] = (
     ("ita-por", "2022.12.07-2"),
     ("ita-rus", "2022.12.07-2"),
     ("ita-spa", "2022.12.07-2"),
-    ("ita-swe", "2022.12.07-2"),
     ("ita-tur", "2022.12.07-2"),
     ("jpn-deu", "2022.04.21-1"),
     ("jpn-fra", "2022.04.21-1"),
@@ -298,7 +302,6 @@ FREEDICT_REGISTRY_PAIRS: tuple[tuple[str, str], ...] = (
     ("pol-ind", "2022.12.07-2"),
     ("pol-ita", "2022.12.07-2"),
     ("pol-jpn", "2022.12.07-2"),
-    ("pol-nld", "2022.12.07-2"),
     ("pol-nor", "2022.12.07-2"),
     ("pol-por", "2022.12.07-2"),
     ("pol-rus", "2022.12.07-2"),

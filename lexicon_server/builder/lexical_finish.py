@@ -4,6 +4,7 @@ the clustered tables into key order."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import sqlite3
@@ -15,11 +16,13 @@ from lexicon_server.builder.lexical_layout import CLUSTERED
 
 __all__ = [
     "SENSE_ORDER_META",
+    "TRANSLATION_TERMS_META",
     "cluster",
     "frequency_keys",
     "order_senses_by_use",
     "phrase_frequencies",
     "rank_translations",
+    "record_translation_terms",
     "resolve",
 ]
 
@@ -117,6 +120,25 @@ def cluster(conn: sqlite3.Connection) -> None:
                 f"INSERT INTO {table} ({columns}) SELECT {columns} FROM _{table} ORDER BY {key}"
             )
         conn.execute(f"DROP TABLE _{table}")
+
+
+# How many of the component's terms translate into each language (JSON object): the size of
+# each pair, which tells the query whether a pair is thin (query/pivot.py).
+TRANSLATION_TERMS_META = "translation_terms"
+
+
+def record_translation_terms(conn: sqlite3.Connection) -> None:
+    """The meta row `TRANSLATION_TERMS_META`, read from the published translations (one
+    scan of its key, term then language)."""
+    rows = conn.execute(
+        "SELECT target_language, count(*) FROM "
+        "(SELECT DISTINCT term_id, target_language FROM translations) "
+        "GROUP BY target_language ORDER BY target_language"
+    ).fetchall()
+    value = json.dumps(dict(rows), separators=(",", ":"))
+    conn.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (TRANSLATION_TERMS_META, value)
+    )
 
 
 def phrase_frequencies(conn: sqlite3.Connection) -> None:

@@ -333,9 +333,13 @@ def write_bilingual_lexical(
 
     Each headword becomes an entry; the English equivalents that share a usage note form
     one sense, whose gloss lists them and whose translations into 'en' are tied to it.
-    `aligned` (mwn_senses) adds the language's MultiWordNet synsets after them.
+    Dictionaries into other languages (deu-swe) add unsensed translations, not senses: a
+    German word's senses are glossed in English, not in Swedish (only a language with no
+    dictionary into English builds its senses from them). `aligned` (mwn_senses) adds the
+    language's MultiWordNet synsets after them.
     """
     dictionaries = freedict_pairs_out_of(inputs, language)
+    glossing = [s for s in dictionaries if s.spec.name.endswith("-eng")] or dictionaries
     extra = [] if aligned is None else [inputs.require(n) for n in _mwn_parts(inputs, language)]
     if (lemmas := inputs.get("simplemma")) is not None and lemmas.has(language):
         extra.append(lemmas)
@@ -347,7 +351,7 @@ def write_bilingual_lexical(
     ranks: defaultdict[int, count[int]] = defaultdict(count)  # an entry's next sense rank
     tally: Tally = {}
     with _aborting_on_error(w):
-        for name, entry in _each_bilingual(dictionaries, tally):
+        for name, entry in _each_bilingual(glossing, tally):
             term_id = w.term(entry.headword)
             entry_id = w.entry(term_id, entry.pos or "unknown", name)
             groups: dict[str | None, list[str]] = {}
@@ -362,15 +366,19 @@ def write_bilingual_lexical(
                 sense_id = w.sense(entry_id, gloss, name, rank=next(ranks[entry_id]))
                 for text in texts:
                     w.translation(term_id, entry.target_language, text, name, sense_id=sense_id)
-        _add_ranking_into_english(w, inputs, language)
+        for src in dictionaries:
+            if src not in glossing:
+                _add_freedict_translations(w, src, tally)
+        _add_ranking(w, inputs, language, {e.spec.name.split("-")[2] for e in dictionaries})
         _add_language_wordnet_lemmas_and_frequencies(w, inputs, language, aligned)
     return {**w.finish(), **_report(tally)}
 
 
-def _add_ranking_into_english(w: LexicalWriter, inputs: Inputs, language: str) -> None:
-    """The evidence that ranks `language`'s translations into English, as the English
-    component's are ranked (`translation_rank`): the eng-xxx dictionary read the other way
-    round (does 'read' list 'lesen'?) and English wordfreq for the targets."""
+def _add_ranking(w: LexicalWriter, inputs: Inputs, language: str, targets: set[str]) -> None:
+    """The evidence that ranks `language`'s translations, as the English component's are
+    ranked (`translation_rank`): the eng-xxx dictionary read the other way round (does
+    'read' list 'lesen'?), and wordfreq of the targets' languages (`targets`, ISO 639-3):
+    English where eng-xxx is given, each other language (Swedish from deu-swe) always."""
     back = [
         s
         for s in freedict_pairs_out_of(inputs, "en")
@@ -380,8 +388,13 @@ def _add_ranking_into_english(w: LexicalWriter, inputs: Inputs, language: str) -
         w.back_translations(
             "en", ((e.headword, text) for e in iter_bilingual(src) for text in e.translations)
         )
+    ranked = sorted(ISO3_TO_TAG[t] for t in targets if t != "eng")
     if back:
-        w.target_frequencies({"en": iter_frequencies(inputs, "en")})
+        ranked.insert(0, "en")
+    freq = inputs.get("wordfreq")
+    lists = {t: iter_frequencies(inputs, t) for t in ranked if freq is not None and freq.has(t)}
+    if lists:
+        w.target_frequencies(lists)
 
 
 @contextmanager

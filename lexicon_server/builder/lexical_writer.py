@@ -33,6 +33,7 @@ from lexicon_server.builder.lexical_finish import (
     cluster,
     frequency_keys,
     rank_translations,
+    record_translation_terms,
     resolve,
 )
 from lexicon_server.builder.lexical_layout import (
@@ -521,6 +522,7 @@ class LexicalWriter:
             resolve(conn, self.language)
             rank_translations(conn)
             cluster(conn)
+            record_translation_terms(conn)
             for table in STAGING_TABLES:
                 conn.execute(f"DROP TABLE {table}")
             for statement in self._indexes:

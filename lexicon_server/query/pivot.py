@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from lexicon_server.corpus.rows.facts import SourceTable
     from lexicon_server.corpus.rows.senses import SenseRow
 
-__all__ = ["PIVOT_LANGUAGE", "Pivoted", "pivot"]
+__all__ = ["PIVOT_LANGUAGE", "Pivoted", "first_targets", "pivot"]
 
 PIVOT_LANGUAGE = "en"
 # How many English words a word goes through, and how many of each one's translations
@@ -45,13 +45,15 @@ _OTHER_POS = 0.25
 
 @dataclass
 class Pivoted:
-    """One target word reached through English: its row (the second hop's), its score and
-    the English words that led to it, best path first."""
+    """One target word reached through a third language: its row (the second hop's), its
+    score and the words that led to it, best path first, with each one's language."""
 
     row: tuple[Any, ...]
     score: float
-    table: SourceTable  # the English lexicon's sources, which the row's source id names
+    table: SourceTable  # the bridge lexicon's sources, which the row's source id names
     via: list[str] = field(default_factory=list)
+    via_languages: list[str] = field(default_factory=list)
+    via_sources: list[str] = field(default_factory=list)  # source keys of the first hops
 
 
 def pivot(
@@ -69,12 +71,11 @@ def pivot(
         return []
     if corpus.selection.availability(PIVOT_LANGUAGE, "lexical") is not None:
         return []
-    english = _first_targets(conn, term_ids, PIVOT_LANGUAGE, _PIVOTS)
+    english = first_targets(conn, term_ids, PIVOT_LANGUAGE, _PIVOTS)
     if not english:
         return []
     table = sources(conn)
-    for row in english:
-        cited.key(table, row[4])
+    hop_keys = [cited.key(table, row[4]) for row in english]
     en = corpus.db(PIVOT_LANGUAGE, "lexical")
     en_table = sources(en)
     pos_of = {s.id: s.pos for s in senses}
@@ -83,22 +84,25 @@ def pivot(
         heads = resolve_headwords(en, pivot_row[1], PIVOT_LANGUAGE)
         pos = pos_of.get(pivot_row[6])
         en_pos = {s.id: s.pos for s in sense_rows(en, heads.term_ids)} if pos else {}
-        for j, row in enumerate(_first_targets(en, heads.term_ids, target_language, _PER_PIVOT)):
+        for j, row in enumerate(first_targets(en, heads.term_ids, target_language, _PER_PIVOT)):
             weight = 1.0 / (i + 1) / (j + 1)
             if pos and en_pos.get(row[6], pos) != pos:
                 weight *= _OTHER_POS  # 'können' -> 'can' (verb) -> 'lattina' (a can)
             got = reached.get(row[2])
             if got is None:
-                reached[row[2]] = Pivoted(row, weight, en_table, [pivot_row[1]])
+                step = ([pivot_row[1]], [PIVOT_LANGUAGE], [hop_keys[i]])
+                reached[row[2]] = Pivoted(row, weight, en_table, *step)
             else:
                 got.score += weight
                 if pivot_row[1] not in got.via:
                     got.via.append(pivot_row[1])
+                    got.via_languages.append(PIVOT_LANGUAGE)
+                    got.via_sources.append(hop_keys[i])
     # Agreeing paths add up; at an equal score the target more English words reach leads.
     return sorted(reached.values(), key=lambda p: (-p.score, -len(p.via)))
 
 
-def _first_targets(
+def first_targets(
     conn: sqlite3.Connection, term_ids: Sequence[int], language: str, count: int
 ) -> list[tuple[Any, ...]]:
     """The first `count` distinct targets of the terms in `language`, in the builder's

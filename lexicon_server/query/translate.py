@@ -16,12 +16,14 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from lexicon_server.corpus.normalize import norm
 from lexicon_server.corpus.rows.facts import sources
 from lexicon_server.corpus.rows.senses import sense_rows
 from lexicon_server.corpus.rows.translations import translation_order, translations_into
 from lexicon_server.errors import InvalidArgument, NoSuchSense
 from lexicon_server.models import TranslateResult, Translation, TranslationGroup
 from lexicon_server.query.arguments import check_limit, check_text, corpus_language, parse_sense_id
+from lexicon_server.query.bridges import bridge, is_thin
 from lexicon_server.query.budget import Cuts, drop_last_group, fit_response, round_robin
 from lexicon_server.query.headwords import resolve_headwords
 from lexicon_server.query.pivot import PIVOT_LANGUAGE, Pivoted, pivot
@@ -93,8 +95,10 @@ def translate(
     shown_count = sum(len(g.candidates) for g in groups)
     if total > shown_count:
         cuts.add(f"translations: {total - shown_count} more beyond limit={limit}")
-    if wanted_sense is None and source_language != PIVOT_LANGUAGE and shown_count < _THIN:
-        pivoted = pivot(corpus, conn, all_senses, target_language, cited)
+    if wanted_sense is None and shown_count < min(_THIN, limit):
+        pivoted = _pivoted(corpus, conn, heads, all_senses, source_language, target_language, cited)
+        shown = {norm(c.text) for g in groups for c in g.candidates}
+        pivoted = [p for p in pivoted if p.row[2] not in shown]  # no candidate twice
         group = _pivot_group(corpus, pivoted, limit - shown_count, cited, cuts)
         if group is not None:
             groups.append(group)
@@ -117,6 +121,26 @@ def translate(
     return fit_response(result, drop_last_group)
 
 
+def _pivoted(
+    corpus: Corpus,
+    conn: sqlite3.Connection,
+    heads: Any,
+    senses: list[Any],
+    source_language: str,
+    target_language: str,
+    cited: Cited,
+) -> list[Pivoted]:
+    """Candidates through a third language: English between two other languages
+    (`pivot`), or the languages that link a thin English pair richly (`bridges`)."""
+    if source_language != PIVOT_LANGUAGE:
+        return pivot(corpus, conn, senses, target_language, cited)
+    if corpus.selection.availability(target_language, "lexical") is not None:
+        return []
+    if not is_thin(corpus, source_language, target_language):
+        return []
+    return bridge(corpus, conn, heads.term_ids, source_language, target_language, cited)
+
+
 def _pivot_group(
     corpus: Corpus, pivoted: list[Pivoted], room: int, cited: Cited, cuts: Cuts
 ) -> TranslationGroup | None:
@@ -137,6 +161,8 @@ def _pivot_group(
                 sense_scope="pivot",
                 target_entry_installed=(p.row[0], p.row[2]) in installed,
                 via=p.via,
+                via_languages=p.via_languages,
+                via_sources=p.via_sources,
                 source=cited.key(p.table, p.row[4]),
             )
             for p in shown

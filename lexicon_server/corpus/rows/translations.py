@@ -8,6 +8,7 @@ target_entry is NULL from a database without the column (see `target_entry_colum
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Sequence
 from operator import itemgetter
@@ -24,6 +25,7 @@ __all__ = [
     "dealt",
     "held_unsensed",
     "language_key",
+    "pair_sizes",
     "sensed_translations",
     "target_entry_column",
     "translation_order",
@@ -191,3 +193,25 @@ def translations_into(
         return conn.execute(_INTO[column], (id_list(term_ids), language)).fetchall()
     args = (id_list(term_ids), language, first_term)
     return conn.execute(_INTO_TERM_FIRST[column], args).fetchall()
+
+
+# The builder's count of the component's terms per target language
+# (builder/lexical_finish.py TRANSLATION_TERMS_META).
+_PAIR_SIZES_META = "translation_terms"
+_PAIR_SIZES = (
+    "SELECT target_language, count(*) FROM "
+    "(SELECT DISTINCT term_id, target_language FROM translations) GROUP BY target_language"
+)
+
+
+def pair_sizes(conn: sqlite3.Connection) -> dict[str, int]:
+    """Target language -> how many of the component's terms translate into it (the
+    builder's meta row; a release built before it is counted by one scan of the
+    translations' key), read once per connection."""
+
+    def read() -> dict[str, int]:
+        value = meta_value(conn, _PAIR_SIZES_META)
+        rows = json.loads(value).items() if value is not None else conn.execute(_PAIR_SIZES)
+        return {str(k): int(v) for k, v in rows}
+
+    return kept(conn).fact(pair_sizes, read)
