@@ -63,6 +63,16 @@ def open_store(data_dir: Path | None, replace: dict[str, Path]) -> Any:
     return VectorStore(Corpus(selection))
 
 
+def store_from_args(args: argparse.Namespace) -> Any:
+    """The store of --data-dir, with --lexical / --gcide standing in for the installed files."""
+    replace = {}
+    if args.lexical:
+        replace["en/lexical.sqlite"] = args.lexical.resolve()
+    if args.gcide:
+        replace["en/gcide.sqlite"] = args.gcide.resolve()
+    return open_store(args.data_dir, replace)
+
+
 def ask(store: Any, description: str) -> dict[str, Any]:
     from lexicon_server.query.semantic import semantic_neighbors
 
@@ -116,12 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args(argv)
-    replace = {}
-    if args.lexical:
-        replace["en/lexical.sqlite"] = args.lexical.resolve()
-    if args.gcide:
-        replace["en/gcide.sqlite"] = args.gcide.resolve()
-    store = open_store(args.data_dir, replace)
+    store = store_from_args(args)
     asked = SPLITS if args.split == "all" else tuple(args.split.split(","))
     unknown = [name for name in asked if name not in SPLITS]
     if unknown:

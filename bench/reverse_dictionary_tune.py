@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from reverse_dictionary import SPLITS, open_store, read_devset
+from reverse_dictionary import SPLITS, read_devset, store_from_args
 
 # Module constants a weighting may change (describe.py's names without the underscore).
 _KNOBS = ("MATCH", "GLOSS_COSINE", "COSINE", "NO_VECTOR", "FREQUENCY", "PHRASE_FACTOR", "POS_FITS")
@@ -39,12 +39,7 @@ def dump(args: argparse.Namespace) -> None:
     from lexicon_server.query import describe
     from lexicon_server.query.headwords import normalize
 
-    replace = {}
-    if args.lexical:
-        replace["en/lexical.sqlite"] = args.lexical.resolve()
-    if args.gcide:
-        replace["en/gcide.sqlite"] = args.gcide.resolve()
-    store = open_store(args.data_dir, replace)
+    store = store_from_args(args)
     asked = set(args.split.split(","))
     rows = []
     for text, word, split in read_devset():
