@@ -25,7 +25,7 @@ from lexicon_server.models import TranslateResult, Translation, TranslationGroup
 from lexicon_server.query.arguments import check_limit, check_text, corpus_language, parse_sense_id
 from lexicon_server.query.bridges import bridge, is_thin
 from lexicon_server.query.budget import Cuts, drop_last_group, fit_response, round_robin
-from lexicon_server.query.headwords import resolve_headwords
+from lexicon_server.query.headwords import Headwords, resolve_headwords
 from lexicon_server.query.pivot import PIVOT_LANGUAGE, Pivoted, pivot
 from lexicon_server.query.provenance import Cited, as_written
 from lexicon_server.query.senses import MAX_SENSES_DEFAULT, sense_ref
@@ -124,7 +124,7 @@ def translate(
 def _pivoted(
     corpus: Corpus,
     conn: sqlite3.Connection,
-    heads: Any,
+    heads: Headwords,
     senses: list[Any],
     source_language: str,
     target_language: str,

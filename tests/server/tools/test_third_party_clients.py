@@ -84,6 +84,12 @@ FULL = [
     Case("dictionary_lookup", {"word": "bank", "limit": 0}, "invalid_argument"),
     Case("dictionary_synonyms", {"word": "dog", "limt": 3}, "invalid_argument"),
     Case("dictionary_translate", {"word": "dog"}, "invalid_argument"),
+    # translate's former `source_language` (issue 28) is refused, naming the new one.
+    Case(
+        "dictionary_translate",
+        {"word": "dog", "target_language": "fr", "source_language": "en"},
+        "invalid_argument",
+    ),
     Case("dictionary_relations", {"word": "dog", "relation": "bogus"}, "invalid_argument"),
     Case("dictionary_semantic_neighbors", {"word": "king", "limit": 101}, "invalid_argument"),
     Case("rhymes", {"word": "cat", "syllables": 0}, "invalid_argument"),
